@@ -1,0 +1,17 @@
+package dev.weft.context;
+
+import java.util.Locale;
+
+/** Why an item was not indexed; each is counted under {@link #counter()}. */
+public enum SkipReason {
+  BINARY,
+  UNDECODABLE,
+  TOO_LARGE,
+  UNREADABLE,
+  SYMLINK_OUTSIDE_ROOT,
+  EMPTY;
+
+  public String counter() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}
