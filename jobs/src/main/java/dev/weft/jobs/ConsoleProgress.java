@@ -1,0 +1,79 @@
+package dev.weft.jobs;
+
+import dev.weft.pipelines.ingest.IngestProgress;
+import java.io.PrintWriter;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Progress on stderr: files, chunks, rate and ETA. On a terminal one line is redrawn with a bar; otherwise a
+ * plain line is written every few seconds so logs stay readable.
+ */
+final class ConsoleProgress implements IngestProgress {
+  private static final long TERMINAL_EVERY_NANOS = 200_000_000L;
+  private static final long LOG_EVERY_NANOS = 5_000_000_000L;
+
+  private final PrintWriter err;
+  private final boolean terminal;
+  private final AtomicLong files = new AtomicLong();
+  private final AtomicLong chunks = new AtomicLong();
+  private volatile long total;
+  private volatile long startNanos;
+  private volatile long lastDrawNanos;
+  private volatile boolean drawn;
+
+  ConsoleProgress(PrintWriter err, boolean terminal) {
+    this.err = err;
+    this.terminal = terminal;
+  }
+
+  @Override
+  public void started(int fileCount, String executor) {
+    total = fileCount;
+    startNanos = System.nanoTime();
+    lastDrawNanos = startNanos;
+    err.println("indexing " + fileCount + " files (" + executor + ")");
+    err.flush();
+  }
+
+  @Override
+  public void fileDone(int chunkCount) {
+    files.incrementAndGet();
+    chunks.addAndGet(chunkCount);
+    long now = System.nanoTime();
+    if (now - lastDrawNanos >= (terminal ? TERMINAL_EVERY_NANOS : LOG_EVERY_NANOS)) {
+      synchronized (this) {
+        if (now - lastDrawNanos >= (terminal ? TERMINAL_EVERY_NANOS : LOG_EVERY_NANOS)) {
+          lastDrawNanos = now;
+          draw(now);
+        }
+      }
+    }
+  }
+
+  @Override
+  public synchronized void finished() {
+    if (drawn && terminal) {
+      draw(System.nanoTime());
+      err.println();
+      err.flush();
+    }
+  }
+
+  private void draw(long now) {
+    long done = files.get();
+    double seconds = Math.max(1e-3, (now - startNanos) / 1e9);
+    double rate = done / seconds;
+    long etaSeconds = rate > 0 ? Math.round((total - done) / rate) : -1;
+    String line = String.format("%s %d/%d files  %d chunks  %.0f files/s  ETA %s", bar(done), done, total,
+        chunks.get(), rate, etaSeconds < 0 ? "?" : etaSeconds + "s");
+    err.print(terminal ? "\r" + line : line + System.lineSeparator());
+    err.flush();
+    drawn = true;
+  }
+
+  private String bar(long done) {
+    int width = 24;
+    int filled = total == 0 ? width : (int) Math.min(width, done * width / total);
+    return "[" + "#".repeat(filled) + " ".repeat(width - filled) + "]";
+  }
+}

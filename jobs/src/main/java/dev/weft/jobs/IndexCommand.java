@@ -1,0 +1,114 @@
+package dev.weft.jobs;
+
+import dev.weft.pipelines.ingest.IngestReport;
+import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.pipelines.ingest.Ingester;
+import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.transforms.ingest.PathScope;
+import dev.weft.transforms.ingest.SourceReader;
+import dev.weft.transforms.route.Router;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "index", description = "Index a corpus directory incrementally and publish a new generation.")
+final class IndexCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin IndexOption indexOption;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "ROOT", description = "Corpus root (default: .).")
+  Path root = Path.of(".");
+
+  @Option(names = "--force", description = "Re-chunk every file in scope even when unchanged.")
+  boolean force;
+
+  @Option(names = "--paths", split = ",", paramLabel = "PATH",
+      description = "Only these files or directories (relative to ROOT); never deletes outside them.")
+  List<String> paths = new ArrayList<>();
+
+  @Option(names = "--runner", defaultValue = "auto", paramLabel = "RUNNER",
+      description = "auto (default), inprocess, direct (DirectRunner) or flink (FlinkRunner).")
+  String runner;
+
+  @Option(names = "--beam-threshold", defaultValue = "" + IngestRequest.DEFAULT_BEAM_THRESHOLD,
+      description = "With --runner=auto, change sets of at least this many files run on Beam (default: ${DEFAULT-VALUE}).")
+  int beamThreshold;
+
+  @Option(names = "--flink-master", paramLabel = "HOST:PORT", description = "Flink master (default: [local]).")
+  String flinkMaster;
+
+  @Option(names = "--parallelism", description = "Beam/Flink parallelism.")
+  Integer parallelism;
+
+  @Option(names = "--extensions", split = ",", paramLabel = "EXT",
+      description = "File extensions to index (default: .java .py .js .mjs .cjs .ts .go .md .markdown .rst .txt).")
+  List<String> extensions;
+
+  @Option(names = "--max-file-bytes", defaultValue = "" + SourceReader.DEFAULT_MAX_BYTES,
+      description = "Skip files larger than this (default: ${DEFAULT-VALUE}).")
+  long maxFileBytes;
+
+  @Option(names = "--keep", defaultValue = "" + IngestRequest.DEFAULT_KEEP_GENERATIONS,
+      description = "Generations kept for rollback (default: ${DEFAULT-VALUE}).")
+  int keep;
+
+  @Option(names = "--json", description = "Print the run report as JSON.")
+  boolean json;
+
+  @Option(names = "--quiet", description = "No progress on stderr.")
+  boolean quiet;
+
+  @Override
+  public Integer call() {
+    Router router = extensions == null || extensions.isEmpty() ? Router.defaults()
+        : Router.defaults().withExtensions(extensions);
+    List<String> beamArgs = new ArrayList<>();
+    if (flinkMaster != null) {
+      beamArgs.add("--flinkMaster=" + flinkMaster);
+    }
+    if (parallelism != null) {
+      beamArgs.add("--parallelism=" + parallelism);
+    }
+    Path absRoot = root.toAbsolutePath().normalize();
+    IngestRequest request = IngestRequest.of(absRoot, IndexLocator.forWrite(indexOption.index, absRoot))
+        .withForce(force)
+        .withScope(new PathScope(paths))
+        .withRunner(RunnerChoice.parse(runner))
+        .withBeamThreshold(beamThreshold)
+        .withRouter(router)
+        .withMaxFileBytes(maxFileBytes)
+        .withKeepGenerations(keep)
+        .withBeamArgs(beamArgs)
+        .withProgress(quiet ? dev.weft.pipelines.ingest.IngestProgress.NONE
+            : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null));
+    IngestReport report = new Ingester().run(request);
+    if (json) {
+      spec.commandLine().getOut().println(Json.write(report));
+    } else {
+      printTable(report);
+    }
+    return 0;
+  }
+
+  private void printTable(IngestReport report) {
+    var out = spec.commandLine().getOut();
+    out.println(report.published() ? "published generation " + report.generation() + " (" + report.executor()
+        + ", " + report.elapsedMillis() + " ms)" : "nothing changed (" + report.elapsedMillis() + " ms)");
+    for (Map.Entry<String, Long> e : report.counters().entrySet()) {
+      out.println(e.getKey() + "\t" + e.getValue());
+    }
+    out.println("files in index\t" + report.files());
+    out.println("chunks in index\t" + report.chunks());
+    if (report.deadLetterFile() != null) {
+      out.println("dead letters\t" + report.deadLetterFile());
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package dev.weft.jobs;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Finds the index a command works on: {@code --index} when given, else {@code $WEFT_INDEX}, else the nearest
+ * {@code .weft} directory from the working directory upward (as git finds {@code .git}).
+ */
+final class IndexLocator {
+  static final String DEFAULT_NAME = ".weft";
+
+  private IndexLocator() {}
+
+  static Path forRead(Path explicit) {
+    if (explicit != null) {
+      return explicit;
+    }
+    String env = System.getenv("WEFT_INDEX");
+    if (env != null && !env.isBlank()) {
+      return Path.of(env);
+    }
+    Path cwd = Path.of("").toAbsolutePath();
+    for (Path dir = cwd; dir != null; dir = dir.getParent()) {
+      Path candidate = dir.resolve(DEFAULT_NAME);
+      if (Files.isDirectory(candidate)) {
+        return candidate;
+      }
+    }
+    return cwd.resolve(DEFAULT_NAME);
+  }
+
+  static Path forWrite(Path explicit, Path root) {
+    if (explicit != null) {
+      return explicit;
+    }
+    String env = System.getenv("WEFT_INDEX");
+    if (env != null && !env.isBlank()) {
+      return Path.of(env);
+    }
+    return root.resolve(DEFAULT_NAME);
+  }
+}

@@ -1,0 +1,49 @@
+package dev.weft.jobs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import dev.weft.context.Hit;
+import dev.weft.context.Kind;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The CLI's one JSON writer: records as objects, paths as plain strings, kinds in lower case. */
+final class Json {
+  private static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new SimpleModule()
+      .addSerializer(Path.class, ToStringSerializer.instance)
+      .addSerializer(Kind.class, new ToStringSerializer(Kind.class) {
+        @Override
+        public String valueToString(Object value) {
+          return ((Kind) value).id();
+        }
+      }));
+
+  private Json() {}
+
+  static String write(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write JSON for " + value.getClass().getSimpleName(), e);
+    }
+  }
+
+  /** A hit as agents read it; lines stay 0-based as in the library. */
+  static Map<String, Object> hit(Hit hit) {
+    Map<String, Object> chunk = new LinkedHashMap<>();
+    chunk.put("symbol", hit.chunk().symbol());
+    chunk.put("nodeType", hit.chunk().nodeType());
+    chunk.put("startLine", hit.chunk().startLine());
+    chunk.put("endLine", hit.chunk().endLine());
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("path", hit.path());
+    map.put("kind", hit.kind().id());
+    map.put("format", hit.format());
+    map.put("score", hit.score());
+    map.put("chunk", chunk);
+    return map;
+  }
+}

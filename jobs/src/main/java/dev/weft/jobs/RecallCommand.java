@@ -1,0 +1,85 @@
+package dev.weft.jobs;
+
+import dev.weft.context.Hit;
+import dev.weft.context.Kind;
+import dev.weft.context.RecallRequest;
+import dev.weft.context.RecallResult;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSearcher;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "recall", description = "Kind-scoped BM25 recall. Prints path, lines (1-based), kind, format, "
+    + "node type, symbol and score, tab-separated; exit 1 when nothing matches.")
+final class RecallCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin IndexOption indexOption;
+
+  @Parameters(arity = "1..*", paramLabel = "QUERY", description = "Query words.")
+  List<String> query;
+
+  @Option(names = "--kind", split = ",", paramLabel = "KIND",
+      description = "code and/or doc. One kind gives a flat list (n 10); several or none give groups (5 each).")
+  List<String> kinds = new ArrayList<>();
+
+  @Option(names = "-n", paramLabel = "N", description = "Hits per kind.")
+  int n;
+
+  @Option(names = "--all-chunks", description = "Return every matching chunk, not only the best one per file.")
+  boolean allChunks;
+
+  @Option(names = "--json", description = "Print JSON.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    Set<Kind> parsed = EnumSet.noneOf(Kind.class);
+    kinds.forEach(k -> parsed.add(Kind.parse(k)));
+    if (n < 0) {
+      throw new IllegalArgumentException("n must be at least 1, got: " + n);
+    }
+    RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n, !allChunks);
+    RecallResult result;
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index));
+        CorpusSearcher searcher = index.searcher()) {
+      result = searcher.recall(request);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(Json.write(toJson(result)));
+    } else {
+      for (Hit hit : result.hits()) {
+        out.println(tsv(hit));
+      }
+    }
+    return result.isEmpty() ? WeftCli.NOTHING_FOUND : 0;
+  }
+
+  private static Object toJson(RecallResult result) {
+    if (result.flat()) {
+      return result.hits().stream().map(Json::hit).toList();
+    }
+    Map<String, Object> groups = new LinkedHashMap<>();
+    result.groups().entrySet().stream().sorted(Map.Entry.comparingByKey())
+        .forEach(e -> groups.put(e.getKey().id(), e.getValue().stream().map(Json::hit).toList()));
+    return groups;
+  }
+
+  static String tsv(Hit hit) {
+    return hit.path() + "\t" + (hit.chunk().startLine() + 1) + "-" + (hit.chunk().endLine() + 1) + "\t"
+        + hit.kind().id() + "\t" + hit.format() + "\t" + hit.chunk().nodeType() + "\t"
+        + (hit.chunk().symbol() == null ? "" : hit.chunk().symbol()) + "\t" + String.format("%.4f", hit.score());
+  }
+}

@@ -1,0 +1,29 @@
+package dev.weft.jobs;
+
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.GenerationManifest;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "rollback", description = "Serve an older kept generation (one pointer move).")
+final class RollbackCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin IndexOption indexOption;
+
+  @Parameters(index = "0", paramLabel = "GEN", description = "Generation number, as `weft generations` lists it.")
+  long generation;
+
+  @Override
+  public Integer call() {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index))) {
+      GenerationManifest served = index.rollback(generation);
+      spec.commandLine().getOut().println("serving generation " + served.generation() + " (" + served.createdAt()
+          + ", files=" + served.files() + ", chunks=" + served.chunks() + ")");
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+package dev.weft.pipelines.ingest;
+
+import dev.weft.context.DeadLetter;
+import dev.weft.index.IndexUpdate;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+
+/**
+ * Runs a change set as a Beam pipeline ({@link IngestPipeline}) on the DirectRunner or the FlinkRunner. The
+ * pipeline writes Lucene shards into a staging directory under the index; this class then deletes the old
+ * documents of every path in the change set and adds the shards to the index in the same uncommitted update,
+ * so the generation that follows holds all of the run or none of it.
+ */
+final class BeamExecutor {
+  private final RunnerChoice runner;
+  private final List<String> extraArgs;
+
+  BeamExecutor(RunnerChoice runner, List<String> extraArgs) {
+    this.runner = runner;
+    this.extraArgs = List.copyOf(extraArgs);
+  }
+
+  ChunkRun run(List<String> paths, IngestRequest request, Path root, IndexUpdate update,
+      Set<String> previouslyIndexed, IngestProgress progress) {
+    Path staging = request.indexDir().resolve("staging").resolve("run-" + System.currentTimeMillis());
+    try {
+      IngestOptions options = options(request, root, staging);
+      BeamIngestOutput output = IngestPipeline.run(options, paths);
+      for (String path : paths) {
+        if (previouslyIndexed.contains(path)) {
+          update.delete(path);
+        }
+      }
+      update.addShards(output.shardDirs());
+      Set<String> refused = new HashSet<>();
+      for (DeadLetter letter : output.deadLetters()) {
+        refused.add(letter.path());
+      }
+      Set<String> chunked = new HashSet<>(paths);
+      chunked.removeAll(refused);
+      for (int i = 0; i < paths.size(); i++) {
+        progress.fileDone(0);
+      }
+      return new ChunkRun(chunked, output.chunks(), output.emptyFiles(), output.deadLetters());
+    } finally {
+      deleteTree(staging);
+    }
+  }
+
+  private IngestOptions options(IngestRequest request, Path root, Path staging) {
+    List<String> args = new ArrayList<>();
+    args.add(runner == RunnerChoice.DIRECT ? "--runner=DirectRunner" : "--runner=FlinkRunner");
+    if (runner == RunnerChoice.FLINK && extraArgs.stream().noneMatch(a -> a.startsWith("--flinkMaster"))) {
+      args.add("--flinkMaster=[local]");
+    }
+    args.add("--root=" + root);
+    args.add("--stagingDir=" + staging.toAbsolutePath());
+    args.add("--maxFileBytes=" + request.maxFileBytes());
+    args.add("--extensions=" + String.join(",", request.router().extensions()));
+    args.addAll(extraArgs);
+    IngestOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation()
+        .as(IngestOptions.class);
+    return options;
+  }
+
+  static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot clean staging directory " + dir, e);
+    }
+  }
+}

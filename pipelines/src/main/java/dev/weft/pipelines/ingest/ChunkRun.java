@@ -1,0 +1,15 @@
+package dev.weft.pipelines.ingest;
+
+import dev.weft.context.DeadLetter;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What an executor did with a change set.
+ *
+ * @param chunkedPaths paths whose chunks were written
+ * @param chunks chunks written
+ * @param emptyFiles files that produced no chunk (blank)
+ * @param deadLetters refused files
+ */
+record ChunkRun(Set<String> chunkedPaths, long chunks, long emptyFiles, List<DeadLetter> deadLetters) {}

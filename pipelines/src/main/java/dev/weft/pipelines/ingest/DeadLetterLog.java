@@ -1,0 +1,41 @@
+package dev.weft.pipelines.ingest;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.context.DeadLetter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/** Writes a run's dead letters as JSONL in {@code <index>/deadletters/<generation>.jsonl}, whole or not at all. */
+final class DeadLetterLog {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private DeadLetterLog() {}
+
+  static Path write(Path indexDir, String runName, List<DeadLetter> letters) {
+    if (letters.isEmpty()) {
+      return null;
+    }
+    Path dir = indexDir.resolve("deadletters");
+    Path target = dir.resolve(runName + ".jsonl");
+    try {
+      Files.createDirectories(dir);
+      Path tmp = Files.createTempFile(dir, runName, ".tmp");
+      try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+        for (DeadLetter letter : letters.stream().sorted((a, b) -> a.path().compareTo(b.path())).toList()) {
+          out.write(JSON.writeValueAsString(letter));
+          out.write('\n');
+        }
+      }
+      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      return target;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write dead letters to " + target, e);
+    }
+  }
+}

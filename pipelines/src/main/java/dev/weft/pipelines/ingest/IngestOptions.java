@@ -1,0 +1,61 @@
+package dev.weft.pipelines.ingest;
+
+import dev.weft.transforms.beam.WriteIndexShards;
+import dev.weft.transforms.ingest.SourceReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.DefaultValueFactory;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.options.Validation;
+
+/**
+ * Options of the Beam ingest pipeline. Runner options come from the runner on the class path, so
+ * {@code --runner=FlinkRunner --flinkMaster=[local] --parallelism=2} parse beside these.
+ */
+public interface IngestOptions extends PipelineOptions {
+  @Description("Corpus root directory; the paths given to the pipeline are relative to it")
+  @Validation.Required
+  String getRoot();
+
+  void setRoot(String value);
+
+  @Description("Directory the run writes its shard indexes (shard-<k>) and dead letters (deadletters/) into; "
+      + "its previous shard-* and deadletters outputs are replaced. Defaults to a fresh temporary directory.")
+  @Default.InstanceFactory(FreshStagingDir.class)
+  String getStagingDir();
+
+  void setStagingDir(String value);
+
+  @Description("How many Lucene shard indexes to write; files are assigned by a stable hash of their path")
+  @Default.Integer(WriteIndexShards.DEFAULT_SHARDS)
+  int getShards();
+
+  void setShards(int value);
+
+  @Description("Files larger than this many bytes are dead-lettered as too_large")
+  @Default.Long(SourceReader.DEFAULT_MAX_BYTES)
+  long getMaxFileBytes();
+
+  void setMaxFileBytes(long value);
+
+  @Description("Comma-separated file extensions to index (for example java,md,py); empty means the router's defaults")
+  @Default.String("")
+  String getExtensions();
+
+  void setExtensions(String value);
+
+  /** A new temporary directory per options instance, so two runs without a staging dir never share one. */
+  final class FreshStagingDir implements DefaultValueFactory<String> {
+    @Override
+    public String create(PipelineOptions options) {
+      try {
+        return Files.createTempDirectory("weft-ingest-").toString();
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not create a temporary staging dir", e);
+      }
+    }
+  }
+}

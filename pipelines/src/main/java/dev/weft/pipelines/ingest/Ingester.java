@@ -1,0 +1,134 @@
+package dev.weft.pipelines.ingest;
+
+import dev.weft.context.DeadLetter;
+import dev.weft.context.FileState;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.GenerationManifest;
+import dev.weft.index.IndexUpdate;
+import dev.weft.index.UpdateOptions;
+import dev.weft.transforms.chunk.Chunkers;
+import dev.weft.transforms.ingest.ChangePlanner;
+import dev.weft.transforms.ingest.ChangeSet;
+import dev.weft.transforms.ingest.CorpusLister;
+import dev.weft.transforms.ingest.FileProcessor;
+import dev.weft.transforms.ingest.ListedFile;
+import dev.weft.transforms.ingest.SourceReader;
+import dev.weft.transforms.route.Route;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One incremental ingest pass: list the corpus, plan against the served generation, run the change set on
+ * the chosen executor, commit, then publish a new generation. Nothing is published when there is nothing to
+ * do, and a pass that fails before publishing leaves the previous generation served.
+ */
+public final class Ingester {
+  /** Prefix of the content hash recorded for a refused file, so an unchanged refused file is not re-read. */
+  public static final String REFUSED_HASH_PREFIX = "refused:";
+
+  private final Runnable afterCommit;
+
+  public Ingester() {
+    this(() -> {});
+  }
+
+  /** @param afterCommit runs between commit and publish; tests use it to fail a run at the worst moment */
+  Ingester(Runnable afterCommit) {
+    this.afterCommit = afterCommit;
+  }
+
+  public IngestReport run(IngestRequest request) {
+    long start = System.nanoTime();
+    Path root = request.root().toAbsolutePath().normalize();
+    if (!Files.isDirectory(root)) {
+      throw new IllegalArgumentException("corpus root must be an existing directory, got: " + request.root());
+    }
+    Path indexDir = request.indexDir().toAbsolutePath().normalize();
+    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+      Map<String, FileState> indexed = index.fileStates();
+      List<ListedFile> listed = new CorpusLister(request.router(), indexDir).list(root);
+      ChangeSet changes = new ChangePlanner(Chunkers.STAMP).plan(root, listed, indexed, request.scope(),
+          request.force());
+      if (changes.isNoOp()) {
+        request.progress().finished();
+        Map<String, Long> counters = RunCounters.of(0, 0, 0, changes.unchanged(), 0, 0, List.of());
+        GenerationManifest current = index.current().orElse(null);
+        return new IngestReport(-1, "none", counters, current == null ? 0 : current.files(),
+            current == null ? 0 : current.chunks(), null, millisSince(start));
+      }
+      List<String> toChunk = changes.toChunk();
+      RunnerChoice executor = request.executorFor(toChunk.size());
+      request.progress().started(toChunk.size(), executorName(executor));
+      UpdateOptions options = new UpdateOptions(root.toString(), request.keepGenerations(), Chunkers.STAMP);
+      try (IndexUpdate update = index.beginUpdate(options)) {
+        changes.removed().forEach(update::delete);
+        changes.touched().forEach(update::updateState);
+        ChunkRun run = execute(executor, toChunk, request, root, update, indexed);
+        recordRefused(run.deadLetters(), listed, request, update);
+        update.commit();
+        afterCommit.run();
+        long added = changes.added().stream().filter(run.chunkedPaths()::contains).count();
+        long updated = changes.updated().stream().filter(run.chunkedPaths()::contains).count();
+        Map<String, Long> counters = RunCounters.of(added, updated, changes.removed().size(), changes.unchanged(),
+            run.emptyFiles(), run.chunks(), run.deadLetters());
+        GenerationManifest published = update.publish(counters);
+        Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(), run.deadLetters());
+        request.progress().finished();
+        return new IngestReport(published.generation(), executorName(executor), counters, published.files(),
+            published.chunks(), deadLetterFile, millisSince(start));
+      }
+    }
+  }
+
+  private static ChunkRun execute(RunnerChoice executor, List<String> toChunk, IngestRequest request, Path root,
+      IndexUpdate update, Map<String, FileState> indexed) {
+    if (executor == RunnerChoice.IN_PROCESS) {
+      SourceReader reader = SourceReader.withDefaults().withMaxBytes(request.maxFileBytes());
+      FileProcessor processor = new FileProcessor(root.toString(), request.router(), reader);
+      int threads = Runtime.getRuntime().availableProcessors();
+      return new InProcessExecutor(threads).run(toChunk, processor, update, indexed.keySet(), request.progress());
+    }
+    return new BeamExecutor(executor, request.beamArgs()).run(toChunk, request, root, update, indexed.keySet(),
+        request.progress());
+  }
+
+  /**
+   * Remembers each refused file with its stat and a {@code refused:<reason>} hash: the next pass skips it
+   * while it stays as it is, instead of reading and refusing it again (and publishing a generation for it).
+   */
+  private static void recordRefused(List<DeadLetter> letters, List<ListedFile> listed, IngestRequest request,
+      IndexUpdate update) {
+    if (letters.isEmpty()) {
+      return;
+    }
+    Map<String, ListedFile> byPath = new HashMap<>();
+    for (ListedFile file : listed) {
+      byPath.put(file.path(), file);
+    }
+    for (DeadLetter letter : letters) {
+      ListedFile file = byPath.get(letter.path());
+      Route route = request.router().route(letter.path()).orElse(null);
+      if (file == null || route == null) {
+        continue; // not a listed, routable file: nothing to remember it by
+      }
+      update.delete(letter.path());
+      update.updateState(new FileState(letter.path(), route.kind(), route.format(), file.mtimeMillis(),
+          file.size(), REFUSED_HASH_PREFIX + letter.reason(), Chunkers.STAMP, 0));
+    }
+  }
+
+  static String executorName(RunnerChoice executor) {
+    return switch (executor) {
+      case IN_PROCESS, AUTO -> "in-process";
+      case DIRECT -> "beam-direct";
+      case FLINK -> "beam-flink";
+    };
+  }
+
+  private static long millisSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1_000_000;
+  }
+}

@@ -1,0 +1,132 @@
+package dev.weft.transforms.beam;
+
+import dev.weft.context.DeadLetter;
+import dev.weft.transforms.ingest.FileOutcome;
+import dev.weft.transforms.ingest.FileProcessor;
+import dev.weft.transforms.ingest.SourceReader;
+import dev.weft.transforms.route.Router;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TupleTag;
+import org.apache.beam.sdk.values.TupleTagList;
+
+/**
+ * Reads, routes and chunks corpus files: corpus-relative paths in, {@link FileOutcome.Chunked} out under
+ * {@link #CHUNKED}, and every refused file as a {@link DeadLetter} under {@link #DEAD_LETTERS}. The work is
+ * {@link FileProcessor#process}, the same call the in-process executor makes, so both executors chunk alike.
+ *
+ * <p>Counters (namespace {@link #COUNTER_NAMESPACE}): {@code indexed} (files chunked), {@code chunks}
+ * (chunks produced) and one per dead-letter reason ({@code binary}, {@code too_large}, {@code errors}, ...).
+ *
+ * <pre>{@code
+ * PCollectionTuple out = paths.apply("ReadAndChunkFiles",
+ *     ReadAndChunkFiles.from("/corpus").withMaxFileBytes(1 << 20));
+ * PCollection<FileOutcome.Chunked> chunked = out.get(ReadAndChunkFiles.CHUNKED);
+ * PCollection<DeadLetter> deadLetters = out.get(ReadAndChunkFiles.DEAD_LETTERS);
+ * }</pre>
+ */
+public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCollectionTuple> {
+  public static final String COUNTER_NAMESPACE = "weft.ingest";
+  public static final TupleTag<FileOutcome.Chunked> CHUNKED = new TupleTag<>("chunked") {};
+  public static final TupleTag<DeadLetter> DEAD_LETTERS = new TupleTag<>("deadLetters") {};
+
+  private final String root;
+  private final Router router;
+  private final long maxFileBytes;
+
+  private ReadAndChunkFiles(String root, Router router, long maxFileBytes) {
+    this.root = root;
+    this.router = router;
+    this.maxFileBytes = maxFileBytes;
+  }
+
+  /** Files under {@code root}, with the default router and the default size cap. */
+  public static ReadAndChunkFiles from(String root) {
+    if (root == null || root.isBlank()) {
+      throw new IllegalArgumentException("corpus root must be a non-blank path, got: " + quoted(root));
+    }
+    return new ReadAndChunkFiles(root, Router.defaults(), SourceReader.DEFAULT_MAX_BYTES);
+  }
+
+  /** Routes paths with {@code router} instead of {@link Router#defaults()}. */
+  public ReadAndChunkFiles withRouter(Router router) {
+    Objects.requireNonNull(router, "router must not be null");
+    return new ReadAndChunkFiles(root, router, maxFileBytes);
+  }
+
+  /** Dead-letters files larger than {@code bytes} as {@code too_large}. */
+  public ReadAndChunkFiles withMaxFileBytes(long bytes) {
+    if (bytes < 1) {
+      throw new IllegalArgumentException("max file bytes must be at least 1, got: " + bytes);
+    }
+    return new ReadAndChunkFiles(root, router, bytes);
+  }
+
+  public String root() {
+    return root;
+  }
+
+  public Router router() {
+    return router;
+  }
+
+  public long maxFileBytes() {
+    return maxFileBytes;
+  }
+
+  @Override
+  public PCollectionTuple expand(PCollection<String> relPaths) {
+    FileProcessor processor = new FileProcessor(root, router, SourceReader.withDefaults().withMaxBytes(maxFileBytes));
+    PCollectionTuple out = relPaths.apply("ProcessFiles",
+        ParDo.of(new ProcessFileFn(processor)).withOutputTags(CHUNKED, TupleTagList.of(DEAD_LETTERS)));
+    // Records are Serializable; set coders explicitly because inference cannot see through the sealed type.
+    out.get(CHUNKED).setCoder(SerializableCoder.of(FileOutcome.Chunked.class));
+    out.get(DEAD_LETTERS).setCoder(SerializableCoder.of(DeadLetter.class));
+    return out;
+  }
+
+  /** Calls the plain processor and splits its outcome; never throws for bad input, never logs per element. */
+  static final class ProcessFileFn extends DoFn<String, FileOutcome.Chunked> {
+    private final FileProcessor processor;
+    private final Counter indexed = Metrics.counter(COUNTER_NAMESPACE, "indexed");
+    private final Counter chunks = Metrics.counter(COUNTER_NAMESPACE, "chunks");
+    // Reasons are open-ended strings (SkipReason counters, "errors"), so counters are made on first sight.
+    private transient Map<String, Counter> byReason;
+
+    ProcessFileFn(FileProcessor processor) {
+      this.processor = processor;
+    }
+
+    @Setup
+    public void setup() {
+      byReason = new HashMap<>();
+    }
+
+    @ProcessElement
+    public void processElement(@Element String relPath, MultiOutputReceiver out) {
+      FileOutcome outcome = processor.process(relPath);
+      if (outcome instanceof FileOutcome.Chunked chunked) {
+        indexed.inc();
+        chunks.inc(chunked.chunks().size());
+        out.get(CHUNKED).output(chunked);
+      } else {
+        DeadLetter deadLetter = ((FileOutcome.Refused) outcome).deadLetter();
+        byReason.computeIfAbsent(deadLetter.reason(), reason -> Metrics.counter(COUNTER_NAMESPACE, reason)).inc();
+        out.get(DEAD_LETTERS).output(deadLetter);
+      }
+    }
+  }
+
+  private static String quoted(String value) {
+    return value == null ? "null" : "\"" + value + "\"";
+  }
+}

@@ -1,0 +1,158 @@
+package dev.weft.transforms.beam;
+
+import dev.weft.index.ShardWriter;
+import dev.weft.transforms.ingest.FileOutcome;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.coders.VarIntCoder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.GroupByKey;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
+
+/**
+ * Writes chunked files into N standalone Lucene shard indexes under a staging directory, one
+ * {@link ShardWriter} per shard, and outputs each written shard directory's path. A file goes to shard
+ * {@link #shardOf(String, int)} of its path, so every chunk of a file lands in the same shard and the
+ * assignment does not depend on the runner, the worker or the JVM.
+ *
+ * <p>Each shard is written into {@code <stagingDir>/shard-<k>}, which is deleted first: a retried bundle
+ * rewrites the whole shard instead of adding to a half-written one. Shards that receive no file are not
+ * created. Meant for bounded input (one group per shard in the global window).
+ *
+ * <pre>{@code
+ * PCollection<String> shardDirs = chunked.apply("WriteIndexShards",
+ *     WriteIndexShards.to("/staging").withShards(8));
+ * }</pre>
+ */
+public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.Chunked>, PCollection<String>> {
+  public static final int DEFAULT_SHARDS = 4;
+  public static final String SHARD_DIR_PREFIX = "shard-";
+
+  private final String stagingDir;
+  private final int shards;
+
+  private WriteIndexShards(String stagingDir, int shards) {
+    this.stagingDir = stagingDir;
+    this.shards = shards;
+  }
+
+  /** Shards under {@code stagingDir}, {@value #DEFAULT_SHARDS} of them unless {@link #withShards} says. */
+  public static WriteIndexShards to(String stagingDir) {
+    if (stagingDir == null || stagingDir.isBlank()) {
+      throw new IllegalArgumentException("staging dir must be a non-blank path, got: "
+          + (stagingDir == null ? "null" : "\"" + stagingDir + "\""));
+    }
+    return new WriteIndexShards(stagingDir, DEFAULT_SHARDS);
+  }
+
+  public WriteIndexShards withShards(int count) {
+    if (count < 1) {
+      throw new IllegalArgumentException("shards must be at least 1, got: " + count);
+    }
+    return new WriteIndexShards(stagingDir, count);
+  }
+
+  public String stagingDir() {
+    return stagingDir;
+  }
+
+  public int shards() {
+    return shards;
+  }
+
+  /** The shard of {@code path}: CRC-32 of its UTF-8 bytes mod {@code shards}, stable across JVMs and runs. */
+  public static int shardOf(String path, int shards) {
+    if (shards < 1) {
+      throw new IllegalArgumentException("shards must be at least 1, got: " + shards);
+    }
+    CRC32 crc = new CRC32();
+    crc.update(path.getBytes(StandardCharsets.UTF_8));
+    return (int) (crc.getValue() % shards);
+  }
+
+  /** The directory shard {@code shard} is written to. */
+  public static Path shardDir(String stagingDir, int shard) {
+    return Path.of(stagingDir, SHARD_DIR_PREFIX + shard);
+  }
+
+  @Override
+  public PCollection<String> expand(PCollection<FileOutcome.Chunked> chunked) {
+    int count = shards;
+    return chunked
+        .apply("KeyByShard", ParDo.of(new KeyByShardFn(count)))
+        .setCoder(KvCoder.of(VarIntCoder.of(), SerializableCoder.of(FileOutcome.Chunked.class)))
+        .apply("GroupByShard", GroupByKey.create())
+        .apply("WriteShard", ParDo.of(new WriteShardFn(stagingDir)))
+        .setCoder(StringUtf8Coder.of());
+  }
+
+  static final class KeyByShardFn extends DoFn<FileOutcome.Chunked, KV<Integer, FileOutcome.Chunked>> {
+    private final int shards;
+
+    KeyByShardFn(int shards) {
+      this.shards = shards;
+    }
+
+    @ProcessElement
+    public void processElement(@Element FileOutcome.Chunked file, OutputReceiver<KV<Integer, FileOutcome.Chunked>> out) {
+      out.output(KV.of(shardOf(file.path(), shards), file));
+    }
+  }
+
+  static final class WriteShardFn extends DoFn<KV<Integer, Iterable<FileOutcome.Chunked>>, String> {
+    private final String stagingDir;
+    private final Counter shardsWritten = Metrics.counter(ReadAndChunkFiles.COUNTER_NAMESPACE, "shards_written");
+
+    WriteShardFn(String stagingDir) {
+      this.stagingDir = stagingDir;
+    }
+
+    @ProcessElement
+    public void processElement(@Element KV<Integer, Iterable<FileOutcome.Chunked>> shard, OutputReceiver<String> out)
+        throws IOException {
+      Path dir = shardDir(stagingDir, shard.getKey());
+      deleteRecursively(dir);
+      // Files are written in arrival order rather than sorted: sorting would hold a whole shard in memory,
+      // and ids are deterministic, so document order inside a shard does not change what recall returns.
+      ShardWriter writer = ShardWriter.create(dir);
+      try {
+        for (FileOutcome.Chunked file : shard.getValue()) {
+          writer.write(file.state(), file.chunks());
+        }
+      } finally {
+        writer.close();
+      }
+      shardsWritten.inc();
+      out.output(dir.toString());
+    }
+  }
+
+  static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.sorted(Comparator.reverseOrder()).forEach(path -> {
+        try {
+          Files.delete(path);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package dev.weft.transforms.ingest;
+
+import dev.weft.context.ContentHash;
+import dev.weft.context.FileState;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Decides what an incremental pass does. A file whose (mtime, size) match the index is skipped without being
+ * read; when they differ the content hash decides, so a touch that changed nothing rewrites only the file's
+ * state. A chunker stamp that differs from the current one re-chunks the file; {@code force} re-chunks
+ * everything in scope. Files in scope that the index holds but the listing lacks are removed.
+ */
+public final class ChangePlanner {
+  private final String chunkerStamp;
+
+  public ChangePlanner(String chunkerStamp) {
+    this.chunkerStamp = chunkerStamp;
+  }
+
+  public ChangeSet plan(Path root, List<ListedFile> listed, Map<String, FileState> indexed, PathScope scope,
+      boolean force) {
+    List<String> added = new ArrayList<>();
+    List<String> updated = new ArrayList<>();
+    List<FileState> touched = new ArrayList<>();
+    int unchanged = 0;
+    Set<String> seen = new HashSet<>(listed.size() * 2);
+    for (ListedFile file : listed) {
+      if (!scope.contains(file.path())) {
+        continue;
+      }
+      seen.add(file.path());
+      FileState previous = indexed.get(file.path());
+      if (previous == null) {
+        added.add(file.path());
+      } else if (force || !chunkerStamp.equals(previous.chunkerStamp())) {
+        updated.add(file.path());
+      } else if (previous.mtimeMillis() == file.mtimeMillis() && previous.size() == file.size()) {
+        unchanged++;
+      } else if (sameContent(root, file, previous)) {
+        touched.add(previous.withStat(file.mtimeMillis(), file.size()));
+        unchanged++;
+      } else {
+        updated.add(file.path());
+      }
+    }
+    List<String> removed = new ArrayList<>();
+    for (String path : indexed.keySet()) {
+      if (scope.contains(path) && !seen.contains(path)) {
+        removed.add(path);
+      }
+    }
+    removed.sort(null);
+    return new ChangeSet(added, updated, touched, removed, unchanged);
+  }
+
+  private static boolean sameContent(Path root, ListedFile file, FileState previous) {
+    if (file.size() != previous.size()) {
+      return false;
+    }
+    try {
+      return ContentHash.of(Files.readAllBytes(root.resolve(file.path()))).equals(previous.contentHash());
+    } catch (IOException e) {
+      return false; // re-chunk it: the reader then dead-letters the file with the real cause
+    }
+  }
+}

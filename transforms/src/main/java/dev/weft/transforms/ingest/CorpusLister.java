@@ -1,0 +1,175 @@
+package dev.weft.transforms.ingest;
+
+import dev.weft.transforms.route.Router;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Lists the files of a corpus root that the router accepts. In a git work tree it takes what git knows
+ * ({@code git ls-files}: tracked files, plus untracked ones that are not ignored, so a new file is indexed
+ * before its first commit); elsewhere it walks the tree, skipping VCS, dependency and build folders and
+ * hidden directories, and never following a symlinked directory (a symlinked file is listed and the reader
+ * refuses it when it leads out of the root).
+ */
+public final class CorpusLister {
+  static final Set<String> SKIPPED_DIRECTORIES = Set.of(".git", "node_modules", "target", "build", "dist");
+
+  private final Router router;
+  private final Path excluded;
+
+  /**
+   * @param router decides which extensions are listed
+   * @param excluded a directory never listed (the index directory when it sits inside the root), or null
+   */
+  public CorpusLister(Router router, Path excluded) {
+    this.router = router;
+    this.excluded = excluded == null ? null : excluded.toAbsolutePath().normalize();
+  }
+
+  /** Lists files sorted by path; a missing root is an {@link IllegalArgumentException}. */
+  public List<ListedFile> list(Path root) {
+    Path absRoot = root.toAbsolutePath().normalize();
+    if (!Files.isDirectory(absRoot)) {
+      throw new IllegalArgumentException("corpus root must be a directory, got: " + root);
+    }
+    List<String> paths = gitFiles(absRoot);
+    if (paths == null) {
+      paths = walk(absRoot);
+    }
+    List<ListedFile> files = new ArrayList<>(paths.size());
+    for (String path : paths) {
+      if (router.route(path).isEmpty() || isExcluded(absRoot.resolve(path))) {
+        continue;
+      }
+      ListedFile stat = stat(absRoot, path);
+      if (stat != null) {
+        files.add(stat);
+      }
+    }
+    files.sort((a, b) -> a.path().compareTo(b.path()));
+    return files;
+  }
+
+  /** Stats one file; null when it no longer exists (git lists deleted-but-tracked files). */
+  static ListedFile stat(Path root, String path) {
+    Path file = root.resolve(path);
+    try {
+      BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
+      if (attrs.isDirectory()) {
+        return null;
+      }
+      return new ListedFile(path, attrs.lastModifiedTime().toMillis(), attrs.size());
+    } catch (NoSuchFileException e) {
+      return Files.isSymbolicLink(file) ? new ListedFile(path, -1, -1) : null; // a dangling link is reported
+    } catch (IOException e) {
+      return new ListedFile(path, -1, -1); // listed so the reader dead-letters it with the cause
+    }
+  }
+
+  private boolean isExcluded(Path file) {
+    return excluded != null && file.startsWith(excluded);
+  }
+
+  /** Paths git knows under root, or null when root is not in a git work tree (or git is unavailable). */
+  private static List<String> gitFiles(Path root) {
+    if (!isInsideGitTree(root)) {
+      return null;
+    }
+    ProcessBuilder pb = new ProcessBuilder("git", "-C", root.toString(), "ls-files", "-z", "--cached", "--others",
+        "--exclude-standard").redirectError(ProcessBuilder.Redirect.DISCARD);
+    try {
+      Process process = pb.start();
+      byte[] out;
+      try (InputStream in = process.getInputStream()) {
+        out = in.readAllBytes();
+      }
+      if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        return null;
+      }
+      List<String> paths = new ArrayList<>();
+      String all = new String(out, StandardCharsets.UTF_8);
+      int start = 0;
+      for (int i = 0; i < all.length(); i++) {
+        if (all.charAt(i) == 0) {
+          if (i > start) {
+            paths.add(all.substring(start, i));
+          }
+          start = i + 1;
+        }
+      }
+      return deduplicate(paths);
+    } catch (IOException e) {
+      return null; // git not installed: the walk below lists the same tree
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while listing " + root + " with git", e);
+    }
+  }
+
+  /** Looks for a .git entry upward from root, so a process is started only where git can answer. */
+  private static boolean isInsideGitTree(Path root) {
+    for (Path dir = root; dir != null; dir = dir.getParent()) {
+      if (Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<String> deduplicate(List<String> paths) {
+    // --cached lists a file once per merge stage during a conflict
+    return paths.stream().distinct().toList();
+  }
+
+  private List<String> walk(Path root) {
+    List<String> paths = new ArrayList<>();
+    try {
+      Files.walkFileTree(root, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+          if (dir.equals(root)) {
+            return FileVisitResult.CONTINUE;
+          }
+          String name = dir.getFileName().toString();
+          boolean skip = SKIPPED_DIRECTORIES.contains(name) || name.startsWith(".") || isExcluded(dir);
+          return skip ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+          if (!attrs.isDirectory()) {
+            paths.add(relative(root, file));
+          }
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException e) {
+          paths.add(relative(root, file)); // listed so the reader dead-letters it as unreadable
+          return FileVisitResult.CONTINUE;
+        }
+      });
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot walk corpus root " + root, e);
+    }
+    return paths;
+  }
+
+  static String relative(Path root, Path file) {
+    String rel = root.relativize(file).toString();
+    return file.getFileSystem().getSeparator().equals("/") ? rel : rel.replace(file.getFileSystem().getSeparator(), "/");
+  }
+}

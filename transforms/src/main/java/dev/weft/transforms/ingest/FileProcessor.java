@@ -1,0 +1,54 @@
+package dev.weft.transforms.ingest;
+
+import dev.weft.context.Chunk;
+import dev.weft.context.DeadLetter;
+import dev.weft.context.SourceDocument;
+import dev.weft.transforms.chunk.Chunkers;
+import dev.weft.transforms.route.Route;
+import dev.weft.transforms.route.Router;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The unit of ingest work both executors run: route, read, chunk one file. Plain and serializable so the
+ * in-process executor and the Beam {@code ReadAndChunkFiles} transform call the very same code.
+ */
+public final class FileProcessor implements Serializable {
+  private final String root;
+  private final Router router;
+  private final SourceReader reader;
+
+  public FileProcessor(String root, Router router, SourceReader reader) {
+    this.root = Objects.requireNonNull(root, "root");
+    this.router = Objects.requireNonNull(router, "router");
+    this.reader = Objects.requireNonNull(reader, "reader");
+  }
+
+  public FileOutcome process(String relPath) {
+    Route route = router.route(relPath).orElse(null);
+    if (route == null) {
+      return new FileOutcome.Refused(new DeadLetter(relPath, "route", "errors",
+          "extension must be one of " + router.extensions() + ", got: " + relPath));
+    }
+    ReadOutcome read = reader.read(Path.of(root), relPath, route);
+    if (read instanceof ReadOutcome.Refused refused) {
+      return new FileOutcome.Refused(refused.deadLetter());
+    }
+    return chunk(((ReadOutcome.Read) read).document());
+  }
+
+  /** Chunks a document already read (also the entry point for dataset records). */
+  public static FileOutcome chunk(SourceDocument doc) {
+    List<Chunk> chunks;
+    try {
+      chunks = Chunkers.forFormat(doc.format()).chunk(doc);
+    } catch (RuntimeException e) {
+      // Chunkers promise not to throw; if one does, the file is dead-lettered with the cause, never dropped.
+      return new FileOutcome.Refused(new DeadLetter(doc.path(), "chunk", "errors",
+          "chunker for format " + doc.format() + " failed: " + e));
+    }
+    return new FileOutcome.Chunked(doc.state(Chunkers.STAMP, chunks.size()), chunks);
+  }
+}

@@ -1,0 +1,10 @@
+package dev.weft.transforms.ingest;
+
+/**
+ * A file the lister found, with the stat the planner compares against the index.
+ *
+ * @param path corpus-relative path with {@code /} separators
+ * @param mtimeMillis last-modified time, following a symlink; -1 when it cannot be read
+ * @param size size in bytes, following a symlink; -1 when it cannot be read
+ */
+public record ListedFile(String path, long mtimeMillis, long size) {}
