@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
       GenerationsCommand.class,
       RollbackCommand.class,
       StatsCommand.class,
+      BenchCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class WeftCli implements Runnable {

@@ -133,9 +133,17 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
         for (FileOutcome.Chunked file : shard.getValue()) {
           writer.write(file.state(), file.chunks());
         }
-      } finally {
-        writer.close();
+      } catch (RuntimeException e) {
+        // close() always commits, so a failed shard is removed: a retry or a reader never sees half of it
+        try {
+          writer.close();
+          deleteRecursively(dir);
+        } catch (RuntimeException | IOException cleanup) {
+          e.addSuppressed(cleanup);
+        }
+        throw e;
       }
+      writer.close();
       shardsWritten.inc();
       out.output(dir.toString());
     }

@@ -1,0 +1,64 @@
+package dev.weft.jobs;
+
+import dev.weft.pipelines.ingest.RunnerChoice;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "bench", description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
+    + "chunks (same run), no-op re-index cost, recall latency and index size. Prints medians and ratios.")
+final class BenchCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--corpus", required = true, paramLabel = "DIR", description = "Corpus root to index.")
+  Path corpus;
+
+  @Option(names = "--runners", split = ",", defaultValue = "inprocess",
+      description = "Executors to measure: inprocess, direct, flink (default: ${DEFAULT-VALUE}).")
+  List<String> runners;
+
+  @Option(names = "--repeat", defaultValue = "3", description = "Runs per figure; the median is printed.")
+  int repeat;
+
+  @Option(names = "--queries", defaultValue = "1000", description = "Recall queries to time.")
+  int queries;
+
+  @Option(names = "--faq", paramLabel = "DIR",
+      description = "A BEIR folder (corpus.jsonl): its documents are written as one Markdown file each and cold-indexed.")
+  Path faq;
+
+  @Option(names = "--work", paramLabel = "DIR", description = "Scratch directory (default: a temp dir, deleted after).")
+  Path work;
+
+  @Override
+  public Integer call() throws Exception {
+    if (repeat < 1) {
+      throw new IllegalArgumentException("repeat must be at least 1, got: " + repeat);
+    }
+    if (queries < 1) {
+      throw new IllegalArgumentException("queries must be at least 1, got: " + queries);
+    }
+    List<RunnerChoice> parsed = new ArrayList<>();
+    runners.forEach(r -> parsed.add(RunnerChoice.parse(r)));
+    PrintWriter out = spec.commandLine().getOut();
+    IngestBench bench = new IngestBench(corpus.toAbsolutePath().normalize(), work, repeat, out);
+    try {
+      bench.throughput(parsed);
+      bench.noOp();
+      bench.recall(queries);
+      bench.size();
+      if (faq != null) {
+        bench.faq(faq);
+      }
+    } finally {
+      bench.cleanUp();
+    }
+    return 0;
+  }
+}

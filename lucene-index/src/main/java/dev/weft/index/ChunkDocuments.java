@@ -1,0 +1,146 @@
+package dev.weft.index;
+
+import dev.weft.context.Chunk;
+import dev.weft.context.FileState;
+import dev.weft.context.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.document.BinaryDocValuesField;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The one mapping from chunks and file states to Lucene documents, shared by {@link IndexUpdate}
+ * and {@link ShardWriter} so both executors write the same documents.
+ *
+ * <p>Two document types live in one index: a {@code chunk} per chunk and a {@code file} per source
+ * file. Every field of a file's documents carries the same {@link #PATH} term, so one term deletes
+ * a file whole.
+ */
+final class ChunkDocuments {
+  static final String TYPE = "type";
+  static final String CHUNK = "chunk";
+  static final String FILE = "file";
+  static final String ID = "id";
+  static final String PATH = "path";
+  static final String KIND = "kind";
+  static final String FORMAT = "format";
+  static final String SYMBOL = "symbol";
+  static final String NODE_TYPE = "node_type";
+  static final String START_LINE = "start_line";
+  static final String END_LINE = "end_line";
+  static final String BODY = "body";
+  static final String PATH_TOKENS = "path_tokens";
+  static final String FILE_PATH = "file_path";
+  static final String FILE_STATE = "file_state";
+
+  /**
+   * BM25 needs term frequencies and length norms but nothing here runs phrase queries, so positions
+   * (the biggest part of a postings list) are left out; not stored, the body is stored once.
+   */
+  static final FieldType BM25_TEXT = bm25Text();
+
+  private ChunkDocuments() {}
+
+  static String textField(Kind kind) {
+    return "text_" + kind.id();
+  }
+
+  static String symbolField(Kind kind) {
+    return "symbol_" + kind.id();
+  }
+
+  /** The chunk documents of a file followed by its file-state document. */
+  static List<Document> documents(FileState state, List<Chunk> chunks) {
+    validate(state, chunks);
+    List<Document> documents = new ArrayList<>(chunks.size() + 1);
+    for (Chunk chunk : chunks) {
+      documents.add(chunkDocument(chunk));
+    }
+    documents.add(fileDocument(state));
+    return documents;
+  }
+
+  static Document chunkDocument(Chunk chunk) {
+    Document doc = new Document();
+    // type: a DOCS-only term, for counting and filtering each document type
+    doc.add(new StringField(TYPE, CHUNK, Field.Store.NO));
+    // id: stored so get(id) can answer, and a term to find or delete one chunk
+    doc.add(new StringField(ID, chunk.id(), Field.Store.YES));
+    addPath(doc, chunk.path());
+    // kind: a filter term only; a hit's kind is the kind that was queried
+    doc.add(new StringField(KIND, chunk.kind().id(), Field.Store.NO));
+    // format, symbol, nodeType, lines: doc values, so building a hit reads no stored fields
+    doc.add(new SortedDocValuesField(FORMAT, new BytesRef(chunk.format())));
+    doc.add(new SortedDocValuesField(NODE_TYPE, new BytesRef(chunk.nodeType())));
+    doc.add(new NumericDocValuesField(START_LINE, chunk.startLine()));
+    doc.add(new NumericDocValuesField(END_LINE, chunk.endLine()));
+    if (chunk.symbol() != null) {
+      doc.add(new SortedDocValuesField(SYMBOL, new BytesRef(chunk.symbol())));
+      // the symbol analysed as the kind's text, searched with a boost
+      doc.add(new Field(symbolField(chunk.kind()), chunk.symbol(), BM25_TEXT));
+    }
+    // body: the only stored copy of the text (compressed by the codec), returned by get
+    doc.add(new StoredField(BODY, chunk.text()));
+    // text_<kind>: a field per kind so each kind has its own analyzer and its own BM25 statistics
+    doc.add(new Field(textField(chunk.kind()), chunk.text(), BM25_TEXT));
+    // path tokens (src, main, parse, http...) so a query naming a file finds it; boosted in queries
+    doc.add(new Field(PATH_TOKENS, chunk.path(), BM25_TEXT));
+    return doc;
+  }
+
+  static Document fileDocument(FileState state) {
+    Document doc = new Document();
+    doc.add(new StringField(TYPE, FILE, Field.Store.NO));
+    addPath(doc, state.path());
+    // file_path: a term only file documents carry, so updateState replaces exactly this document
+    doc.add(new StringField(FILE_PATH, state.path(), Field.Store.NO));
+    // file_state: the rest of the state in one compact doc value, read column-wise by fileStates()
+    doc.add(new BinaryDocValuesField(FILE_STATE, FileStateCodec.encode(state)));
+    return doc;
+  }
+
+  private static void addPath(Document doc, String path) {
+    // path: a term for exact delete and lookup, a sorted doc value for collapsing, ties and hits
+    doc.add(new StringField(PATH, path, Field.Store.NO));
+    doc.add(new SortedDocValuesField(PATH, new BytesRef(path)));
+  }
+
+  private static void validate(FileState state, List<Chunk> chunks) {
+    if (chunks.size() != state.chunkCount()) {
+      throw new IllegalArgumentException("chunkCount must equal the number of chunks, got: "
+          + state.chunkCount() + " for " + chunks.size() + " chunks of " + state.path());
+    }
+    for (Chunk chunk : chunks) {
+      if (!chunk.path().equals(state.path())) {
+        throw new IllegalArgumentException("every chunk must belong to the file state's path "
+            + state.path() + ", got: " + chunk.path() + " (chunk " + chunk.id() + ")");
+      }
+      if (chunk.kind() != state.kind()) {
+        throw new IllegalArgumentException("every chunk must have the file's kind "
+            + state.kind().id() + ", got: " + chunk.kind().id() + " (chunk " + chunk.id() + ")");
+      }
+      // the hash is kept once per file; get(path, lines) gates every chunk on it
+      if (!chunk.contentHash().equals(state.contentHash())) {
+        throw new IllegalArgumentException("every chunk must carry the file's contentHash "
+            + state.contentHash() + ", got: " + chunk.contentHash() + " (chunk " + chunk.id() + ")");
+      }
+    }
+  }
+
+  private static FieldType bm25Text() {
+    FieldType type = new FieldType();
+    type.setTokenized(true);
+    type.setStored(false);
+    type.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
+    type.freeze();
+    return type;
+  }
+}

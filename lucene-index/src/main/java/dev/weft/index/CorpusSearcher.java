@@ -1,0 +1,221 @@
+package dev.weft.index;
+
+import dev.weft.context.ChunkPointer;
+import dev.weft.context.ContentHash;
+import dev.weft.context.FileState;
+import dev.weft.context.Hit;
+import dev.weft.context.Kind;
+import dev.weft.context.RecallRequest;
+import dev.weft.context.RecallResult;
+import dev.weft.context.StalePointerException;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.util.Bits;
+
+/**
+ * Reads one published generation: recall, bodies gated on the content hash, stats. Keep one open
+ * and reuse it; it holds the generation's files until closed. Thread-safe.
+ */
+public final class CorpusSearcher implements Closeable {
+  private final ServedGeneration generation;
+  private final IndexReader reader;
+  private final IndexSearcher searcher;
+  private final Ranker ranker;
+  private final Path corpusRoot;
+  private final Path indexDir;
+  private boolean closed;
+
+  CorpusSearcher(ServedGeneration generation, Path indexDir) {
+    this.generation = generation;
+    this.reader = generation.reader();
+    this.searcher = new IndexSearcher(reader);
+    this.ranker = new Ranker(searcher);
+    this.corpusRoot = Path.of(generation.manifest().corpusRoot());
+    this.indexDir = indexDir;
+  }
+
+  public GenerationManifest generation() {
+    return generation.manifest();
+  }
+
+  /** Each kind ranked on its own; at most one hit per file unless the request says otherwise. */
+  public RecallResult recall(RecallRequest request) {
+    Objects.requireNonNull(request, "request");
+    Map<Kind, List<Hit>> groups = new EnumMap<>(Kind.class);
+    for (Kind kind : request.effectiveKinds()) {
+      groups.put(kind, ranker.rank(kind, request.query(), request.effectiveLimit(), request.onePerFile()));
+    }
+    return new RecallResult(groups, request.flat());
+  }
+
+  /**
+   * Exactly the stored body of the chunk at those lines, if the file on disk still has the bytes
+   * it was indexed from; empty when no chunk of the path has that range.
+   *
+   * @throws StalePointerException when the file changed or vanished since it was indexed
+   */
+  public Optional<String> get(String path, int startLine, int endLine) {
+    Path file = resolve(path);
+    int chunk = findChunk(path, startLine, endLine);
+    if (chunk < 0) {
+      return Optional.empty();
+    }
+    FileState state = FileStates.of(reader, path).orElseThrow(() ->
+        new IllegalStateException("chunk of " + path + " has no file state in generation " + generationNumber()));
+    byte[] bytes = readOrStale(file, path, state);
+    String currentHash = ContentHash.of(bytes);
+    if (!currentHash.equals(state.contentHash())) {
+      throw new StalePointerException(path, state.contentHash(), currentHash);
+    }
+    try {
+      return Optional.of(reader.storedFields().document(chunk, Set.of(ChunkDocuments.BODY))
+          .get(ChunkDocuments.BODY));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the body of " + path + ":" + startLine + "-" + endLine, e);
+    }
+  }
+
+  /**
+   * The whole file as it is on disk now (not gated on the hash: the caller asked for the file).
+   *
+   * @throws PathNotIndexedException when the path is not a file of this generation
+   * @throws StalePointerException when the file vanished from disk
+   */
+  public String get(String path) {
+    Path file = resolve(path);
+    FileState state = FileStates.of(reader, path).orElseThrow(() ->
+        new PathNotIndexedException(path, generationNumber()));
+    return new String(readOrStale(file, path, state), StandardCharsets.UTF_8);
+  }
+
+  public IndexStats stats() {
+    try {
+      long files = searcher.count(new TermQuery(new Term(ChunkDocuments.TYPE, ChunkDocuments.FILE)));
+      Map<Kind, Long> chunks = new EnumMap<>(Kind.class);
+      for (Kind kind : Kind.values()) {
+        chunks.put(kind, (long) searcher.count(new BooleanQuery.Builder()
+            .add(new TermQuery(new Term(ChunkDocuments.TYPE, ChunkDocuments.CHUNK)), Occur.FILTER)
+            .add(new TermQuery(new Term(ChunkDocuments.KIND, kind.id())), Occur.FILTER)
+            .build()));
+      }
+      Directory directory = generation.reader().directory();
+      long indexBytes = 0;
+      for (String name : generation.reader().getIndexCommit().getFileNames()) {
+        indexBytes += directory.fileLength(name);
+      }
+      return new IndexStats(generationNumber(), files, chunks, indexBytes, diskBytes(), corpusRoot.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot compute the stats of generation " + generationNumber(), e);
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (!closed) {
+      closed = true;
+      generation.release();
+    }
+  }
+
+  private long generationNumber() {
+    return generation.manifest().generation();
+  }
+
+  /** The file a corpus path names; refuses absolute paths and paths that climb out of the root. */
+  private Path resolve(String path) {
+    Objects.requireNonNull(path, "path");
+    Path relative = Path.of(path);
+    Path resolved = corpusRoot.resolve(relative).normalize();
+    if (relative.isAbsolute() || !resolved.startsWith(corpusRoot)) {
+      throw new IllegalArgumentException(
+          "path must stay inside the corpus root " + corpusRoot + ", got: " + path);
+    }
+    return resolved;
+  }
+
+  private byte[] readOrStale(Path file, String path, FileState state) {
+    try {
+      // a symlink inside the root may still lead out of it
+      if (!file.toRealPath().startsWith(corpusRoot.toRealPath())) {
+        throw new IllegalArgumentException(
+            "path must stay inside the corpus root " + corpusRoot + ", got: " + path + " (a link leading out)");
+      }
+      return Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new StalePointerException(path, state.contentHash(), null);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+  }
+
+  /** The chunk document of that path with exactly that line range, or -1. */
+  private int findChunk(String path, int startLine, int endLine) {
+    Term term = new Term(ChunkDocuments.PATH, path);
+    try {
+      for (LeafReaderContext leaf : reader.leaves()) {
+        LeafReader leafReader = leaf.reader();
+        PostingsEnum postings = leafReader.postings(term, PostingsEnum.NONE);
+        if (postings == null) {
+          continue;
+        }
+        Bits live = leafReader.getLiveDocs();
+        NumericDocValues starts = DocValues.getNumeric(leafReader, ChunkDocuments.START_LINE);
+        NumericDocValues ends = DocValues.getNumeric(leafReader, ChunkDocuments.END_LINE);
+        for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
+          if ((live == null || live.get(doc))
+              && starts.advanceExact(doc) && starts.longValue() == startLine
+              && ends.advanceExact(doc) && ends.longValue() == endLine) {
+            return leaf.docBase + doc;
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot look up " + path + ":" + startLine + "-" + endLine, e);
+    }
+    return -1;
+  }
+
+  private long diskBytes() throws IOException {
+    try (Stream<Path> files = Files.walk(indexDir)) {
+      long total = 0;
+      for (Path file : (Iterable<Path>) files::iterator) {
+        total += sizeIfPresent(file);
+      }
+      return total;
+    }
+  }
+
+  /** A running update may delete a pruned commit's files while we walk: they no longer count. */
+  private static long sizeIfPresent(Path file) throws IOException {
+    try {
+      return Files.isRegularFile(file) ? Files.size(file) : 0;
+    } catch (NoSuchFileException e) {
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package dev.weft.index;
+
+import dev.weft.context.FileState;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.store.ByteArrayDataInput;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+
+/** Reads file states column-wise from doc values: no stored document is loaded. */
+final class FileStates {
+  private FileStates() {}
+
+  /** Every file state of a reader, sorted by path. */
+  static Map<String, FileState> all(IndexReader reader) {
+    TreeMap<String, FileState> states = new TreeMap<>();
+    ByteArrayDataInput in = new ByteArrayDataInput();
+    try {
+      for (LeafReaderContext leaf : reader.leaves()) {
+        LeafReader leafReader = leaf.reader();
+        // only file documents carry the state doc value, so its iterator visits exactly them
+        BinaryDocValues values = leafReader.getBinaryDocValues(ChunkDocuments.FILE_STATE);
+        if (values == null) {
+          continue;
+        }
+        SortedDocValues paths = DocValues.getSorted(leafReader, ChunkDocuments.PATH);
+        Bits live = leafReader.getLiveDocs();
+        for (int doc = values.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = values.nextDoc()) {
+          if (live != null && !live.get(doc)) {
+            continue;
+          }
+          String path = path(paths, doc);
+          states.put(path, FileStateCodec.decode(path, values.binaryValue(), in));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read file states", e);
+    }
+    return Collections.unmodifiableMap(states);
+  }
+
+  /** The state of one file, found through its {@code file_path} term. */
+  static Optional<FileState> of(IndexReader reader, String path) {
+    Term term = new Term(ChunkDocuments.FILE_PATH, path);
+    try {
+      for (LeafReaderContext leaf : reader.leaves()) {
+        LeafReader leafReader = leaf.reader();
+        PostingsEnum postings = leafReader.postings(term, PostingsEnum.NONE);
+        if (postings == null) {
+          continue;
+        }
+        Bits live = leafReader.getLiveDocs();
+        for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
+          if (live == null || live.get(doc)) {
+            BinaryDocValues values = DocValues.getBinary(leafReader, ChunkDocuments.FILE_STATE);
+            if (values.advanceExact(doc)) {
+              return Optional.of(FileStateCodec.decode(path, values.binaryValue(), new ByteArrayDataInput()));
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the file state of " + path, e);
+    }
+    return Optional.empty();
+  }
+
+  private static String path(SortedDocValues paths, int doc) throws IOException {
+    if (!paths.advanceExact(doc)) {
+      throw new IllegalStateException("file document " + doc + " has no path doc value");
+    }
+    BytesRef bytes = paths.lookupOrd(paths.ordValue());
+    return bytes.utf8ToString();
+  }
+}

@@ -1,0 +1,55 @@
+package dev.weft.index;
+
+import dev.weft.context.Kind;
+import dev.weft.index.analysis.CodeAnalyzer;
+import dev.weft.index.analysis.DocAnalyzer;
+import java.util.Map;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.core.KeywordAnalyzer;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.codecs.lucene912.Lucene912Codec;
+import org.apache.lucene.index.IndexDeletionPolicy;
+import org.apache.lucene.index.IndexWriterConfig;
+
+/** Analyzers and writer settings shared by the index writer and shard writers. */
+final class IndexConfig {
+  /** Analyzers are thread-safe (per-thread token stream reuse) and cheap to keep for the JVM. */
+  private static final Analyzer CODE_INDEX = new CodeAnalyzer();
+  private static final Analyzer DOC = new DocAnalyzer();
+  private static final Analyzer CODE_QUERY = CodeAnalyzer.forQuery();
+  private static final Analyzer INDEX_ANALYZER =
+      new PerFieldAnalyzerWrapper(
+          new KeywordAnalyzer(),
+          Map.of(
+              ChunkDocuments.textField(Kind.CODE), CODE_INDEX,
+              ChunkDocuments.symbolField(Kind.CODE), CODE_INDEX,
+              ChunkDocuments.textField(Kind.DOC), DOC,
+              ChunkDocuments.symbolField(Kind.DOC), DOC,
+              // paths are identifier-like: src/main/java/FooBar.java -> foo, bar, java...
+              ChunkDocuments.PATH_TOKENS, CODE_INDEX));
+
+  private IndexConfig() {}
+
+  static IndexWriterConfig writerConfig(IndexDeletionPolicy deletionPolicy) {
+    IndexWriterConfig config = new IndexWriterConfig(INDEX_ANALYZER);
+    // the stored bodies are most of the index; DEFLATE roughly halves them against LZ4
+    config.setCodec(new Lucene912Codec(Lucene912Codec.Mode.BEST_COMPRESSION));
+    // an unpublished change must never become visible by accident: only commit() commits
+    config.setCommitOnClose(false);
+    config.setIndexDeletionPolicy(deletionPolicy);
+    config.setRAMBufferSizeMB(64);
+    return config;
+  }
+
+  /** The analyzer a kind's text and symbol fields were indexed with, for parsing queries. */
+  static Analyzer queryAnalyzer(Kind kind) {
+    return switch (kind) {
+      case CODE -> CODE_QUERY;
+      case DOC -> DOC;
+    };
+  }
+
+  static Analyzer pathQueryAnalyzer() {
+    return CODE_QUERY;
+  }
+}

@@ -1,0 +1,16 @@
+package dev.weft.index;
+
+/** A path asked for by {@code get} is not a file of the served generation. */
+public final class PathNotIndexedException extends RuntimeException {
+  private final String path;
+
+  public PathNotIndexedException(String path, long generation) {
+    super("no such file in the index: " + path + " is not in generation " + generation
+        + "; recall to find indexed paths, or re-run `weft index` if it is new");
+    this.path = path;
+  }
+
+  public String path() {
+    return path;
+  }
+}

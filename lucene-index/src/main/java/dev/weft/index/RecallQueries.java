@@ -1,0 +1,73 @@
+package dev.weft.index;
+
+import dev.weft.context.Kind;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+
+/**
+ * Builds a kind's BM25 query from analysed tokens, never from query syntax, so user text such as
+ * {@code foo(bar} or {@code a:b} is just words.
+ */
+final class RecallQueries {
+  /** A query word naming the chunk's symbol is stronger evidence than one in its body. */
+  static final float SYMBOL_BOOST = 2.0f;
+  /** A word of the path (file or directory name) says the whole file is about it. */
+  static final float PATH_BOOST = 1.5f;
+  /** Keeps a pasted page of text within BooleanQuery's clause limit (3 clauses per term). */
+  static final int MAX_TERMS = 64;
+
+  private RecallQueries() {}
+
+  /** The query for one kind, or empty when the text has no searchable word. */
+  static Optional<Query> build(Kind kind, String text) {
+    String textField = ChunkDocuments.textField(kind);
+    String symbolField = ChunkDocuments.symbolField(kind);
+    Set<String> words = terms(IndexConfig.queryAnalyzer(kind), textField, text);
+    Set<String> pathWords = terms(IndexConfig.pathQueryAnalyzer(), ChunkDocuments.PATH_TOKENS, text);
+    if (words.isEmpty() && pathWords.isEmpty()) {
+      return Optional.empty();
+    }
+    BooleanQuery.Builder anyWord = new BooleanQuery.Builder();
+    for (String word : words) {
+      anyWord.add(new TermQuery(new Term(textField, word)), Occur.SHOULD);
+      anyWord.add(new BoostQuery(new TermQuery(new Term(symbolField, word)), SYMBOL_BOOST), Occur.SHOULD);
+    }
+    for (String word : pathWords) {
+      anyWord.add(
+          new BoostQuery(new TermQuery(new Term(ChunkDocuments.PATH_TOKENS, word)), PATH_BOOST), Occur.SHOULD);
+    }
+    // the words must match (beside a FILTER, SHOULD clauses alone would be optional)
+    return Optional.of(new BooleanQuery.Builder()
+        .add(anyWord.build(), Occur.MUST)
+        .add(new TermQuery(new Term(ChunkDocuments.KIND, kind.id())), Occur.FILTER)
+        .build());
+  }
+
+  /** Distinct tokens in order of appearance, at most {@link #MAX_TERMS}. */
+  static Set<String> terms(Analyzer analyzer, String field, String text) {
+    Set<String> terms = new LinkedHashSet<>();
+    try (TokenStream stream = analyzer.tokenStream(field, text)) {
+      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+      stream.reset();
+      while (terms.size() < MAX_TERMS && stream.incrementToken()) {
+        terms.add(term.toString());
+      }
+      stream.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException("analysing a query string cannot fail", e);
+    }
+    return terms;
+  }
+}

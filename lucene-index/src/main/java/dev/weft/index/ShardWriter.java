@@ -1,0 +1,94 @@
+package dev.weft.index;
+
+import dev.weft.context.Chunk;
+import dev.weft.context.FileState;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.KeepOnlyLastCommitDeletionPolicy;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * A standalone Lucene index in its own directory, written with the same documents as
+ * {@link IndexUpdate#replace}, for {@link IndexUpdate#addShards} to merge in. Thread-safe.
+ */
+public final class ShardWriter implements Closeable {
+  private final Path dir;
+  private final Directory directory;
+  private final IndexWriter writer;
+  private boolean closed;
+
+  private ShardWriter(Path dir, Directory directory, IndexWriter writer) {
+    this.dir = dir;
+    this.directory = directory;
+    this.writer = writer;
+  }
+
+  /** Creates a shard, replacing any index already in {@code dir}. */
+  public static ShardWriter create(Path dir) {
+    Directory directory = null;
+    try {
+      Files.createDirectories(dir);
+      directory = FSDirectory.open(dir);
+      IndexWriterConfig config = IndexConfig.writerConfig(new KeepOnlyLastCommitDeletionPolicy())
+          .setOpenMode(IndexWriterConfig.OpenMode.CREATE);
+      return new ShardWriter(dir, directory, new IndexWriter(directory, config));
+    } catch (IOException e) {
+      closeQuietly(directory, e);
+      throw new UncheckedIOException("cannot create shard " + dir, e);
+    }
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  /** Writes a file's chunks and state; writing the same path again replaces it, so a retry is safe. */
+  public void write(FileState state, List<Chunk> chunks) {
+    Objects.requireNonNull(state, "state");
+    Objects.requireNonNull(chunks, "chunks");
+    try {
+      writer.updateDocuments(new Term(ChunkDocuments.PATH, state.path()), ChunkDocuments.documents(state, chunks));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + state.path() + " to shard " + dir, e);
+    }
+  }
+
+  /** Commits the shard and closes it. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      writer.commit();
+      writer.close();
+      directory.close();
+    } catch (IOException e) {
+      // the shard is unusable either way: release the lock and files, report the commit failure
+      IOUtils.closeWhileHandlingException(writer::rollback, directory);
+      throw new UncheckedIOException("cannot commit shard " + dir, e);
+    }
+  }
+
+  private static void closeQuietly(Directory directory, IOException cause) {
+    if (directory == null) {
+      return;
+    }
+    try {
+      directory.close();
+    } catch (IOException e) {
+      cause.addSuppressed(e);
+    }
+  }
+}

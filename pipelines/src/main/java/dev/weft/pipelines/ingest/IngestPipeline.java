@@ -1,0 +1,134 @@
+package dev.weft.pipelines.ingest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.context.DeadLetter;
+import dev.weft.transforms.beam.ReadAndChunkFiles;
+import dev.weft.transforms.beam.WriteIndexShards;
+import dev.weft.transforms.ingest.CorpusLister;
+import dev.weft.transforms.ingest.ListedFile;
+import dev.weft.transforms.route.Router;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.io.TextIO;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TypeDescriptors;
+
+/**
+ * The Beam ingest pipeline: corpus-relative paths → {@code ReadAndChunkFiles} → {@code WriteIndexShards}, with
+ * the dead letters written as JSON lines. It only stages: the shard indexes it leaves in the staging directory
+ * are merged into the corpus index and published by the caller ({@code IndexUpdate.addShards}).
+ *
+ * <p>{@link #buildPipeline} wires the steps, {@link #run} executes them and reads the staging directory back,
+ * and {@link #main} is a standalone full pass over a corpus root (Beam WordCount style).
+ */
+public final class IngestPipeline {
+  /** Sub-directory of the staging dir that receives the dead-letter JSONL files. */
+  public static final String DEAD_LETTER_DIR = "deadletters";
+  static final String DEAD_LETTER_PREFIX = "part";
+  static final String DEAD_LETTER_SUFFIX = ".jsonl";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private IngestPipeline() {}
+
+  /** A full pass: lists the corpus root, runs the pipeline, prints where the shards and dead letters are. */
+  public static void main(String[] args) {
+    IngestOptions options = PipelineOptionsFactory.fromArgs(args).withValidation().as(IngestOptions.class);
+    Router router = router(options);
+    Path staging = Path.of(options.getStagingDir());
+    List<String> paths = new CorpusLister(router, staging).list(Path.of(options.getRoot())).stream()
+        .map(ListedFile::path)
+        .toList();
+    BeamIngestOutput output = run(options, paths);
+    System.out.printf("%d files, %d shard indexes and %d dead letters in %s%n",
+        paths.size(), output.shardDirs().size(), output.deadLetters().size(), staging.toAbsolutePath());
+  }
+
+  /**
+   * Runs the pipeline over {@code relPaths} and waits for it to finish. The staging directory's previous
+   * {@code shard-*} and {@code deadletters} outputs are removed first, so what is read back is this run's.
+   *
+   * @throws IllegalStateException when the pipeline fails or ends in any state but {@code DONE}
+   */
+  public static BeamIngestOutput run(IngestOptions options, List<String> relPaths) {
+    Path staging = Path.of(options.getStagingDir()).toAbsolutePath().normalize();
+    try {
+      IngestPipelineStaging.clear(staging);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not clear the staging dir " + staging, e);
+    }
+    Pipeline pipeline = buildPipeline(options, relPaths);
+    String runner = options.getRunner().getSimpleName();
+    PipelineResult.State state;
+    try {
+      state = pipeline.run().waitUntilFinish();
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("ingest pipeline on " + runner + " failed over " + relPaths.size()
+          + " files: " + e.getMessage(), e);
+    }
+    if (state != PipelineResult.State.DONE) {
+      throw new IllegalStateException("ingest pipeline on " + runner + " must finish in state DONE, got: " + state);
+    }
+    try {
+      return new BeamIngestOutput(IngestPipelineStaging.shardDirs(staging),
+          IngestPipelineStaging.deadLetters(staging.resolve(DEAD_LETTER_DIR), JSON));
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not read the staged output back from " + staging, e);
+    }
+  }
+
+  /** Wires the pipeline without running it. */
+  public static Pipeline buildPipeline(IngestOptions options, List<String> relPaths) {
+    String root = Path.of(options.getRoot()).toAbsolutePath().normalize().toString();
+    String staging = Path.of(options.getStagingDir()).toAbsolutePath().normalize().toString();
+    ReadAndChunkFiles readAndChunk = ReadAndChunkFiles.from(root)
+        .withRouter(router(options))
+        .withMaxFileBytes(options.getMaxFileBytes());
+    WriteIndexShards writeShards = WriteIndexShards.to(staging).withShards(options.getShards());
+
+    Pipeline pipeline = Pipeline.create(options);
+    // An explicit coder: Create cannot infer one from an empty list.
+    PCollectionTuple outcomes = pipeline
+        .apply("ListedPaths", Create.of(relPaths).withCoder(StringUtf8Coder.of()))
+        .apply("ReadAndChunkFiles", readAndChunk);
+    outcomes.get(ReadAndChunkFiles.CHUNKED).apply("WriteIndexShards", writeShards);
+    PCollection<DeadLetter> deadLetters = outcomes.get(ReadAndChunkFiles.DEAD_LETTERS);
+    deadLetters
+        .apply("DeadLettersToJson", MapElements.into(TypeDescriptors.strings()).via(IngestPipeline::toJson))
+        .apply("WriteDeadLetters", TextIO.write()
+            .to(Path.of(staging, DEAD_LETTER_DIR, DEAD_LETTER_PREFIX).toString())
+            .withSuffix(DEAD_LETTER_SUFFIX)
+            // One file: dead letters are few, and one file keeps the read-back simple on every runner.
+            .withNumShards(1));
+    return pipeline;
+  }
+
+  /** The router the options ask for: the defaults, or only the listed extensions. */
+  static Router router(IngestOptions options) {
+    List<String> extensions = Arrays.stream(options.getExtensions().split(","))
+        .map(String::trim)
+        .filter(e -> !e.isEmpty())
+        .toList();
+    return extensions.isEmpty() ? Router.defaults() : Router.defaults().withExtensions(extensions);
+  }
+
+  static String toJson(DeadLetter deadLetter) {
+    try {
+      return JSON.writeValueAsString(deadLetter);
+    } catch (JsonProcessingException e) {
+      // Four strings always serialize; reaching this is a bug, not bad input.
+      throw new IllegalStateException("dead letter must serialize to JSON, got: " + deadLetter, e);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package dev.weft.pipelines.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.index.CorpusIndex;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad files are skipped with a named reason, counted, and listed in the run's dead-letter JSONL; the run completes. */
+class BadInputTest {
+  @TempDir Path tmp;
+
+  static Path badCorpus(Path root, Path outside) throws IOException {
+    Corpora.copyGolden(root);
+    Files.write(root.resolve("docs/binary.md"), new byte[] {'P', 'K', 3, 4, 0, 0, 1});
+    Files.write(root.resolve("docs/latin1.txt"), new byte[] {'c', 'a', 'f', (byte) 0xE9, '\n'});
+    Files.writeString(root.resolve("docs/huge.md"), "# Huge\n\n" + "word ".repeat(2000));
+    Files.writeString(root.resolve("docs/empty.md"), "  \n\n");
+    Files.writeString(outside.resolve("secret.md"), "# Secret\n\nnot for the index\n");
+    Files.createSymbolicLink(root.resolve("docs/escape.md"), outside.resolve("secret.md"));
+    Files.createSymbolicLink(root.resolve("docs/dangling.md"), root.resolve("docs/missing-target.md"));
+    return root;
+  }
+
+  @Test
+  void badFilesAreDeadLetteredCountedAndRemembered(@TempDir Path outside) throws IOException {
+    Path root = badCorpus(tmp.resolve("corpus"), outside);
+    Path indexDir = tmp.resolve("index");
+    IngestRequest request = IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)
+        .withMaxFileBytes(5000);
+
+    IngestReport report = new Ingester().run(request);
+
+    assertThat(report.counters()).containsEntry("added", 6L).containsEntry("empty", 1L)
+        .containsEntry("skipped.binary", 1L).containsEntry("skipped.undecodable", 1L)
+        .containsEntry("skipped.too_large", 1L).containsEntry("skipped.symlink_outside_root", 1L)
+        .containsEntry("skipped.unreadable", 1L).containsEntry("errors", 0L);
+    assertThat(deadLetters(report.deadLetterFile())).containsExactlyEntriesOf(new TreeMap<>(Map.of(
+        "docs/binary.md", "binary",
+        "docs/dangling.md", "unreadable",
+        "docs/escape.md", "symlink_outside_root",
+        "docs/huge.md", "too_large",
+        "docs/latin1.txt", "undecodable")));
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); var searcher = index.searcher()) {
+      assertThat(searcher.recall(dev.weft.context.RecallRequest.of("secret")).isEmpty()).isTrue();
+    }
+
+    IngestReport again = new Ingester().run(request);
+    assertThat(again.published()).as("an unchanged refused file is not read again").isFalse();
+  }
+
+  static Map<String, String> deadLetters(Path file) throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    Map<String, String> reasons = new TreeMap<>();
+    for (String line : Files.readAllLines(file)) {
+      JsonNode node = json.readTree(line);
+      assertThat(node.get("detail").asText()).isNotBlank();
+      reasons.put(node.get("path").asText(), node.get("reason").asText());
+    }
+    return reasons;
+  }
+
+  static List<String> lines(Path file) throws IOException {
+    return Files.readAllLines(file);
+  }
+}

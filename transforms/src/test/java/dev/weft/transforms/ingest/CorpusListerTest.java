@@ -1,0 +1,84 @@
+package dev.weft.transforms.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.transforms.route.Router;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CorpusListerTest {
+  @TempDir Path root;
+
+  @Test
+  void walksRoutableFilesSkippingBuildAndHiddenDirectories() throws IOException {
+    write("src/A.java", "src/b.py", "README.md", "notes.bin", "node_modules/x.js", "target/T.java",
+        "build/b.go", "dist/d.ts", ".hidden/h.md", ".git/config.md", "docs/guide.rst", ".weft/x.md");
+
+    List<String> paths = paths(new CorpusLister(Router.defaults(), root.resolve(".weft")).list(root));
+
+    assertThat(paths).containsExactly("README.md", "docs/guide.rst", "src/A.java", "src/b.py");
+  }
+
+  @Test
+  void neverFollowsASymlinkedDirectoryOutOfTheRoot(@TempDir Path outside) throws IOException {
+    Files.writeString(outside.resolve("out.md"), "outside");
+    Files.createSymbolicLink(root.resolve("linked"), outside);
+    write("in.md");
+
+    assertThat(paths(new CorpusLister(Router.defaults(), null).list(root))).containsExactly("in.md");
+  }
+
+  @Test
+  void inAGitWorkTreeListsWhatGitKnowsAndHonoursIgnores() throws Exception {
+    write("tracked.md", "untracked.md", "ignored.md", "sub/t.py");
+    Files.writeString(root.resolve(".gitignore"), "ignored.md\n");
+    git("init", "-q");
+    git("add", "tracked.md", "sub/t.py");
+
+    assertThat(paths(new CorpusLister(Router.defaults(), null).list(root)))
+        .containsExactly("sub/t.py", "tracked.md", "untracked.md");
+  }
+
+  @Test
+  void tracksStatOfEachFile() throws IOException {
+    write("a.md");
+
+    ListedFile file = new CorpusLister(Router.defaults(), null).list(root).get(0);
+
+    assertThat(file.size()).isEqualTo(Files.size(root.resolve("a.md")));
+    assertThat(file.mtimeMillis()).isEqualTo(Files.getLastModifiedTime(root.resolve("a.md")).toMillis());
+  }
+
+  @Test
+  void missingRootIsAClearError() {
+    assertThatThrownBy(() -> new CorpusLister(Router.defaults(), null).list(root.resolve("nope")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("corpus root must be a directory, got: ");
+  }
+
+  private void write(String... paths) throws IOException {
+    for (String path : paths) {
+      Path file = root.resolve(path);
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, "content of " + path + "\n");
+    }
+  }
+
+  private void git(String... args) throws Exception {
+    List<String> cmd = new java.util.ArrayList<>(List.of("git", "-C", root.toString()));
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).inheritIO().start();
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).isZero();
+  }
+
+  private static List<String> paths(List<ListedFile> files) {
+    return files.stream().map(ListedFile::path).toList();
+  }
+}
