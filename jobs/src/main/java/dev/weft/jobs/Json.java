@@ -1,11 +1,15 @@
 package dev.weft.jobs;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,10 +18,10 @@ import java.util.Map;
 final class Json {
   private static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new SimpleModule()
       .addSerializer(Path.class, ToStringSerializer.instance)
-      .addSerializer(Kind.class, new ToStringSerializer(Kind.class) {
+      .addSerializer(Kind.class, new StdSerializer<>(Kind.class) {
         @Override
-        public String valueToString(Object value) {
-          return ((Kind) value).id();
+        public void serialize(Kind kind, JsonGenerator gen, SerializerProvider provider) throws IOException {
+          gen.writeString(kind.id());
         }
       }));
 

@@ -1,6 +1,5 @@
 package dev.weft.index;
 
-import dev.weft.context.ChunkPointer;
 import dev.weft.context.ContentHash;
 import dev.weft.context.FileState;
 import dev.weft.context.Hit;

@@ -54,7 +54,13 @@ class IndexUpdateTest {
       try (CorpusSearcher searcher = index.searcher()) {
         // updateState left the chunks alone
         assertThat(searcher.get("src/A.java", 1, 1)).contains("  void run() {}");
-        assertThat(searcher.stats().chunks()).containsEntry(Kind.CODE, 3L).containsEntry(Kind.DOC, 0L);
+        IndexStats stats = searcher.stats();
+        assertThat(stats.generation()).isEqualTo(2);
+        assertThat(stats.files()).isEqualTo(2);
+        assertThat(stats.chunks()).containsEntry(Kind.CODE, 3L).containsEntry(Kind.DOC, 0L);
+        assertThat(stats.totalChunks()).isEqualTo(3);
+        assertThat(stats.corpusRoot()).isEqualTo(corpus.root().toString());
+        assertThat(stats.indexBytes()).isPositive().isLessThanOrEqualTo(stats.diskBytes());
       }
     }
   }

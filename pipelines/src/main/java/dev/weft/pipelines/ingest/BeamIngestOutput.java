@@ -7,10 +7,12 @@ import java.util.List;
 /**
  * What a Beam ingest run left in its staging directory, read back after the pipeline finished.
  *
- * @param shardDirs the {@code shard-<k>} directories holding a Lucene commit, sorted by name
- * @param deadLetters every refused file, sorted by path then stage
+ * @param shardDirs the {@code shard-<k>} directories holding a Lucene commit, sorted by shard number
+ * @param deadLetters every refused file, sorted by path then stage then reason
+ * @param chunks chunks written into the shards (the run's {@code chunks} counter)
+ * @param emptyFiles files indexed without any chunk (the run's {@code empty} counter)
  */
-public record BeamIngestOutput(List<Path> shardDirs, List<DeadLetter> deadLetters) {
+public record BeamIngestOutput(List<Path> shardDirs, List<DeadLetter> deadLetters, long chunks, long emptyFiles) {
   public BeamIngestOutput {
     shardDirs = List.copyOf(shardDirs);
     deadLetters = List.copyOf(deadLetters);

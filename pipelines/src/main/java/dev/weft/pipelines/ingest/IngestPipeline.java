@@ -62,17 +62,20 @@ public final class IngestPipeline {
    * @throws IllegalStateException when the pipeline fails or ends in any state but {@code DONE}
    */
   public static BeamIngestOutput run(IngestOptions options, List<String> relPaths) {
+    // Built first: bad option values are refused before anything on disk is touched.
+    Pipeline pipeline = buildPipeline(options, relPaths);
     Path staging = Path.of(options.getStagingDir()).toAbsolutePath().normalize();
     try {
       IngestPipelineStaging.clear(staging);
     } catch (IOException e) {
       throw new UncheckedIOException("could not clear the staging dir " + staging, e);
     }
-    Pipeline pipeline = buildPipeline(options, relPaths);
     String runner = options.getRunner().getSimpleName();
+    PipelineResult result;
     PipelineResult.State state;
     try {
-      state = pipeline.run().waitUntilFinish();
+      result = pipeline.run();
+      state = result.waitUntilFinish();
     } catch (RuntimeException e) {
       throw new IllegalStateException("ingest pipeline on " + runner + " failed over " + relPaths.size()
           + " files: " + e.getMessage(), e);
@@ -82,7 +85,8 @@ public final class IngestPipeline {
     }
     try {
       return new BeamIngestOutput(IngestPipelineStaging.shardDirs(staging),
-          IngestPipelineStaging.deadLetters(staging.resolve(DEAD_LETTER_DIR), JSON));
+          IngestPipelineStaging.deadLetters(staging.resolve(DEAD_LETTER_DIR), JSON),
+          IngestPipelineCounters.counter(result, "chunks"), IngestPipelineCounters.counter(result, "empty"));
     } catch (IOException e) {
       throw new UncheckedIOException("could not read the staged output back from " + staging, e);
     }

@@ -51,6 +51,8 @@ class IngestPipelineTest {
     for (Map.Entry<Integer, TreeSet<String>> shard : expected.entrySet()) {
       assertThat(chunkIds(staging.resolve("shard-" + shard.getKey()))).isEqualTo(shard.getValue());
     }
+    assertThat(output.chunks()).isEqualTo(expected.values().stream().mapToInt(TreeSet::size).sum());
+    assertThat(output.emptyFiles()).isZero();
     assertThat(output.deadLetters()).hasSize(1);
     DeadLetter blob = output.deadLetters().get(0);
     assertThat(blob.path()).isEqualTo(BLOB);
@@ -68,6 +70,7 @@ class IngestPipelineTest {
 
     assertThat(empty.shardDirs()).isEmpty();
     assertThat(empty.deadLetters()).isEmpty();
+    assertThat(empty.chunks()).isZero();
     try (var entries = Files.list(staging)) {
       assertThat(entries.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("shard-"));
     }

@@ -24,8 +24,9 @@ import org.apache.beam.sdk.values.TupleTagList;
  * {@link #CHUNKED}, and every refused file as a {@link DeadLetter} under {@link #DEAD_LETTERS}. The work is
  * {@link FileProcessor#process}, the same call the in-process executor makes, so both executors chunk alike.
  *
- * <p>Counters (namespace {@link #COUNTER_NAMESPACE}): {@code indexed} (files chunked), {@code chunks}
- * (chunks produced) and one per dead-letter reason ({@code binary}, {@code too_large}, {@code errors}, ...).
+ * <p>Counters (namespace {@link #COUNTER_NAMESPACE}): {@code indexed} (files chunked), {@code empty} (the
+ * indexed files that gave no chunk), {@code chunks} (chunks produced) and one per dead-letter reason
+ * ({@code binary}, {@code too_large}, {@code errors}, ...).
  *
  * <pre>{@code
  * PCollectionTuple out = paths.apply("ReadAndChunkFiles",
@@ -98,6 +99,7 @@ public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCo
   static final class ProcessFileFn extends DoFn<String, FileOutcome.Chunked> {
     private final FileProcessor processor;
     private final Counter indexed = Metrics.counter(COUNTER_NAMESPACE, "indexed");
+    private final Counter empty = Metrics.counter(COUNTER_NAMESPACE, "empty");
     private final Counter chunks = Metrics.counter(COUNTER_NAMESPACE, "chunks");
     // Reasons are open-ended strings (SkipReason counters, "errors"), so counters are made on first sight.
     private transient Map<String, Counter> byReason;
@@ -117,6 +119,9 @@ public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCo
       if (outcome instanceof FileOutcome.Chunked chunked) {
         indexed.inc();
         chunks.inc(chunked.chunks().size());
+        if (chunked.chunks().isEmpty()) {
+          empty.inc();
+        }
         out.get(CHUNKED).output(chunked);
       } else {
         DeadLetter deadLetter = ((FileOutcome.Refused) outcome).deadLetter();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.context.DeadLetter;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.route.Router;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
@@ -65,6 +66,25 @@ class ReadAndChunkFilesTest {
     result.waitUntilFinish();
 
     assertThat(counter(result, "too_large")).isEqualTo(2);
+  }
+
+  @Test
+  void countsAFileWithoutChunksAsIndexedAndEmpty() throws Exception {
+    Files.writeString(root.resolve("blank.md"), "");
+    FileOutcome.Chunked blank = (FileOutcome.Chunked) BeamFixtures.processDirectly(root, "blank.md");
+    assertThat(blank.chunks()).isEmpty();
+
+    Pipeline pipeline = BeamFixtures.directPipeline();
+    PCollectionTuple out = pipeline
+        .apply("Paths", Create.of("blank.md").withCoder(StringUtf8Coder.of()))
+        .apply("ReadAndChunkFiles", ReadAndChunkFiles.from(root.toString()));
+    PAssert.that(out.get(ReadAndChunkFiles.CHUNKED)).containsInAnyOrder(blank);
+    PipelineResult result = pipeline.run();
+    result.waitUntilFinish();
+
+    assertThat(counter(result, "indexed")).isEqualTo(1);
+    assertThat(counter(result, "empty")).isEqualTo(1);
+    assertThat(counter(result, "chunks")).isZero();
   }
 
   @Test

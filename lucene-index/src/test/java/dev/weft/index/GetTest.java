@@ -1,0 +1,97 @@
+package dev.weft.index;
+
+import static dev.weft.index.TestCorpus.span;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.context.Kind;
+import dev.weft.context.StalePointerException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GetTest {
+  private static final String SOURCE = "class A {\n  int one() { return 1; }\n  int two() { return 2; }\n}\n";
+
+  @TempDir Path temp;
+  private TestCorpus corpus;
+  private CorpusIndex index;
+  private CorpusSearcher searcher;
+
+  @BeforeEach
+  void indexOneFile() {
+    corpus = new TestCorpus(temp.resolve("corpus"));
+    index = CorpusIndex.open(temp.resolve("index"));
+    TestCorpus.publish(index, corpus.options(), corpus.file("src/A.java", Kind.CODE, "java", SOURCE,
+        span("A", "class", 0, 3), span("one", "method", 1, 1), span("two", "method", 2, 2)));
+    searcher = index.searcher();
+  }
+
+  @AfterEach
+  void close() {
+    searcher.close();
+    index.close();
+  }
+
+  @Test
+  void returnsExactlyTheChunkBody() {
+    assertThat(searcher.get("src/A.java", 2, 2)).contains("  int two() { return 2; }");
+    assertThat(searcher.get("src/A.java", 0, 3)).contains("class A {\n  int one() { return 1; }\n"
+        + "  int two() { return 2; }\n}");
+  }
+
+  @Test
+  void aRangeThatIsNotAChunkIsEmptyNeverTheWholeFile() {
+    assertThat(searcher.get("src/A.java", 1, 2)).isEmpty();
+    assertThat(searcher.get("src/A.java", 0, 0)).isEmpty();
+    assertThat(searcher.get("src/Other.java", 0, 3)).isEmpty();
+  }
+
+  @Test
+  void aChangedFileIsAStalePointer() throws IOException {
+    Files.writeString(corpus.root().resolve("src/A.java"), SOURCE.replace("2;", "3;"));
+    assertThatThrownBy(() -> searcher.get("src/A.java", 1, 1))
+        .isInstanceOf(StalePointerException.class)
+        .hasMessageStartingWith("stale pointer: src/A.java changed since it was indexed");
+  }
+
+  @Test
+  void aVanishedFileIsAStalePointer() throws IOException {
+    Files.delete(corpus.root().resolve("src/A.java"));
+    assertThatThrownBy(() -> searcher.get("src/A.java", 1, 1))
+        .isInstanceOf(StalePointerException.class)
+        .hasMessageContaining("now none");
+    assertThatThrownBy(() -> searcher.get("src/A.java")).isInstanceOf(StalePointerException.class);
+  }
+
+  @Test
+  void theWholeFileIsReadFreshFromDisk() throws IOException {
+    assertThat(searcher.get("src/A.java")).isEqualTo(SOURCE);
+    Files.writeString(corpus.root().resolve("src/A.java"), "changed");
+    assertThat(searcher.get("src/A.java")).isEqualTo("changed");
+  }
+
+  @Test
+  void aFileNotInTheIndexIsNamed() throws IOException {
+    Files.writeString(corpus.root().resolve("src/New.java"), "class New {}");
+    assertThatThrownBy(() -> searcher.get("src/New.java"))
+        .isInstanceOf(PathNotIndexedException.class)
+        .hasMessageStartingWith("no such file in the index: src/New.java is not in generation 1");
+  }
+
+  @Test
+  void pathsThatLeaveTheRootAreRefused() throws IOException {
+    Files.writeString(temp.resolve("secret.txt"), "secret");
+    assertThatThrownBy(() -> searcher.get("../secret.txt"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("path must stay inside the corpus root " + corpus.root() + ", got: ../secret.txt");
+    assertThatThrownBy(() -> searcher.get(temp.resolve("secret.txt").toString()))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> searcher.get("src/../../secret.txt", 0, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+}
