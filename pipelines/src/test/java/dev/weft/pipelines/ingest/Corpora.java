@@ -2,7 +2,6 @@ package dev.weft.pipelines.ingest;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,11 +18,14 @@ import org.apache.lucene.util.Bits;
 
 /** Test fixtures: the committed golden corpus, copied where a test may change it, and index dumps. */
 final class Corpora {
+  /** The committed mixed corpus (Java, Python, TypeScript, Markdown, text); tests run from the module directory. */
+  static final Path GOLDEN = Path.of("../testdata/golden-corpus").toAbsolutePath().normalize();
+
   private Corpora() {}
 
   static Path copyGolden(Path target) {
     try {
-      Path source = Path.of(Corpora.class.getResource("/golden-corpus").toURI());
+      Path source = GOLDEN;
       try (Stream<Path> walk = Files.walk(source)) {
         for (Path p : walk.toList()) {
           Path dest = target.resolve(source.relativize(p).toString());
@@ -37,8 +39,6 @@ final class Corpora {
       return target;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException(e);
     }
   }
 

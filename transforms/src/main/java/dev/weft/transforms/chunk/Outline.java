@@ -14,9 +14,10 @@ import java.util.List;
  *   <li>a container (a type with member chunks) keeps its header, from its start to the line before its first
  *       member chunk; lines between members (fields, initializers) become more chunks of the container (same
  *       nodeType and symbol); its last line belongs to no chunk when it holds only closing brackets;
- *   <li>top-level lines before the first declaration are the {@value #PREAMBLE}; top-level lines between or
- *       after declarations (module-level statements) are {@value #STATEMENTS}; both are paragraph-packed when
- *       longer than the cap, so a script without declarations is not one huge chunk;
+ *   <li>top-level lines before the first declaration are one {@value #PREAMBLE} chunk (file header,
+ *       package, imports); top-level lines between or after declarations (module-level statements) are
+ *       {@value #STATEMENTS}, paragraph-packed when longer than the cap; a file without any declaration is
+ *       all preamble, also packed, so a script is not one huge chunk;
  *   <li>a declaration that starts on a line already taken (e.g. a one-line class with its methods) stays
  *       inside the chunk that took the line.
  * </ul>
@@ -59,11 +60,11 @@ final class Outline {
       if (start > d.end() || d.end() >= lines.count()) {
         continue;
       }
-      gap(cursor, start - 1, first ? PREAMBLE : STATEMENTS);
+      gap(cursor, start - 1, first ? PREAMBLE : STATEMENTS, !first);
       first = false;
       cursor = place(d, start);
     }
-    gap(cursor, lines.count() - 1, first ? PREAMBLE : STATEMENTS);
+    gap(cursor, lines.count() - 1, first ? PREAMBLE : STATEMENTS, true);
   }
 
   /** Emits {@code d} starting at {@code start}; returns the first line after it. */
@@ -96,11 +97,11 @@ final class Outline {
     }
   }
 
-  private void gap(int from, int to, String nodeType) {
+  private void gap(int from, int to, String nodeType, boolean pack) {
     if (from > to || !lines.hasContent(from, to)) {
       return;
     }
-    if (lines.chars(from, to) > maxChars) {
+    if (pack && lines.chars(from, to) > maxChars) {
       out.addAll(ParagraphChunker.pack(lines, from, to, maxChars, nodeType, null));
     } else {
       out.add(new Span(nodeType, null, from, to));

@@ -78,10 +78,15 @@ class PythonChunkerTest {
   }
 
   @Test
-  void longModuleLevelCodeIsPacked() {
+  void longModuleLevelCodeIsPackedButAPreambleBeforeDeclarationsIsOneChunk() {
     String line = "value = compute(" + "1, ".repeat(20) + "2)"; // 78 chars
-    String text = (line + "\n").repeat(6) + "\n" + (line + "\n").repeat(6);
-    assertThat(rows(chunkChecked(new PythonChunker(500), doc("s.py", "python", text))))
+    String block = (line + "\n").repeat(6) + "\n" + (line + "\n").repeat(6); // 13 lines, 948 chars
+    PythonChunker small = new PythonChunker(500);
+    assertThat(rows(chunkChecked(small, doc("script.py", "python", block))))
         .containsExactly("preamble null 0-5", "preamble null 7-12");
+    assertThat(rows(chunkChecked(small, doc("tail.py", "python", "def f():\n    pass\n\n" + block))))
+        .containsExactly("function f 0-1", "statements null 3-8", "statements null 10-15");
+    assertThat(rows(chunkChecked(small, doc("head.py", "python", block + "\ndef f():\n    pass\n"))))
+        .containsExactly("preamble null 0-12", "function f 14-15");
   }
 }

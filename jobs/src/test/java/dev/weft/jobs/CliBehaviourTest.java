@@ -1,0 +1,86 @@
+package dev.weft.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Exit codes, stale pointers, generations and rollback through the CLI. */
+class CliBehaviourTest {
+  @TempDir Path tmp;
+  Path root;
+  String index;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    root = GoldenCorpusTest.copy(GoldenCorpusTest.GOLDEN, tmp.resolve("corpus"));
+    index = tmp.resolve("index").toString();
+    assertThat(CliRun.of("index", root.toString(), "--index", index, "--quiet").exit()).isZero();
+  }
+
+  @Test
+  void exitCodesSayOkNothingFoundAndBadUsage() {
+    assertThat(CliRun.of("recall", "zyzzyva", "--index", index).exit()).isEqualTo(1);
+    CliRun noQuery = CliRun.of("recall", "--index", index);
+    assertThat(noQuery.exit()).isEqualTo(2);
+    assertThat(noQuery.err()).contains("Missing required parameter: 'QUERY'", "Usage: weft recall");
+    CliRun badKind = CliRun.of("recall", "x", "--kind", "fact", "--index", index);
+    assertThat(badKind.exit()).isEqualTo(2);
+    assertThat(badKind.err()).contains("kind must be one of code, doc; got: fact");
+    CliRun badLines = CliRun.of("get", "docs/guide.md", "--lines", "5", "--index", index);
+    assertThat(badLines.exit()).isEqualTo(2);
+    assertThat(badLines.err()).contains("--lines must be A-B with 1 <= A <= B, got: 5");
+  }
+
+  @Test
+  void aMissingRootOrIndexIsBadUsage() {
+    CliRun missingRoot = CliRun.of("index", tmp.resolve("nope").toString(), "--index", index);
+    assertThat(missingRoot.exit()).isEqualTo(2);
+    assertThat(missingRoot.err()).contains("corpus root must be an existing directory");
+    CliRun missingIndex = CliRun.of("recall", "x", "--index", tmp.resolve("no-index").toString());
+    assertThat(missingIndex.exit()).isEqualTo(2);
+    assertThat(missingIndex.err()).contains("run `weft index` first");
+  }
+
+  @Test
+  void aDriftedFileIsAStalePointer() throws IOException {
+    Files.writeString(root.resolve("docs/guide.md"), "# Rewritten\n");
+
+    CliRun run = CliRun.of("get", "docs/guide.md", "--lines", "15-18", "--index", index);
+
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err()).contains("stale pointer: docs/guide.md changed since it was indexed", "re-run `weft index`");
+    assertThat(CliRun.of("get", "docs/guide.md", "--index", index).out()).isEqualTo("# Rewritten\n");
+  }
+
+  @Test
+  void generationsAndRollback() throws IOException {
+    Files.writeString(root.resolve("docs/new.md"), "# New\n\nquokka\n");
+    assertThat(CliRun.of("index", root.toString(), "--index", index, "--quiet").out())
+        .contains("published generation 2");
+    assertThat(CliRun.of("recall", "quokka", "--index", index).exit()).isZero();
+
+    CliRun generations = CliRun.of("generations", "--index", index);
+    assertThat(generations.lines()).hasSize(2);
+    assertThat(generations.lines()[0]).startsWith("*\t2\t");
+    assertThat(generations.lines()[1]).startsWith(" \t1\t");
+
+    assertThat(CliRun.of("rollback", "1", "--index", index).out()).startsWith("serving generation 1");
+    assertThat(CliRun.of("recall", "quokka", "--index", index).exit()).isEqualTo(1);
+    CliRun unknown = CliRun.of("rollback", "9", "--index", index);
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.err()).contains("9");
+  }
+
+  @Test
+  void aNoOpPassSaysNothingChanged() {
+    CliRun again = CliRun.of("index", root.toString(), "--index", index, "--quiet");
+    assertThat(again.exit()).isZero();
+    assertThat(again.out()).startsWith("nothing changed").contains("unchanged\t5");
+  }
+}

@@ -1,0 +1,104 @@
+package dev.weft.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The golden end-to-end test: index the committed mixed corpus through the CLI and assert exact hits
+ * (path, 1-based lines, kind, format, node type, symbol; scores are left out so an analyzer tweak that keeps
+ * the ranking does not churn the file).
+ */
+class GoldenCorpusTest {
+  static final Path GOLDEN = Path.of("../testdata/golden-corpus").toAbsolutePath().normalize();
+
+  @TempDir static Path tmp;
+  static Path root;
+  static String index;
+
+  @BeforeAll
+  static void indexGoldenCorpus() throws IOException {
+    root = copy(GOLDEN, tmp.resolve("corpus"));
+    index = tmp.resolve("index").toString();
+    CliRun run = CliRun.of("index", root.toString(), "--index", index, "--quiet", "--runner", "inprocess");
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).contains("published generation 1", "added\t5", "chunks\t22");
+  }
+
+  @Test
+  void codeQueriesFindTheDeclaringChunk() {
+    assertThat(recall("split camel case", "--kind", "code"))
+        .containsExactly("app/tokenizer.py\t8-10\tcode\tpython\tfunction\tsplit_camel_case");
+    assertThat(recall("refill permits", "--kind", "code"))
+        .containsExactly("src/main/java/com/acme/RateLimiter.java\t38-44\tcode\tjava\tmethod\trefill");
+    assertThat(recall("evict oldest", "--kind", "code"))
+        .containsExactly("web/src/cache.ts\t8-22\tcode\ttypescript\tfunction\tevictOldest");
+  }
+
+  @Test
+  void kindsAreRankedApartAndGrouped() {
+    assertThat(recall("token bucket")).containsExactly(
+        "src/main/java/com/acme/RateLimiter.java\t6-14\tcode\tjava\tclass\tRateLimiter",
+        "docs/guide.md\t10-13\tdoc\tmarkdown\tsection\tRate limiting",
+        "docs/release-notes.txt\t1-5\tdoc\ttext\tparagraphs\t");
+    assertThat(recall("installer data directory", "--kind", "doc")).containsExactly(
+        "docs/guide.md\t5-8\tdoc\tmarkdown\tsection\tInstalling",
+        "docs/release-notes.txt\t1-5\tdoc\ttext\tparagraphs\t");
+  }
+
+  @Test
+  void allChunksListsEveryMatchingChunkOfAFile() {
+    assertThat(recall("permits", "--kind", "code", "--all-chunks")).containsExactly(
+        "src/main/java/com/acme/RateLimiter.java\t16-22\tcode\tjava\tconstructor\tRateLimiter",
+        "src/main/java/com/acme/RateLimiter.java\t38-44\tcode\tjava\tmethod\trefill",
+        "src/main/java/com/acme/RateLimiter.java\t6-14\tcode\tjava\tclass\tRateLimiter",
+        "src/main/java/com/acme/RateLimiter.java\t24-36\tcode\tjava\tmethod\ttryAcquire");
+  }
+
+  @Test
+  void jsonHitsCarryZeroBasedLines() {
+    CliRun run = CliRun.of("recall", "troubleshooting", "--kind", "doc", "--json", "--index", index);
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).startsWith("[{\"path\":\"docs/guide.md\",\"kind\":\"doc\",\"format\":\"markdown\",\"score\":")
+        .contains("\"chunk\":{\"symbol\":\"Troubleshooting\",\"nodeType\":\"section\",\"startLine\":14,\"endLine\":17}}]");
+  }
+
+  @Test
+  void getReturnsExactlyTheChunkRecallPointedAt() {
+    CliRun run = CliRun.of("get", "docs/guide.md", "--lines", "15-18", "--index", index);
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).isEqualTo("## Troubleshooting\n\nIf the service refuses to start, check the log for a "
+        + "port conflict and make sure the\ndata directory is writable.\n");
+    CliRun notAChunk = CliRun.of("get", "docs/guide.md", "--lines", "2-3", "--index", index);
+    assertThat(notAChunk.exit()).isEqualTo(1);
+    assertThat(notAChunk.err()).contains("are not an indexed chunk");
+  }
+
+  private static String[] recall(String query, String... options) {
+    String[] args = Stream.concat(Stream.of("recall", query, "--index", index), Stream.of(options))
+        .toArray(String[]::new);
+    CliRun run = CliRun.of(args);
+    assertThat(run.exit()).as(run.err()).isZero();
+    return Stream.of(run.lines()).map(l -> l.substring(0, l.lastIndexOf('\t'))).toArray(String[]::new);
+  }
+
+  static Path copy(Path source, Path target) throws IOException {
+    try (Stream<Path> walk = Files.walk(source)) {
+      for (Path p : walk.toList()) {
+        Path dest = target.resolve(source.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(dest);
+        } else {
+          Files.copy(p, dest);
+        }
+      }
+    }
+    return target;
+  }
+}
