@@ -165,8 +165,9 @@ final class IngestBench {
     List<String> queries = new ArrayList<>(count);
     while (queries.size() < count) {
       String[] words = chunks.get(random.nextInt(chunks.size())).text().split("[^A-Za-z]+");
+      int wanted = 1 + random.nextInt(3);
       List<String> picked = new ArrayList<>();
-      for (int tries = 0; tries < 20 && picked.size() < 1 + random.nextInt(3); tries++) {
+      for (int tries = 0; tries < 20 && words.length > 0 && picked.size() < wanted; tries++) {
         String w = words[random.nextInt(words.length)];
         if (w.length() >= 4) {
           picked.add(w);

@@ -6,7 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.HashMap;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
@@ -24,9 +24,12 @@ import org.apache.lucene.util.BytesRef;
 final class FileStates {
   private FileStates() {}
 
-  /** Every file state of a reader, sorted by path. */
+  /**
+   * Every file state of a reader, in no particular order: a hash map, because the planner only looks paths up
+   * and a sorted map's string comparisons were a third of a no-op pass.
+   */
   static Map<String, FileState> all(IndexReader reader) {
-    TreeMap<String, FileState> states = new TreeMap<>();
+    HashMap<String, FileState> states = new HashMap<>(Math.max(16, reader.numDocs() / 4));
     ByteArrayDataInput in = new ByteArrayDataInput();
     try {
       for (LeafReaderContext leaf : reader.leaves()) {

@@ -87,6 +87,22 @@ public final class IndexUpdate implements Closeable {
     writes.incrementAndGet();
   }
 
+  /**
+   * Adds a file the served generation does not hold: as {@link #replace} without the delete, which a cold
+   * index would otherwise buffer and apply once per file for nothing.
+   */
+  public void add(FileState state, List<Chunk> chunks) {
+    ensureOpen();
+    Objects.requireNonNull(state, "state");
+    Objects.requireNonNull(chunks, "chunks");
+    try {
+      writer.addDocuments(ChunkDocuments.documents(state, chunks));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot add " + state.path(), e);
+    }
+    writes.incrementAndGet();
+  }
+
   /** Content unchanged but a new mtime or size: only the file-state document is rewritten. */
   public void updateState(FileState state) {
     ensureOpen();

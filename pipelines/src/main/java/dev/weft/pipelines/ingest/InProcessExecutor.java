@@ -43,7 +43,11 @@ final class InProcessExecutor {
         String path = paths.get(i);
         FileOutcome outcome = processor.process(path);
         if (outcome instanceof FileOutcome.Chunked c) {
-          update.replace(c.state(), c.chunks());
+          if (previouslyIndexed.contains(path)) {
+            update.replace(c.state(), c.chunks());
+          } else {
+            update.add(c.state(), c.chunks());
+          }
           chunked.add(path);
           chunks.addAndGet(c.chunks().size());
           if (c.chunks().isEmpty()) {

@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
+import dev.weft.context.SkipReason;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
@@ -12,10 +13,12 @@ import dev.weft.transforms.ingest.ChangeSet;
 import dev.weft.transforms.ingest.CorpusLister;
 import dev.weft.transforms.ingest.FileProcessor;
 import dev.weft.transforms.ingest.ListedFile;
+import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Route;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,13 +51,15 @@ public final class Ingester {
     }
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
     try (CorpusIndex index = CorpusIndex.open(indexDir)) {
-      Map<String, FileState> indexed = index.fileStates();
-      List<ListedFile> listed = new CorpusLister(request.router(), indexDir).list(root);
+      CorpusLister lister = new CorpusLister(request.router(), indexDir);
+      List<ListedFile> listed = lister.list(root);
+      List<DeadLetter> listingLetters = unreadable(lister.unreadableDirectories());
+      Map<String, FileState> indexed = keepUnder(index.fileStates(), lister.unreadableDirectories());
       ChangeSet changes = new ChangePlanner(Chunkers.STAMP).plan(root, listed, indexed, request.scope(),
           request.force());
       if (changes.isNoOp()) {
         request.progress().finished();
-        Map<String, Long> counters = RunCounters.of(0, 0, 0, changes.unchanged(), 0, 0, List.of());
+        Map<String, Long> counters = RunCounters.of(0, 0, 0, changes.unchanged(), 0, 0, listingLetters);
         GenerationManifest current = index.current().orElse(null);
         return new IngestReport(-1, "none", counters, current == null ? 0 : current.files(),
             current == null ? 0 : current.chunks(), null, millisSince(start));
@@ -72,10 +77,12 @@ public final class Ingester {
         afterCommit.run();
         long added = changes.added().stream().filter(run.chunkedPaths()::contains).count();
         long updated = changes.updated().stream().filter(run.chunkedPaths()::contains).count();
+        List<DeadLetter> deadLetters = new ArrayList<>(listingLetters);
+        deadLetters.addAll(run.deadLetters());
         Map<String, Long> counters = RunCounters.of(added, updated, changes.removed().size(), changes.unchanged(),
-            run.emptyFiles(), run.chunks(), run.deadLetters());
+            run.emptyFiles(), run.chunks(), deadLetters);
         GenerationManifest published = update.publish(counters);
-        Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(), run.deadLetters());
+        Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(), deadLetters);
         request.progress().finished();
         return new IngestReport(published.generation(), executorName(executor), counters, published.files(),
             published.chunks(), deadLetterFile, millisSince(start));
@@ -118,6 +125,27 @@ public final class Ingester {
       update.updateState(new FileState(letter.path(), route.kind(), route.format(), file.mtimeMillis(),
           file.size(), REFUSED_HASH_PREFIX + letter.reason(), Chunkers.STAMP, 0));
     }
+  }
+
+  private static List<DeadLetter> unreadable(List<String> directories) {
+    return directories.stream()
+        .map(dir -> new DeadLetter(dir + "/", "list", SkipReason.UNREADABLE.counter(),
+            "directory must be readable, got an error listing: " + dir))
+        .toList();
+  }
+
+  /**
+   * The index's states without those under directories that could not be listed: files there are neither
+   * re-read nor removed, so a transient permission problem never empties part of the index.
+   */
+  private static Map<String, FileState> keepUnder(Map<String, FileState> states, List<String> unreadableDirs) {
+    if (unreadableDirs.isEmpty()) {
+      return states;
+    }
+    PathScope unreadable = new PathScope(unreadableDirs);
+    Map<String, FileState> kept = new HashMap<>(states);
+    kept.keySet().removeIf(unreadable::contains);
+    return kept;
   }
 
   static String executorName(RunnerChoice executor) {

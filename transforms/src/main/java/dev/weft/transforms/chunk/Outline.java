@@ -108,7 +108,7 @@ final class Outline {
     }
   }
 
-  /** True when line {@code i} holds only closing brackets and separators: {@code }}, {@code )};}, ... */
+  /** True when line {@code i} holds nothing but whitespace and the closers } ) ] ; , (a type's last line). */
   private boolean closersOnly(int i) {
     int n = lines.length(i);
     for (int c = 0; c < n; c++) {

@@ -156,4 +156,11 @@ class JavaChunkerTest {
     assertThat(rows(chunkChecked(chunker, doc("S.java", "java", text)))).containsExactly(
         "interface Shape 0-0", "record Circle 1-1", "method area 2-7", "method text 8-10");
   }
+
+  @Test
+  void pathologicalNestingFallsBackInsteadOfThrowing() {
+    String text = "class A {".repeat(3000) + "}".repeat(3000) + "\n";
+    assertThat(rows(chunkChecked(chunker, doc("Deep.java", "java", text))))
+        .containsExactly("paragraphs null 0-0");
+  }
 }

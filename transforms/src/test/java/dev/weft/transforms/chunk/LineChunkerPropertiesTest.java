@@ -15,7 +15,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 /** Properties of the paragraph packer and the heading chunkers over generated text. */
-class LineChunkerProperties {
+class LineChunkerPropertiesTest {
   @Property(tries = 500)
   void paragraphPacksKeepTheContract(
       @ForAll("documents") String text, @ForAll @IntRange(min = 1, max = 200) int cap) {

@@ -7,6 +7,7 @@ import dev.weft.context.SourceDocument;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -15,7 +16,7 @@ import net.jqwik.api.Provide;
  * The code chunkers never throw and keep the contract for arbitrary text and for shuffled code fragments
  * (which sometimes parse and sometimes fall back). Coverage is not asserted: closing brackets are left out.
  */
-class CodeChunkerProperties {
+class CodeChunkerPropertiesTest {
   private static final List<String> FORMATS = List.of("java", "python", "javascript", "typescript", "go");
 
   @Property(tries = 200)
@@ -48,7 +49,7 @@ class CodeChunkerProperties {
         "func F() {", "type T struct {", "type (", "package p", "import os", "  m() {}",
         "record R(int a) {", "enum E { A, B }", "\"\"\"", "é😀", "\t", "namespace N {");
     Arbitrary<String> terminator = Arbitraries.of("\n", "\n", "\r\n", "\r");
-    return net.jqwik.api.Combinators.combine(line, terminator).as(String::concat).list().ofMaxSize(30)
+    return Combinators.combine(line, terminator).as(String::concat).list().ofMaxSize(30)
         .map(parts -> String.join("", parts));
   }
 }
