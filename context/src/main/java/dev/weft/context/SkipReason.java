@@ -9,6 +9,8 @@ public enum SkipReason {
   TOO_LARGE,
   UNREADABLE,
   SYMLINK_OUTSIDE_ROOT,
+  /** A dataset line or row without an id or text, or not a record at all. */
+  INVALID_RECORD,
   EMPTY;
 
   public String counter() {

@@ -31,7 +31,7 @@ final class ConsoleProgress implements IngestProgress {
     total = fileCount;
     startNanos = System.nanoTime();
     lastDrawNanos = startNanos;
-    err.println("indexing " + fileCount + " files (" + executor + ")");
+    err.println(fileCount < 0 ? "indexing (" + executor + ")" : "indexing " + fileCount + " files (" + executor + ")");
     err.flush();
   }
 
@@ -63,9 +63,14 @@ final class ConsoleProgress implements IngestProgress {
     long done = files.get();
     double seconds = Math.max(1e-3, (now - startNanos) / 1e9);
     double rate = done / seconds;
-    long etaSeconds = rate > 0 ? Math.round((total - done) / rate) : -1;
-    String line = String.format("%s %d/%d files  %d chunks  %.0f files/s  ETA %s", bar(done), done, total,
-        chunks.get(), rate, etaSeconds < 0 ? "?" : etaSeconds + "s");
+    String line;
+    if (total < 0) { // a streamed dataset: the total is not known up front
+      line = String.format("%d items  %d chunks  %.0f items/s", done, chunks.get(), rate);
+    } else {
+      long etaSeconds = rate > 0 ? Math.round((total - done) / rate) : -1;
+      line = String.format("%s %d/%d files  %d chunks  %.0f files/s  ETA %s", bar(done), done, total,
+          chunks.get(), rate, etaSeconds < 0 ? "?" : etaSeconds + "s");
+    }
     err.print(terminal ? "\r" + line : line + System.lineSeparator());
     err.flush();
     drawn = true;

@@ -1,5 +1,9 @@
 package dev.weft.jobs;
 
+import dev.weft.context.Kind;
+import dev.weft.pipelines.ingest.DatasetIngestRequest;
+import dev.weft.pipelines.ingest.DatasetIngester;
+import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
@@ -60,6 +64,17 @@ final class IndexCommand implements Callable<Integer> {
       description = "Generations kept for rollback (default: ${DEFAULT-VALUE}).")
   int keep;
 
+  @Option(names = "--dataset", paramLabel = "FILE",
+      description = "Ingest a dataset of records (JSONL: _id/id, title, text) instead of a directory.")
+  Path dataset;
+
+  @Option(names = "--dataset-kind", defaultValue = "doc", description = "Kind of dataset records (default: ${DEFAULT-VALUE}).")
+  String datasetKind;
+
+  @Option(names = "--dataset-format", defaultValue = "text",
+      description = "Chunking format of dataset record text: text, markdown, rst, ... (default: ${DEFAULT-VALUE}).")
+  String datasetFormat;
+
   @Option(names = "--json", description = "Print the run report as JSON.")
   boolean json;
 
@@ -68,6 +83,34 @@ final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    IngestReport report = dataset != null ? ingestDataset() : ingestDirectory();
+    if (json) {
+      spec.commandLine().getOut().println(Json.write(report));
+    } else {
+      printTable(report);
+    }
+    return 0;
+  }
+
+  private IngestReport ingestDataset() {
+    if (!Path.of(".").equals(root) || !paths.isEmpty()) {
+      throw new IllegalArgumentException("--dataset takes no ROOT and no --paths, got: " + root + " " + paths);
+    }
+    DatasetIngestRequest request = DatasetIngestRequest.of(dataset,
+            IndexLocator.forWrite(indexOption.index, Path.of("").toAbsolutePath()))
+        .withKind(Kind.parse(datasetKind))
+        .withFormat(datasetFormat)
+        .withForce(force)
+        .withKeepGenerations(keep)
+        .withProgress(progress());
+    return new DatasetIngester().run(request);
+  }
+
+  private IngestProgress progress() {
+    return quiet ? IngestProgress.NONE : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null);
+  }
+
+  private IngestReport ingestDirectory() {
     Router router = extensions == null || extensions.isEmpty() ? Router.defaults()
         : Router.defaults().withExtensions(extensions);
     List<String> beamArgs = new ArrayList<>();
@@ -87,15 +130,8 @@ final class IndexCommand implements Callable<Integer> {
         .withMaxFileBytes(maxFileBytes)
         .withKeepGenerations(keep)
         .withBeamArgs(beamArgs)
-        .withProgress(quiet ? dev.weft.pipelines.ingest.IngestProgress.NONE
-            : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null));
-    IngestReport report = new Ingester().run(request);
-    if (json) {
-      spec.commandLine().getOut().println(Json.write(report));
-    } else {
-      printTable(report);
-    }
-    return 0;
+        .withProgress(progress());
+    return new Ingester().run(request);
   }
 
   private void printTable(IngestReport report) {

@@ -192,7 +192,9 @@ final class IngestBench {
     return dir;
   }
 
+  /** One unmeasured warm-up run (JIT), then the median of {@code repeat} measured runs. */
   private long median(LongSupplier run) {
+    run.getAsLong();
     long[] samples = new long[repeat];
     for (int i = 0; i < repeat; i++) {
       samples[i] = run.getAsLong();

@@ -1,0 +1,75 @@
+package dev.weft.pipelines.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.context.RecallRequest;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSearcher;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Records of a JSONL dataset are doc items: incremental by content hash, bad lines dead-lettered. */
+class DatasetIngesterTest {
+  @TempDir Path tmp;
+
+  @Test
+  void recordsAreIndexedIncrementallyByContentHash() throws IOException {
+    Path dataset = tmp.resolve("corpus.jsonl");
+    Files.writeString(dataset, """
+        {"_id": "faq#1", "title": "", "text": "Indentation groups statements in Python."}
+        {"_id": "faq#2", "title": "Strings", "text": "Strings are immutable so they can be dictionary keys."}
+        {"id": "faq#3", "text": "Floating point numbers are binary fractions."}
+        """);
+    Path index = tmp.resolve("index");
+
+    IngestReport first = new DatasetIngester().run(DatasetIngestRequest.of(dataset, index));
+
+    assertThat(first.counters()).containsEntry("added", 3L).containsEntry("chunks", 3L);
+    try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher()) {
+      assertThat(searcher.recall(RecallRequest.of("immutable dictionary keys")).hits())
+          .extracting(h -> h.path()).containsExactly("faq#2");
+      assertThat(searcher.recall(RecallRequest.of("strings")).hits().get(0).kind().id()).isEqualTo("doc");
+    }
+
+    assertThat(new DatasetIngester().run(DatasetIngestRequest.of(dataset, index)).published()).isFalse();
+
+    Files.writeString(dataset, """
+        {"_id": "faq#1", "title": "", "text": "Indentation groups statements; no braces needed."}
+        {"id": "faq#3", "text": "Floating point numbers are binary fractions."}
+        """);
+    IngestReport third = new DatasetIngester().run(DatasetIngestRequest.of(dataset, index));
+    assertThat(third.counters()).containsEntry("updated", 1L).containsEntry("removed", 1L)
+        .containsEntry("unchanged", 1L);
+    assertThat(third.files()).isEqualTo(2);
+  }
+
+  @Test
+  void badLinesAreDeadLetteredAndTheRestIsIndexed() throws IOException {
+    Path dataset = tmp.resolve("corpus.jsonl");
+    Files.writeString(dataset, """
+        {"_id": "ok", "text": "fine"}
+        not json at all
+        {"title": "no id", "text": "x"}
+        {"_id": "no-text", "title": "t"}
+        {"_id": "ok", "text": "duplicate"}
+        """);
+
+    IngestReport report = new DatasetIngester().run(DatasetIngestRequest.of(dataset, tmp.resolve("index")));
+
+    assertThat(report.counters()).containsEntry("added", 1L).containsEntry("skipped.invalid_record", 4L);
+    assertThat(BadInputTest.deadLetters(report.deadLetterFile())).containsOnlyKeys("line 2", "line 3", "no-text", "ok");
+  }
+
+  @Test
+  void aMissingDatasetOrUnknownFormatIsAClearError() throws IOException {
+    assertThatThrownBy(() -> new DatasetIngester().run(DatasetIngestRequest.of(tmp.resolve("nope.jsonl"), tmp)))
+        .hasMessageStartingWith("dataset must be an existing file, got: ");
+    Path csv = Files.writeString(tmp.resolve("data.csv"), "a,b\n");
+    assertThatThrownBy(() -> new DatasetIngester().run(DatasetIngestRequest.of(csv, tmp.resolve("i"))))
+        .hasMessageStartingWith("dataset must be a .jsonl or .ndjson file, got: ");
+  }
+}

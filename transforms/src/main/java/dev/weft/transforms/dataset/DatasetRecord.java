@@ -1,0 +1,24 @@
+package dev.weft.transforms.dataset;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * One record of a dataset: an id, an optional title and the text.
+ *
+ * @param id the record id; it becomes the item's path in the index
+ * @param title a title, or empty
+ * @param text the body
+ */
+public record DatasetRecord(String id, String title, String text) implements Serializable {
+  public DatasetRecord {
+    Objects.requireNonNull(id, "id");
+    title = title == null ? "" : title;
+    Objects.requireNonNull(text, "text");
+  }
+
+  /** The text that is chunked: the title as its own first paragraph when there is one. */
+  public String body() {
+    return title.isBlank() ? text : title + "\n\n" + text;
+  }
+}
