@@ -11,10 +11,22 @@ import java.util.Set;
  * @param kinds kinds to search; empty means every kind
  * @param limit hits per kind; 0 means the default (10 for a single kind, 5 per group otherwise)
  * @param onePerFile at most one hit per file (the best chunk)
+ * @param mode how chunks are ranked; null means {@link #DEFAULT_MODE}
+ * @param poolSize hybrid: how many BM25-ranked chunks are re-ranked, 1 to {@value #MAX_POOL_SIZE}
+ * @param embedWeight hybrid: weight of the normalised cosine against the normalised BM25 score, finite and
+ *     at least 0 (0 keeps the BM25 order within the pool)
  */
-public record RecallRequest(String query, Set<Kind> kinds, int limit, boolean onePerFile) {
+public record RecallRequest(
+    String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
+    double embedWeight) {
   public static final int DEFAULT_FLAT_LIMIT = 10;
   public static final int DEFAULT_GROUP_LIMIT = 5;
+  /** Placeholder defaults until they are tuned by measurement. */
+  public static final RecallMode DEFAULT_MODE = RecallMode.BM25;
+  public static final int DEFAULT_POOL_SIZE = 50;
+  public static final double DEFAULT_EMBED_WEIGHT = 1.0;
+  /** A pool is read whole (vectors included) for every recall; beyond this it stops being a re-ranking. */
+  public static final int MAX_POOL_SIZE = 10_000;
 
   public RecallRequest {
     Objects.requireNonNull(query, "query");
@@ -22,10 +34,37 @@ public record RecallRequest(String query, Set<Kind> kinds, int limit, boolean on
     if (limit < 0) {
       throw new IllegalArgumentException("n must be at least 1, got: " + limit);
     }
+    mode = mode == null ? DEFAULT_MODE : mode;
+    if (poolSize < 1) {
+      throw new IllegalArgumentException("pool size must be at least 1, got: " + poolSize);
+    }
+    if (poolSize > MAX_POOL_SIZE) {
+      throw new IllegalArgumentException("pool size must be at most " + MAX_POOL_SIZE + ", got: " + poolSize);
+    }
+    if (!Double.isFinite(embedWeight) || embedWeight < 0) {
+      throw new IllegalArgumentException("embedWeight must be a finite number at least 0, got: " + embedWeight);
+    }
+  }
+
+  /** A request with the default mode, pool size and embed weight. */
+  public RecallRequest(String query, Set<Kind> kinds, int limit, boolean onePerFile) {
+    this(query, kinds, limit, onePerFile, DEFAULT_MODE, DEFAULT_POOL_SIZE, DEFAULT_EMBED_WEIGHT);
   }
 
   public static RecallRequest of(String query) {
     return new RecallRequest(query, Set.of(), 0, true);
+  }
+
+  public RecallRequest withMode(RecallMode newMode) {
+    return new RecallRequest(query, kinds, limit, onePerFile, newMode, poolSize, embedWeight);
+  }
+
+  public RecallRequest withPoolSize(int newPoolSize) {
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, newPoolSize, embedWeight);
+  }
+
+  public RecallRequest withEmbedWeight(double newEmbedWeight) {
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, newEmbedWeight);
   }
 
   /** A flat list when exactly one kind is asked for; groups per kind otherwise. */

@@ -1,6 +1,7 @@
 package dev.weft.jobs;
 
 import dev.weft.context.Kind;
+import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.pipelines.ingest.DatasetIngestRequest;
 import dev.weft.pipelines.ingest.DatasetIngester;
 import dev.weft.pipelines.ingest.IngestProgress;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -75,6 +77,16 @@ final class IndexCommand implements Callable<Integer> {
       description = "Chunking format of dataset record text: text, markdown, rst, ... (default: ${DEFAULT-VALUE}).")
   String datasetFormat;
 
+  @Option(names = "--embed", description = "Give chunks vectors with the default embedder (see --embedder).")
+  boolean embed;
+
+  @Option(names = "--embedder", paramLabel = "SPEC", description = "Embed chunks with this embedder: minilm "
+      + "(default), bge-small, hash:<dims>, openai:<model>@<baseUrl>#<dims>. Implies --embed.")
+  String embedder;
+
+  @Option(names = "--embed-batch", defaultValue = "32", description = "Chunks per embedding call (default: ${DEFAULT-VALUE}).")
+  int embedBatch;
+
   @Option(names = "--json", description = "Print the run report as JSON.")
   boolean json;
 
@@ -102,8 +114,14 @@ final class IndexCommand implements Callable<Integer> {
         .withFormat(datasetFormat)
         .withForce(force)
         .withKeepGenerations(keep)
+        .withEmbedder(embedderSpec())
+        .withEmbedBatchSize(embedBatch)
         .withProgress(progress());
     return new DatasetIngester().run(request);
+  }
+
+  private EmbedderSpec embedderSpec() {
+    return embed || embedder != null ? EmbedderChoice.resolve(embedder, Optional.empty()) : null;
   }
 
   private IngestProgress progress() {
@@ -130,6 +148,8 @@ final class IndexCommand implements Callable<Integer> {
         .withMaxFileBytes(maxFileBytes)
         .withKeepGenerations(keep)
         .withBeamArgs(beamArgs)
+        .withEmbedder(embedderSpec())
+        .withEmbedBatchSize(embedBatch)
         .withProgress(progress());
     return new Ingester().run(request);
   }

@@ -47,6 +47,9 @@ final class Json {
     map.put("kind", hit.kind().id());
     map.put("format", hit.format());
     map.put("score", hit.score());
+    if (hit.cosine() != null) {
+      map.put("cosine", hit.cosine());
+    }
     map.put("chunk", chunk);
     return map;
   }

@@ -2,7 +2,9 @@ package dev.weft.jobs;
 
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
+import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
+import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.RecallResult;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
@@ -40,6 +42,23 @@ final class RecallCommand implements Callable<Integer> {
   @Option(names = "--all-chunks", description = "Return every matching chunk, not only the best one per file.")
   boolean allChunks;
 
+  @Option(names = "--mode", defaultValue = "bm25", paramLabel = "MODE",
+      description = "bm25 (default), dense (KNN) or hybrid (BM25 pool re-ranked with cosine); the latter two embed "
+          + "the query with the index's embedder.")
+  String mode;
+
+  @Option(names = "--embedder", paramLabel = "SPEC",
+      description = "Embedder for the query (default: the one the index was built with).")
+  String embedder;
+
+  @Option(names = "--pool", defaultValue = "" + RecallRequest.DEFAULT_POOL_SIZE,
+      description = "Hybrid: BM25 candidates re-ranked (default: ${DEFAULT-VALUE}).")
+  int pool;
+
+  @Option(names = "--embed-weight", defaultValue = "" + RecallRequest.DEFAULT_EMBED_WEIGHT,
+      description = "Hybrid: weight of the normalised cosine (default: ${DEFAULT-VALUE}).")
+  double embedWeight;
+
   @Option(names = "--json", description = "Print JSON.")
   boolean json;
 
@@ -50,11 +69,18 @@ final class RecallCommand implements Callable<Integer> {
     if (n < 0) {
       throw new IllegalArgumentException("n must be at least 1, got: " + n);
     }
-    RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n, !allChunks);
+    RecallMode recallMode = RecallMode.parse(mode);
+    RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n, !allChunks, recallMode, pool,
+        embedWeight);
     RecallResult result;
     try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index));
         CorpusSearcher searcher = index.searcher()) {
-      result = searcher.recall(request);
+      if (recallMode.usesVectors()) {
+        EmbedderSpec spec = EmbedderChoice.resolve(embedder, searcher.vectorCensus().identity());
+        result = searcher.recall(request, QueryEmbedding.of(spec, request.query()));
+      } else {
+        result = searcher.recall(request);
+      }
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
@@ -80,6 +106,7 @@ final class RecallCommand implements Callable<Integer> {
   static String tsv(Hit hit) {
     return hit.path() + "\t" + (hit.chunk().startLine() + 1) + "-" + (hit.chunk().endLine() + 1) + "\t"
         + hit.kind().id() + "\t" + hit.format() + "\t" + hit.chunk().nodeType() + "\t"
-        + (hit.chunk().symbol() == null ? "" : hit.chunk().symbol()) + "\t" + String.format("%.4f", hit.score());
+        + (hit.chunk().symbol() == null ? "" : hit.chunk().symbol()) + "\t" + String.format("%.4f", hit.score())
+        + (hit.cosine() == null ? "" : String.format("\t%.4f", hit.cosine()));
   }
 }

@@ -1,5 +1,6 @@
 package dev.weft.jobs;
 
+import dev.weft.index.EmbedderMismatchException;
 import dev.weft.index.IndexNotFoundException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -18,7 +19,10 @@ import picocli.CommandLine.Command;
       GenerationsCommand.class,
       RollbackCommand.class,
       StatsCommand.class,
+      EmbedMissingCommand.class,
+      ExportCommand.class,
       BenchCommand.class,
+      EvalCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class WeftCli implements Runnable {
@@ -43,7 +47,8 @@ public final class WeftCli implements Runnable {
     cli.setErr(err);
     cli.setExitCodeExceptionMapper(e -> BAD_USAGE);
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      if (e instanceof IllegalArgumentException || e instanceof IndexNotFoundException) {
+      if (e instanceof IllegalArgumentException || e instanceof IndexNotFoundException
+          || e instanceof EmbedderMismatchException) {
         commandLine.getErr().println("weft: " + e.getMessage());
         return BAD_USAGE;
       }

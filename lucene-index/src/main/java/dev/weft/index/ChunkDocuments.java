@@ -1,19 +1,23 @@
 package dev.weft.index;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
+import dev.weft.context.embed.EmbedderIdentity;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
+import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -23,6 +27,10 @@ import org.apache.lucene.util.BytesRef;
  * <p>Two document types live in one index: a {@code chunk} per chunk and a {@code file} per source
  * file. Every field of a file's documents carries the same {@link #PATH} term, so one term deletes
  * a file whole.
+ *
+ * <p>A chunk with a vector carries it in a vector field of its embedder identity
+ * ({@link #vectorField}) plus an {@link #EMBEDDER} term naming that identity; every chunk carries its
+ * {@link #TEXT_HASH}, so a later run can reuse a vector for unchanged text.
  */
 final class ChunkDocuments {
   static final String TYPE = "type";
@@ -40,6 +48,10 @@ final class ChunkDocuments {
   static final String PATH_TOKENS = "path_tokens";
   static final String FILE_PATH = "file_path";
   static final String FILE_STATE = "file_state";
+  static final String TEXT_HASH = "text_hash";
+  static final String EMBEDDER = "embedder";
+  static final String VECTOR_PREFIX = "vector:";
+  static final VectorSimilarityFunction SIMILARITY = VectorSimilarityFunction.COSINE;
 
   /**
    * BM25 needs term frequencies and length norms but nothing here runs phrase queries, so positions
@@ -57,18 +69,51 @@ final class ChunkDocuments {
     return "symbol_" + kind.id();
   }
 
+  /**
+   * The vector field of one embedder identity. A field per identity, because Lucene fixes a vector
+   * field's dims for the life of the index (deleted documents included): with one shared field, the
+   * first vector of a model with other dims would fail the whole run instead of being recorded as a
+   * mixture that recall then refuses by name.
+   */
+  static String vectorField(EmbedderIdentity identity) {
+    return VECTOR_PREFIX + identity;
+  }
+
+  /** The identity an {@link #EMBEDDER} term names ({@code model/dims}; the model may hold slashes). */
+  static EmbedderIdentity parseIdentity(String term) {
+    int slash = term.lastIndexOf('/');
+    if (slash <= 0) {
+      throw new IllegalStateException("embedder term must be model/dims, got: " + term);
+    }
+    return new EmbedderIdentity(term.substring(0, slash), Integer.parseInt(term.substring(slash + 1)));
+  }
+
   /** The chunk documents of a file followed by its file-state document. */
   static List<Document> documents(FileState state, List<Chunk> chunks) {
+    return documents(state, chunks, ChunkVectors.none());
+  }
+
+  /** As {@link #documents(FileState, List)}, each chunk with its vector when it has one. */
+  static List<Document> documents(FileState state, List<Chunk> chunks, ChunkVectors vectors) {
     validate(state, chunks);
+    if (!vectors.isNone() && vectors.vectors().size() != chunks.size()) {
+      throw new IllegalArgumentException("vectors must be parallel to the chunks, got: " + vectors.vectors().size()
+          + " vectors for " + chunks.size() + " chunks of " + state.path());
+    }
     List<Document> documents = new ArrayList<>(chunks.size() + 1);
-    for (Chunk chunk : chunks) {
-      documents.add(chunkDocument(chunk));
+    for (int i = 0; i < chunks.size(); i++) {
+      documents.add(chunkDocument(chunks.get(i), vectors.identity(), vectors.vector(i)));
     }
     documents.add(fileDocument(state));
     return documents;
   }
 
   static Document chunkDocument(Chunk chunk) {
+    return chunkDocument(chunk, null, null);
+  }
+
+  /** A chunk document; with a vector when {@code vector} is not null, made by {@code identity}. */
+  static Document chunkDocument(Chunk chunk, EmbedderIdentity identity, float[] vector) {
     Document doc = new Document();
     // type: a DOCS-only term, for counting and filtering each document type
     doc.add(new StringField(TYPE, CHUNK, Field.Store.NO));
@@ -93,6 +138,15 @@ final class ChunkDocuments {
     doc.add(new Field(textField(chunk.kind()), chunk.text(), BM25_TEXT));
     // path tokens (src, main, parse, http...) so a query naming a file finds it; boosted in queries
     doc.add(new Field(PATH_TOKENS, chunk.path(), BM25_TEXT));
+    // text_hash: a term (raw SHA-256 bytes) to find a reusable vector for the same text; not stored,
+    // a rewrite recomputes it from the body
+    doc.add(new StringField(TEXT_HASH, ChunkTextHash.term(chunk.text()), Field.Store.NO));
+    if (vector != null) {
+      // the vector (validated by ChunkVectors: the identity's dims, finite, not zero), in its identity's own field (HNSW graph, cosine)
+      doc.add(new KnnFloatVectorField(vectorField(identity), vector, SIMILARITY));
+      // embedder: a term naming the identity, so a mixture is found and counted per identity
+      doc.add(new StringField(EMBEDDER, identity.toString(), Field.Store.NO));
+    }
     return doc;
   }
 

@@ -1,11 +1,13 @@
 package dev.weft.index;
 
 import dev.weft.context.FileState;
+import dev.weft.context.embed.EmbedderIdentity;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -137,7 +139,9 @@ public final class CorpusIndex implements Closeable {
       // CURRENT cannot move while we hold the lock; check it did not move before we took it
       if (store.current().map(GenerationManifest::generation)
           .equals(base.map(GenerationManifest::generation))) {
-        activeUpdate = new IndexUpdate(writer, store, options, this::updateClosed);
+        // the base generation, for rebuilding chunk documents when vectors are added to them
+        ServedGeneration baseGeneration = base(writer);
+        activeUpdate = new IndexUpdate(writer, baseGeneration, store, options, this::updateClosed);
         return activeUpdate;
       }
       rollbackQuietly(writer);
@@ -145,6 +149,21 @@ public final class CorpusIndex implements Closeable {
         throw new IllegalStateException("CURRENT of " + indexDir + " kept moving while an update was "
             + "starting; another process is publishing");
       }
+    }
+  }
+
+  /**
+   * Reuses vectors of the served generation by embedder identity and chunk text hash; open it once per
+   * run, close it when done. Empty when nothing is published.
+   */
+  public VectorLookup vectorLookup() {
+    return new VectorLookup(acquireServed().orElse(null));
+  }
+
+  /** One lookup on the served generation; see {@link VectorLookup#vectorsFor}. */
+  public Map<String, float[]> vectorsFor(EmbedderIdentity identity, Collection<String> chunkTextHashes) {
+    try (VectorLookup lookup = vectorLookup()) {
+      return lookup.vectorsFor(identity, chunkTextHashes);
     }
   }
 
@@ -200,6 +219,16 @@ public final class CorpusIndex implements Closeable {
     }
     served.acquire();
     return Optional.of(served);
+  }
+
+  /** The served generation a fresh writer opened on, acquired; null when nothing is published yet. */
+  private ServedGeneration base(IndexWriter writer) {
+    try {
+      return acquireServed().orElse(null);
+    } catch (RuntimeException e) {
+      rollbackQuietly(writer);
+      throw e;
+    }
   }
 
   private IndexCommit commitOf(GenerationManifest manifest) {

@@ -1,12 +1,16 @@
 package dev.weft.index;
 
+import dev.weft.context.Chunk;
 import dev.weft.context.ContentHash;
 import dev.weft.context.FileState;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
+import dev.weft.context.QueryVector;
+import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.StalePointerException;
+import dev.weft.context.embed.EmbedderIdentity;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,6 +49,9 @@ public final class CorpusSearcher implements Closeable {
   private final IndexReader reader;
   private final IndexSearcher searcher;
   private final Ranker ranker;
+  private final VectorRankers vectorRankers;
+  /** Computed on first use: the generation never changes under a searcher. */
+  private volatile VectorCensus census;
   private final Path corpusRoot;
   private final Path indexDir;
   private boolean closed;
@@ -54,6 +61,7 @@ public final class CorpusSearcher implements Closeable {
     this.reader = generation.reader();
     this.searcher = new IndexSearcher(reader);
     this.ranker = new Ranker(searcher);
+    this.vectorRankers = new VectorRankers(searcher, ranker);
     this.corpusRoot = Path.of(generation.manifest().corpusRoot());
     this.indexDir = indexDir;
   }
@@ -62,14 +70,65 @@ public final class CorpusSearcher implements Closeable {
     return generation.manifest();
   }
 
-  /** Each kind ranked on its own; at most one hit per file unless the request says otherwise. */
+  /** Each kind ranked on its own; at most one hit per file unless the request says otherwise. BM25 only. */
   public RecallResult recall(RecallRequest request) {
+    return recall(request, null);
+  }
+
+  /**
+   * Each kind ranked on its own, in the request's mode; at most one hit per file unless the request
+   * says otherwise. Dense and hybrid need the query embedded by the caller; bm25 ignores the vector.
+   *
+   * @throws EmbedderMismatchException when the mode uses vectors and the index's vectors are not all of
+   *     the query vector's identity (another identity, a mixture, or none)
+   */
+  public RecallResult recall(RecallRequest request, QueryVector queryVector) {
     Objects.requireNonNull(request, "request");
+    RecallMode mode = request.mode();
+    if (mode.usesVectors()) {
+      if (queryVector == null) {
+        throw new IllegalArgumentException("recall mode " + mode.id() + " needs a query vector, got: none");
+      }
+      requireIdentity(queryVector.identity());
+    }
+    int limit = request.effectiveLimit();
     Map<Kind, List<Hit>> groups = new EnumMap<>(Kind.class);
     for (Kind kind : request.effectiveKinds()) {
-      groups.put(kind, ranker.rank(kind, request.query(), request.effectiveLimit(), request.onePerFile()));
+      groups.put(kind, switch (mode) {
+        case BM25 -> ranker.rank(kind, request.query(), limit, request.onePerFile());
+        case DENSE -> vectorRankers.dense(kind, limit, request.onePerFile(), queryVector);
+        case HYBRID -> vectorRankers.hybrid(kind, request.query(), limit, request.onePerFile(),
+            request.poolSize(), request.embedWeight(), queryVector);
+      });
     }
     return new RecallResult(groups, request.flat());
+  }
+
+  /** Which embedders the generation's vectors came from, and how many chunks have none. */
+  public VectorCensus vectorCensus() {
+    VectorCensus known = census;
+    if (known == null) {
+      known = VectorCensus.of(reader);
+      census = known;
+    }
+    return known;
+  }
+
+  /**
+   * The chunks that have no vector, rebuilt from the index, {@code batchSize} at a time and read lazily,
+   * for {@code weft embed-missing}; give them vectors with {@link IndexUpdate#setVectors(List,
+   * dev.weft.context.ChunkVectors)}. Each iteration starts over; use it while this searcher is open.
+   */
+  public Iterable<List<Chunk>> chunksWithoutVectors(int batchSize) {
+    return new MissingVectors(reader, batchSize);
+  }
+
+  /** Refuses a query identity the index's vectors do not all have, naming every identity found. */
+  private void requireIdentity(EmbedderIdentity query) {
+    VectorCensus found = vectorCensus();
+    if (!found.identity().map(identity -> EmbedderIdentity.sameIdentity(identity, query)).orElse(false)) {
+      throw new EmbedderMismatchException(query, found, generationNumber());
+    }
   }
 
   /**
@@ -127,7 +186,8 @@ public final class CorpusSearcher implements Closeable {
       for (String name : generation.reader().getIndexCommit().getFileNames()) {
         indexBytes += directory.fileLength(name);
       }
-      return new IndexStats(generationNumber(), files, chunks, indexBytes, diskBytes(), corpusRoot.toString());
+      return new IndexStats(generationNumber(), files, chunks, indexBytes, diskBytes(), corpusRoot.toString(),
+          vectorCensus());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot compute the stats of generation " + generationNumber(), e);
     }

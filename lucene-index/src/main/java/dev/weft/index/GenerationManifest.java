@@ -1,11 +1,13 @@
 package dev.weft.index;
 
+import dev.weft.context.embed.EmbedderIdentity;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * One published generation: which Lucene commit readers open, and what the run that made it saw.
+ * Manifests written before vectors existed read with no embedder and zero vector counts.
  *
  * @param generation Weft's generation number, what {@code CURRENT} names
  * @param luceneGeneration {@code IndexCommit.getGeneration()} of the commit this generation reads
@@ -16,6 +18,10 @@ import java.util.TreeMap;
  * @param files file-state documents in the commit
  * @param chunks chunk documents in the commit
  * @param counts the run's counters ({@code indexed}, {@code unchanged}, ...), sorted by name
+ * @param embedder the one embedder identity of the commit's vectors; null when it has none, or a mixture
+ * @param embedders chunks with a vector per identity ({@code model/dims}), sorted; two or more is a mixture
+ * @param chunksWithVectors chunk documents that have a vector
+ * @param chunksWithoutVectors chunk documents that have none, which {@code weft embed-missing} fills in
  */
 public record GenerationManifest(
     long generation,
@@ -26,8 +32,17 @@ public record GenerationManifest(
     String chunkerStamp,
     long files,
     long chunks,
-    Map<String, Long> counts) {
+    Map<String, Long> counts,
+    EmbedderIdentity embedder,
+    Map<String, Long> embedders,
+    long chunksWithVectors,
+    long chunksWithoutVectors) {
   public GenerationManifest {
-    counts = counts == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(counts));
+    counts = sorted(counts);
+    embedders = sorted(embedders);
+  }
+
+  private static Map<String, Long> sorted(Map<String, Long> map) {
+    return map == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(map));
   }
 }

@@ -7,6 +7,8 @@ import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 import org.apache.lucene.index.IndexDeletionPolicy;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -28,12 +30,25 @@ final class IndexConfig {
               // paths are identifier-like: src/main/java/FooBar.java -> foo, bar, java...
               ChunkDocuments.PATH_TOKENS, CODE_INDEX));
 
+  /**
+   * Stored bodies are most of the index: DEFLATE roughly halves them against LZ4. Vector fields use a
+   * format that admits {@link WideVectorsFormat#MAX_DIMS} dims instead of Lucene's default 1024, so
+   * models such as text-embedding-3-small (1536) can be indexed.
+   */
+  private static final Codec CODEC = new Lucene912Codec(Lucene912Codec.Mode.BEST_COMPRESSION) {
+    private final KnnVectorsFormat vectors = new WideVectorsFormat();
+
+    @Override
+    public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+      return vectors;
+    }
+  };
+
   private IndexConfig() {}
 
   static IndexWriterConfig writerConfig(IndexDeletionPolicy deletionPolicy) {
     IndexWriterConfig config = new IndexWriterConfig(INDEX_ANALYZER);
-    // the stored bodies are most of the index; DEFLATE roughly halves them against LZ4
-    config.setCodec(new Lucene912Codec(Lucene912Codec.Mode.BEST_COMPRESSION));
+    config.setCodec(CODEC);
     // an unpublished change must never become visible by accident: only commit() commits
     config.setCommitOnClose(false);
     config.setIndexDeletionPolicy(deletionPolicy);

@@ -12,9 +12,11 @@ import java.util.Map;
  * @param indexBytes bytes of the Lucene files the served commit references
  * @param diskBytes bytes of the whole index directory, kept generations included
  * @param corpusRoot absolute corpus root
+ * @param vectors chunks with a vector per embedder identity, and chunks without one
  */
 public record IndexStats(
-    long generation, long files, Map<Kind, Long> chunks, long indexBytes, long diskBytes, String corpusRoot) {
+    long generation, long files, Map<Kind, Long> chunks, long indexBytes, long diskBytes, String corpusRoot,
+    VectorCensus vectors) {
   public IndexStats {
     chunks = Map.copyOf(chunks);
   }

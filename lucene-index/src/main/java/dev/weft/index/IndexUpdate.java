@@ -1,7 +1,9 @@
 package dev.weft.index;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
+import dev.weft.context.embed.EmbedderIdentity;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.index.IndexWriter;
@@ -38,6 +41,7 @@ public final class IndexUpdate implements Closeable {
   private final GenerationStore store;
   private final UpdateOptions options;
   private final Consumer<IndexUpdate> onClose;
+  private final VectorRewriter vectors;
   /** Writes finished so far, so publish can tell whether the last commit holds all of them. */
   private final AtomicLong writes = new AtomicLong();
   private long committedWrites = -1;
@@ -45,8 +49,11 @@ public final class IndexUpdate implements Closeable {
   private long destined;
   private volatile boolean closed;
 
-  IndexUpdate(IndexWriter writer, GenerationStore store, UpdateOptions options, Consumer<IndexUpdate> onClose) {
+  /** @param base the generation the writer opened on, acquired for this update; null on an empty index */
+  IndexUpdate(IndexWriter writer, ServedGeneration base, GenerationStore store, UpdateOptions options,
+      Consumer<IndexUpdate> onClose) {
     this.writer = writer;
+    this.vectors = new VectorRewriter(writer, base);
     this.store = store;
     this.options = Objects.requireNonNull(options, "options");
     this.onClose = onClose;
@@ -67,7 +74,7 @@ public final class IndexUpdate implements Closeable {
     ensureOpen();
     Objects.requireNonNull(path, "path");
     try {
-      writer.deleteDocuments(new Term(ChunkDocuments.PATH, path));
+      vectors.writePath(path, () -> writer.deleteDocuments(new Term(ChunkDocuments.PATH, path)));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot delete " + path, e);
     }
@@ -76,11 +83,19 @@ public final class IndexUpdate implements Closeable {
 
   /** Replaces everything indexed under the state's path with these chunks and this state, atomically. */
   public void replace(FileState state, List<Chunk> chunks) {
+    replace(state, chunks, ChunkVectors.none());
+  }
+
+  /** As {@link #replace(FileState, List)}, each chunk with its vector when {@code vectors} has one. */
+  public void replace(FileState state, List<Chunk> chunks, ChunkVectors vectors) {
     ensureOpen();
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(chunks, "chunks");
+    Objects.requireNonNull(vectors, "vectors");
     try {
-      writer.updateDocuments(new Term(ChunkDocuments.PATH, state.path()), ChunkDocuments.documents(state, chunks));
+      List<Document> documents = ChunkDocuments.documents(state, chunks, vectors);
+      this.vectors.writePath(state.path(),
+          () -> writer.updateDocuments(new Term(ChunkDocuments.PATH, state.path()), documents));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot replace " + state.path(), e);
     }
@@ -92,15 +107,67 @@ public final class IndexUpdate implements Closeable {
    * index would otherwise buffer and apply once per file for nothing.
    */
   public void add(FileState state, List<Chunk> chunks) {
+    add(state, chunks, ChunkVectors.none());
+  }
+
+  /** As {@link #add(FileState, List)}, each chunk with its vector when {@code vectors} has one. */
+  public void add(FileState state, List<Chunk> chunks, ChunkVectors vectors) {
     ensureOpen();
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(chunks, "chunks");
+    Objects.requireNonNull(vectors, "vectors");
     try {
-      writer.addDocuments(ChunkDocuments.documents(state, chunks));
+      List<Document> documents = ChunkDocuments.documents(state, chunks, vectors);
+      this.vectors.writePath(state.path(), () -> writer.addDocuments(documents));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot add " + state.path(), e);
     }
     writes.incrementAndGet();
+  }
+
+  /**
+   * Gives vectors to chunks of the base generation (the one this update started from), by chunk id: each
+   * chunk document is rebuilt from its stored fields and doc values with the vector, replacing any
+   * vector it had. Skipped, and not counted: an id the base does not hold, and a chunk whose path this
+   * update deleted, replaced or added. The caller must have made each vector from the chunk's text in
+   * the base generation; {@link #setVectors(List, ChunkVectors)} checks that for listed chunks.
+   *
+   * @return how many chunk documents were rewritten
+   */
+  public int setVectors(EmbedderIdentity identity, Map<String, float[]> vectorsByChunkId) {
+    ensureOpen();
+    Objects.requireNonNull(identity, "identity");
+    Objects.requireNonNull(vectorsByChunkId, "vectorsByChunkId");
+    // validates every vector against the identity before anything is written
+    ChunkVectors.of(identity, new ArrayList<>(vectorsByChunkId.values()));
+    try {
+      return counted(vectors.setVectors(identity, vectorsByChunkId));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot set vectors of " + vectorsByChunkId.size() + " chunks", e);
+    }
+  }
+
+  /**
+   * Gives vectors to chunks listed from the base generation ({@link CorpusSearcher#chunksWithoutVectors}):
+   * as {@link #setVectors(EmbedderIdentity, Map)}, and a chunk whose text in the base is no longer the
+   * listed text (the index moved on since the listing) is skipped, so a vector never lands on other text.
+   * A null entry in {@code vectors} (its batch failed) leaves that chunk as it is.
+   *
+   * @return how many chunk documents were rewritten
+   */
+  public int setVectors(List<Chunk> chunks, ChunkVectors vectors) {
+    ensureOpen();
+    Objects.requireNonNull(chunks, "chunks");
+    Objects.requireNonNull(vectors, "vectors");
+    if (!vectors.isNone() && vectors.vectors().size() != chunks.size()) {
+      throw new IllegalArgumentException("vectors must be parallel to the chunks, got: "
+          + vectors.vectors().size() + " vectors for " + chunks.size() + " chunks");
+    }
+    try {
+      return counted(this.vectors.setVectors(chunks, vectors));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot set vectors of " + chunks.size() + " chunks", e);
+    }
   }
 
   /** Content unchanged but a new mtime or size: only the file-state document is rewritten. */
@@ -123,7 +190,7 @@ public final class IndexUpdate implements Closeable {
       for (Path shardDir : shardDirs) {
         shards.add(FSDirectory.open(shardDir));
       }
-      writer.addIndexes(shards.toArray(Directory[]::new));
+      vectors.writeShards(() -> writer.addIndexes(shards.toArray(Directory[]::new)));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot add shards " + shardDirs, e);
     } finally {
@@ -163,10 +230,12 @@ public final class IndexUpdate implements Closeable {
       throw new IllegalStateException("publish needs every change committed: "
           + (writes.get() - committedWrites) + " write(s) came after the last commit; call commit() again");
     }
-    long[] totals = countDocuments(committed);
+    Totals totals = count(committed);
+    VectorCensus census = totals.census();
     GenerationManifest manifest = new GenerationManifest(destined, committed.getGeneration(),
         committed.getSegmentsFileName(), Instant.now().toString(), options.corpusRoot(),
-        options.chunkerStamp(), totals[0], totals[1], counts);
+        options.chunkerStamp(), totals.files(), census.chunksWithVectors() + census.chunksWithoutVectors(), counts,
+        census.identity().orElse(null), census.byName(), census.chunksWithVectors(), census.chunksWithoutVectors());
     store.write(manifest);
     store.point(destined);
     store.prune(options.keepGenerations());
@@ -193,20 +262,28 @@ public final class IndexUpdate implements Closeable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close the index writer", e);
     } finally {
+      vectors.close();
       onClose.accept(this);
     }
   }
 
-  private long[] countDocuments(IndexCommit commit) {
+  /** What the manifest counts: file documents, and chunk documents with and without vectors. */
+  private record Totals(long files, VectorCensus census) {}
+
+  private Totals count(IndexCommit commit) {
     try (DirectoryReader reader = DirectoryReader.open(commit)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      return new long[] {
-        searcher.count(new TermQuery(new Term(ChunkDocuments.TYPE, ChunkDocuments.FILE))),
-        searcher.count(new TermQuery(new Term(ChunkDocuments.TYPE, ChunkDocuments.CHUNK)))
-      };
+      long files = new IndexSearcher(reader).count(new TermQuery(new Term(ChunkDocuments.TYPE, ChunkDocuments.FILE)));
+      return new Totals(files, VectorCensus.of(reader));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the commit " + commit.getSegmentsFileName() + " to count it", e);
     }
+  }
+
+  private int counted(int rewritten) {
+    if (rewritten > 0) {
+      writes.incrementAndGet();
+    }
+    return rewritten;
   }
 
   private void ensureOpen() {

@@ -1,21 +1,16 @@
 package dev.weft.index;
 
-import dev.weft.context.ChunkPointer;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.lucene.index.DocValues;
-import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.NumericDocValues;
-import org.apache.lucene.index.ReaderUtil;
-import org.apache.lucene.index.SortedDocValues;
+import java.util.Set;
 import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
@@ -25,7 +20,7 @@ import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TopFieldDocs;
 import org.apache.lucene.util.BytesRef;
 
-/** Ranks one kind's chunks by BM25 and turns them into hits read from doc values only. */
+/** Ranks one kind's chunks by BM25 and turns them into hits read from doc values only; also fills hybrid pools. */
 final class Ranker {
   /** Score first; equal scores by path, then by first line, so every run ranks alike. */
   private static final Sort RANKING = new Sort(
@@ -38,9 +33,11 @@ final class Ranker {
   private static final int MAX_PAGE = 4096;
 
   private final IndexSearcher searcher;
+  private final HitReader hitReader;
 
   Ranker(IndexSearcher searcher) {
     this.searcher = searcher;
+    this.hitReader = new HitReader(searcher.getIndexReader());
   }
 
   List<Hit> rank(Kind kind, String text, int limit, boolean onePerFile) {
@@ -52,7 +49,7 @@ final class Ranker {
       List<FieldDoc> docs = onePerFile ? bestPerFile(query.get(), limit) : top(query.get(), limit);
       List<Hit> hits = new ArrayList<>(docs.size());
       for (FieldDoc doc : docs) {
-        hits.add(hit(kind, doc));
+        hits.add(hitReader.hit(kind, doc.doc, doc.score, null));
       }
       return hits;
     } catch (IOException e) {
@@ -93,31 +90,39 @@ final class Ranker {
     }
   }
 
-  private Hit hit(Kind kind, FieldDoc doc) throws IOException {
-    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc.doc, leaves));
-    LeafReader reader = leaf.reader();
-    int local = doc.doc - leaf.docBase;
-    String path = ((BytesRef) doc.fields[PATH_SORT_INDEX]).utf8ToString();
-    int startLine = (Integer) doc.fields[PATH_SORT_INDEX + 1];
-    return new Hit(path, kind, string(reader, ChunkDocuments.FORMAT, local), doc.score,
-        new ChunkPointer(
-            string(reader, ChunkDocuments.SYMBOL, local),
-            string(reader, ChunkDocuments.NODE_TYPE, local),
-            startLine,
-            (int) number(reader, ChunkDocuments.END_LINE, local)));
-  }
-
-  private static String string(LeafReader reader, String field, int doc) throws IOException {
-    SortedDocValues values = DocValues.getSorted(reader, field);
-    return values.advanceExact(doc) ? values.lookupOrd(values.ordValue()).utf8ToString() : null;
-  }
-
-  private static long number(LeafReader reader, String field, int doc) throws IOException {
-    NumericDocValues values = DocValues.getNumeric(reader, field);
-    if (!values.advanceExact(doc)) {
-      throw new IllegalStateException("chunk document " + doc + " has no " + field);
+  /**
+   * The hybrid pool: the BM25 ranking's first chunks, at least {@code minChunks} of them and, when
+   * {@code minFiles} is above 0, enough to hold that many distinct files (so collapsing a re-ranked
+   * pool to one chunk per file can still fill the limit). Fewer when the matches run out.
+   */
+  List<FieldDoc> pool(Query query, int minChunks, int minFiles) throws IOException {
+    List<FieldDoc> pool = new ArrayList<>();
+    Set<BytesRef> files = new HashSet<>();
+    int page = Math.min(MAX_PAGE, Math.max(16, Math.max(minChunks, minFiles * OVERFETCH)));
+    FieldDoc after = null;
+    while (true) {
+      TopFieldDocs top = searcher.searchAfter(after, query, page, RANKING, true);
+      for (ScoreDoc scoreDoc : top.scoreDocs) {
+        FieldDoc doc = (FieldDoc) scoreDoc;
+        pool.add(doc);
+        files.add((BytesRef) doc.fields[PATH_SORT_INDEX]);
+        if (pool.size() >= minChunks && files.size() >= minFiles) {
+          return pool;
+        }
+      }
+      if (top.scoreDocs.length < page) {
+        return pool;
+      }
+      after = (FieldDoc) top.scoreDocs[top.scoreDocs.length - 1];
+      page = Math.min(MAX_PAGE, page * 2);
     }
-    return values.longValue();
+  }
+
+  static String path(FieldDoc doc) {
+    return ((BytesRef) doc.fields[PATH_SORT_INDEX]).utf8ToString();
+  }
+
+  static int startLine(FieldDoc doc) {
+    return (Integer) doc.fields[PATH_SORT_INDEX + 1];
   }
 }

@@ -1,6 +1,7 @@
 package dev.weft.index;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
 import java.io.Closeable;
 import java.io.IOException;
@@ -54,10 +55,17 @@ public final class ShardWriter implements Closeable {
 
   /** Writes a file's chunks and state; writing the same path again replaces it, so a retry is safe. */
   public void write(FileState state, List<Chunk> chunks) {
+    write(state, chunks, ChunkVectors.none());
+  }
+
+  /** As {@link #write(FileState, List)}, each chunk with its vector when {@code vectors} has one. */
+  public void write(FileState state, List<Chunk> chunks, ChunkVectors vectors) {
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(chunks, "chunks");
+    Objects.requireNonNull(vectors, "vectors");
     try {
-      writer.updateDocuments(new Term(ChunkDocuments.PATH, state.path()), ChunkDocuments.documents(state, chunks));
+      writer.updateDocuments(new Term(ChunkDocuments.PATH, state.path()),
+          ChunkDocuments.documents(state, chunks, vectors));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + state.path() + " to shard " + dir, e);
     }

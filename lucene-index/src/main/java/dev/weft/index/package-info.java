@@ -26,6 +26,18 @@
  * {@link dev.weft.index.CorpusIndex#fileStates()} reads a column rather than stored documents. The
  * content hash is kept once per file, on the file document. See {@code ChunkDocuments}.
  *
+ * <h2>Vectors</h2>
+ *
+ * <p>A chunk with a vector carries it in a {@code KnnFloatVectorField} (cosine) named for its embedder
+ * identity ({@code vector:<model>/<dims>}, because Lucene fixes a field's dims for the life of the
+ * index) plus an {@code embedder} term naming the identity, so a mixture can be counted
+ * ({@link dev.weft.index.VectorCensus}); every chunk carries the SHA-256 of its text
+ * ({@link dev.weft.index.ChunkTextHash}) so {@link dev.weft.index.VectorLookup} can hand back vectors
+ * for unchanged text instead of embedding it again. Chunks whose batch failed are indexed without a
+ * vector; {@link dev.weft.index.CorpusSearcher#chunksWithoutVectors} lists them and
+ * {@link dev.weft.index.IndexUpdate#setVectors} rewrites them with vectors. The manifest records the
+ * identity and the counts with and without vectors.
+ *
  * <h2>Recall</h2>
  *
  * <p>Per kind, a BM25 query built from the kind analyzer's tokens (never query syntax): every token
@@ -33,5 +45,11 @@
  * analyzer's tokens on the path words boosted x1.5, filtered to the kind. Ties are ordered by path
  * then start line. One hit per file keeps each file's best chunk and pages deeper until enough
  * distinct files are found.
+ *
+ * <p>With vectors ({@link dev.weft.context.RecallMode}): dense is Lucene KNN filtered to the kind; hybrid
+ * re-ranks the BM25 pool by {@link dev.weft.index.HybridFusion}. Both first refuse, with
+ * {@link dev.weft.index.EmbedderMismatchException}, a query vector of another identity or an index holding a
+ * mixture or no vectors. Every mode orders equal scores by path then line and collapses to one hit per file
+ * the same way.
  */
 package dev.weft.index;

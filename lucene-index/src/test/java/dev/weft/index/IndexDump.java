@@ -4,13 +4,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
+import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -27,12 +30,18 @@ import org.apache.lucene.util.BytesRef;
 final class IndexDump {
   private IndexDump() {}
 
-  /** One line per live document (stored fields and doc values), sorted. */
+  /** One line per live document (stored fields, doc values and vectors), sorted. */
   static List<String> documents(IndexReader reader) throws IOException {
     List<String> docs = new ArrayList<>();
     for (LeafReaderContext leaf : reader.leaves()) {
       LeafReader leafReader = leaf.reader();
       Bits live = leafReader.getLiveDocs();
+      TreeMap<String, FloatVectorValues> vectors = new TreeMap<>();
+      for (FieldInfo info : leafReader.getFieldInfos()) {
+        if (info.getVectorDimension() > 0) {
+          vectors.put(info.name, leafReader.getFloatVectorValues(info.name));
+        }
+      }
       for (int doc = 0; doc < leafReader.maxDoc(); doc++) {
         if (live != null && !live.get(doc)) {
           continue;
@@ -44,6 +53,12 @@ final class IndexDump {
           String value = docValue(leafReader, info, doc);
           if (value != null) {
             fields.put("dv:" + info.name, value);
+          }
+        }
+        for (Map.Entry<String, FloatVectorValues> field : vectors.entrySet()) {
+          FloatVectorValues values = field.getValue();
+          if ((values.docID() < doc ? values.advance(doc) : values.docID()) == doc) {
+            fields.put("vector:" + field.getKey(), Arrays.toString(values.vectorValue()));
           }
         }
         docs.add(fields.toString());
@@ -63,7 +78,9 @@ final class IndexDump {
       }
       TermsEnum termsEnum = terms.iterator();
       for (BytesRef term = termsEnum.next(); term != null; term = termsEnum.next()) {
-        postings.add(info.name + ":" + term.utf8ToString() + " df=" + termsEnum.docFreq()
+        // text_hash terms are raw digest bytes, not UTF-8: printed as bytes
+        String text = ChunkDocuments.TEXT_HASH.equals(info.name) ? term.toString() : term.utf8ToString();
+        postings.add(info.name + ":" + text + " df=" + termsEnum.docFreq()
             + " ttf=" + termsEnum.totalTermFreq());
       }
     }

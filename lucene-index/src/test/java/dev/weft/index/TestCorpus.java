@@ -2,9 +2,11 @@ package dev.weft.index;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkIds;
+import dev.weft.context.ChunkVectors;
 import dev.weft.context.ContentHash;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
+import dev.weft.context.embed.EmbedderIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -65,6 +67,28 @@ final class TestCorpus {
     }
     FileState state = new FileState(path, kind, format, 1_700_000_000_000L, bytes.length, hash, STAMP, chunks.size());
     return new Indexed(state, chunks);
+  }
+
+  /** A file with the vectors of its chunks. */
+  record Embedded(Indexed file, ChunkVectors vectors) {}
+
+  static Embedded embedded(Indexed file, EmbedderIdentity identity, float[]... vectors) {
+    return new Embedded(file, ChunkVectors.of(identity, Arrays.asList(vectors)));
+  }
+
+  static float[] vector(float... values) {
+    return values;
+  }
+
+  /** Indexes files with their vectors in one update and publishes them as a generation. */
+  static GenerationManifest publish(CorpusIndex index, UpdateOptions options, Embedded... files) {
+    try (IndexUpdate update = index.beginUpdate(options)) {
+      for (Embedded file : files) {
+        update.replace(file.file().state(), file.file().chunks(), file.vectors());
+      }
+      update.commit();
+      return update.publish(java.util.Map.of("indexed", (long) files.length));
+    }
   }
 
   /** Indexes files in one update and publishes them as a generation. */

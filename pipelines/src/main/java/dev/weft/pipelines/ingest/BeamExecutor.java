@@ -50,7 +50,7 @@ final class BeamExecutor {
       for (int i = 0; i < paths.size(); i++) {
         progress.fileDone(0);
       }
-      return new ChunkRun(chunked, output.chunks(), output.emptyFiles(), output.deadLetters());
+      return new ChunkRun(chunked, output.chunks(), output.emptyFiles(), output.deadLetters(), new EmbedCounts());
     } finally {
       deleteTree(staging);
     }

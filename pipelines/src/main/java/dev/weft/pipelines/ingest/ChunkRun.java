@@ -11,5 +11,7 @@ import java.util.Set;
  * @param chunks chunks written
  * @param emptyFiles files that produced no chunk (blank)
  * @param deadLetters refused files
+ * @param embed what embedding did (all zero without an embedder)
  */
-record ChunkRun(Set<String> chunkedPaths, long chunks, long emptyFiles, List<DeadLetter> deadLetters) {}
+record ChunkRun(Set<String> chunkedPaths, long chunks, long emptyFiles, List<DeadLetter> deadLetters,
+    EmbedCounts embed) {}

@@ -8,6 +8,7 @@ import dev.weft.index.CorpusIndex;
 import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
+import dev.weft.index.VectorLookup;
 import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.dataset.DatasetFormat;
 import dev.weft.transforms.dataset.DatasetRecord;
@@ -15,6 +16,7 @@ import dev.weft.transforms.dataset.JsonlRecords;
 import dev.weft.transforms.dataset.RecordOutcome;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.ingest.FileProcessor;
+import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,10 +44,16 @@ public final class DatasetIngester {
     try (CorpusIndex index = CorpusIndex.open(indexDir)) {
       Map<String, FileState> indexed = index.fileStates();
       UpdateOptions options = new UpdateOptions(dataset.toString(), request.keepGenerations(), Chunkers.STAMP);
-      try (IndexUpdate update = index.beginUpdate(options)) {
-        Pass pass = new Pass(request, indexed, update);
+      try (IndexUpdate update = index.beginUpdate(options); VectorLookup lookup = index.vectorLookup()) {
+        ChunkEmbedder embedder = request.embedder() == null ? null
+            : new ChunkEmbedder(request.embedder().create(), lookup::vectorsFor, request.embedBatchSize());
+        Pass pass = new Pass(request, indexed, update, embedder);
         request.progress().started(-1, "in-process (dataset)");
-        JsonlRecords.read(dataset, pass::accept);
+        try {
+          JsonlRecords.read(dataset, pass::accept);
+        } finally {
+          pass.writer.close();
+        }
         List<String> removed = new ArrayList<>();
         for (String path : indexed.keySet()) {
           if (!pass.seen.contains(path)) {
@@ -54,7 +62,7 @@ public final class DatasetIngester {
         }
         removed.forEach(update::delete);
         Map<String, Long> counters = RunCounters.of(pass.added, pass.updated, removed.size(), pass.unchanged,
-            pass.empty, pass.chunks, pass.deadLetters);
+            pass.empty, pass.chunks, pass.embed, pass.deadLetters);
         if (pass.added + pass.updated + removed.size() == 0 && pass.deadLetters.isEmpty()) {
           request.progress().finished();
           GenerationManifest current = index.current().orElse(null);
@@ -77,6 +85,8 @@ public final class DatasetIngester {
     private final Map<String, FileState> indexed;
     private final IndexUpdate update;
     private final Set<String> seen = new HashSet<>();
+    private final EmbedCounts embed = new EmbedCounts();
+    private final EmbeddingWriter writer;
     private final List<DeadLetter> deadLetters = new ArrayList<>();
     private long added;
     private long updated;
@@ -84,10 +94,24 @@ public final class DatasetIngester {
     private long empty;
     private long chunks;
 
-    Pass(DatasetIngestRequest request, Map<String, FileState> indexed, IndexUpdate update) {
+    Pass(DatasetIngestRequest request, Map<String, FileState> indexed, IndexUpdate update,
+        ChunkEmbedder embedder) {
       this.request = request;
       this.indexed = indexed;
       this.update = update;
+      this.writer = new EmbeddingWriter(update, embedder, request.embedBatchSize(), embed, indexed::containsKey,
+          this::written);
+    }
+
+    private void written(FileOutcome.Chunked chunked) {
+      if (indexed.containsKey(chunked.path())) {
+        updated++;
+      } else {
+        added++;
+      }
+      chunks += chunked.chunks().size();
+      empty += chunked.chunks().isEmpty() ? 1 : 0;
+      request.progress().fileDone(chunked.chunks().size());
     }
 
     void accept(RecordOutcome outcome) {
@@ -123,17 +147,7 @@ public final class DatasetIngester {
         request.progress().fileDone(0);
         return;
       }
-      FileOutcome.Chunked chunked = (FileOutcome.Chunked) result;
-      if (previous == null) {
-        update.add(chunked.state(), chunked.chunks());
-        added++;
-      } else {
-        update.replace(chunked.state(), chunked.chunks());
-        updated++;
-      }
-      chunks += chunked.chunks().size();
-      empty += chunked.chunks().isEmpty() ? 1 : 0;
-      request.progress().fileDone(chunked.chunks().size());
+      writer.accept((FileOutcome.Chunked) result);
     }
   }
 

@@ -4,6 +4,7 @@ import dev.weft.context.DeadLetter;
 import dev.weft.index.IndexUpdate;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.ingest.FileProcessor;
+import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -15,11 +16,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * Runs a change set on threads in this JVM: each worker takes the next path, runs {@link FileProcessor} and
  * hands the chunks to the (thread-safe) index writer. Workers pull from a shared cursor so a few large files
- * do not leave a core idle.
+ * do not leave a core idle. With embeddings on, each worker gathers files until it holds a batch of chunks,
+ * embeds them on its own thread (one embedder per worker) and then writes those files with their vectors.
  */
 final class InProcessExecutor {
   private final int threads;
@@ -31,45 +34,83 @@ final class InProcessExecutor {
     this.threads = threads;
   }
 
+  /** @param embedders one {@link ChunkEmbedder} per worker, or null to index without vectors */
   ChunkRun run(List<String> paths, FileProcessor processor, IndexUpdate update, Set<String> previouslyIndexed,
-      IngestProgress progress) {
-    AtomicInteger cursor = new AtomicInteger();
-    AtomicLong chunks = new AtomicLong();
-    AtomicLong empty = new AtomicLong();
-    Set<String> chunked = Collections.synchronizedSet(new HashSet<>());
-    List<DeadLetter> deadLetters = Collections.synchronizedList(new ArrayList<>());
-    Runnable worker = () -> {
-      for (int i = cursor.getAndIncrement(); i < paths.size(); i = cursor.getAndIncrement()) {
-        String path = paths.get(i);
-        FileOutcome outcome = processor.process(path);
-        if (outcome instanceof FileOutcome.Chunked c) {
-          if (previouslyIndexed.contains(path)) {
-            update.replace(c.state(), c.chunks());
-          } else {
-            update.add(c.state(), c.chunks());
-          }
-          chunked.add(path);
-          chunks.addAndGet(c.chunks().size());
-          if (c.chunks().isEmpty()) {
-            empty.incrementAndGet();
-          }
-          progress.fileDone(c.chunks().size());
-        } else {
-          deadLetters.add(((FileOutcome.Refused) outcome).deadLetter());
-          if (previouslyIndexed.contains(path)) {
-            update.delete(path); // its old chunks no longer describe the file
-          }
-          progress.fileDone(0);
-        }
-      }
-    };
+      IngestProgress progress, Supplier<ChunkEmbedder> embedders, int embedBatchChunks) {
+    Shared shared = new Shared(paths, processor, update, previouslyIndexed, progress);
+    Runnable worker = () -> new Worker(shared, embedders == null ? null : embedders.get(), embedBatchChunks).run();
     int workers = Math.min(threads, Math.max(1, paths.size()));
     if (workers == 1) {
       worker.run();
     } else {
       runOnPool(worker, workers);
     }
-    return new ChunkRun(chunked, chunks.get(), empty.get(), List.copyOf(deadLetters));
+    return new ChunkRun(shared.chunked, shared.chunks.get(), shared.empty.get(), List.copyOf(shared.deadLetters),
+        shared.embed);
+  }
+
+  /** What the workers share: the cursor, the writer and the tallies. */
+  private static final class Shared {
+    final List<String> paths;
+    final FileProcessor processor;
+    final IndexUpdate update;
+    final Set<String> previouslyIndexed;
+    final IngestProgress progress;
+    final AtomicInteger cursor = new AtomicInteger();
+    final AtomicLong chunks = new AtomicLong();
+    final AtomicLong empty = new AtomicLong();
+    final Set<String> chunked = Collections.synchronizedSet(new HashSet<>());
+    final List<DeadLetter> deadLetters = Collections.synchronizedList(new ArrayList<>());
+    final EmbedCounts embed = new EmbedCounts();
+
+    Shared(List<String> paths, FileProcessor processor, IndexUpdate update, Set<String> previouslyIndexed,
+        IngestProgress progress) {
+      this.paths = paths;
+      this.processor = processor;
+      this.update = update;
+      this.previouslyIndexed = previouslyIndexed;
+      this.progress = progress;
+    }
+  }
+
+  private static final class Worker {
+    private final Shared shared;
+    private final EmbeddingWriter writer;
+
+    Worker(Shared shared, ChunkEmbedder embedder, int batchChunks) {
+      this.shared = shared;
+      this.writer = new EmbeddingWriter(shared.update, embedder, batchChunks, shared.embed,
+          shared.previouslyIndexed::contains, this::written);
+    }
+
+    void run() {
+      try {
+        for (int i = shared.cursor.getAndIncrement(); i < shared.paths.size(); i = shared.cursor.getAndIncrement()) {
+          String path = shared.paths.get(i);
+          FileOutcome outcome = shared.processor.process(path);
+          if (outcome instanceof FileOutcome.Chunked c) {
+            writer.accept(c);
+          } else {
+            shared.deadLetters.add(((FileOutcome.Refused) outcome).deadLetter());
+            if (shared.previouslyIndexed.contains(path)) {
+              shared.update.delete(path); // its old chunks no longer describe the file
+            }
+            shared.progress.fileDone(0);
+          }
+        }
+      } finally {
+        writer.close();
+      }
+    }
+
+    private void written(FileOutcome.Chunked c) {
+      shared.chunked.add(c.path());
+      shared.chunks.addAndGet(c.chunks().size());
+      if (c.chunks().isEmpty()) {
+        shared.empty.incrementAndGet();
+      }
+      shared.progress.fileDone(c.chunks().size());
+    }
   }
 
   private static void runOnPool(Runnable worker, int workers) {

@@ -47,6 +47,14 @@ public interface IngestOptions extends PipelineOptions {
 
   void setExtensions(String value);
 
+  @Description("Also write the chunks this run produces as a Parquet dataset (dev.weft.schemas.Chunk rows, "
+      + "chunks-SSSSS-of-NNNNN.parquet) into this directory; its previous chunks-*.parquet files are replaced. "
+      + "Empty (the default): no dataset.")
+  @Default.String("")
+  String getExportParquet();
+
+  void setExportParquet(String value);
+
   /** A new temporary directory per options instance, so two runs without a staging dir never share one. */
   final class FreshStagingDir implements DefaultValueFactory<String> {
     @Override

@@ -5,7 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.DeadLetter;
 import dev.weft.transforms.beam.ReadAndChunkFiles;
 import dev.weft.transforms.beam.WriteIndexShards;
+import dev.weft.transforms.export.ChunkFiles;
+import dev.weft.transforms.export.ChunkRow;
+import dev.weft.transforms.export.ExportFormat;
+import dev.weft.transforms.export.WriteChunksParquet;
 import dev.weft.transforms.ingest.CorpusLister;
+import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.ingest.ListedFile;
 import dev.weft.transforms.route.Router;
 import java.io.IOException;
@@ -15,18 +20,22 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.FlatMapElements;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TypeDescriptor;
 import org.apache.beam.sdk.values.TypeDescriptors;
 
 /**
  * The Beam ingest pipeline: corpus-relative paths → {@code ReadAndChunkFiles} → {@code WriteIndexShards}, with
- * the dead letters written as JSON lines. It only stages: the shard indexes it leaves in the staging directory
+ * the dead letters written as JSON lines and, with {@code --exportParquet=DIR}, the chunks also written as a
+ * Parquet dataset ({@code WriteChunksParquet}). It only stages: the shard indexes it leaves in the staging directory
  * are merged into the corpus index and published by the caller ({@code IndexUpdate.addShards}).
  *
  * <p>{@link #buildPipeline} wires the steps, {@link #run} executes them and reads the staging directory back,
@@ -70,6 +79,10 @@ public final class IngestPipeline {
     } catch (IOException e) {
       throw new UncheckedIOException("could not clear the staging dir " + staging, e);
     }
+    if (!options.getExportParquet().isBlank()) {
+      // the directory then holds this run's dataset only, whatever shard count wrote the previous one
+      ChunkFiles.clear(exportDir(options), ExportFormat.PARQUET);
+    }
     String runner = options.getRunner().getSimpleName();
     PipelineResult result;
     PipelineResult.State state;
@@ -82,6 +95,9 @@ public final class IngestPipeline {
     }
     if (state != PipelineResult.State.DONE) {
       throw new IllegalStateException("ingest pipeline on " + runner + " must finish in state DONE, got: " + state);
+    }
+    if (!options.getExportParquet().isBlank()) {
+      ChunkFiles.completeDataset(exportDir(options), ExportFormat.PARQUET);
     }
     try {
       return new BeamIngestOutput(IngestPipelineStaging.shardDirs(staging),
@@ -107,6 +123,13 @@ public final class IngestPipeline {
         .apply("ListedPaths", Create.of(relPaths).withCoder(StringUtf8Coder.of()))
         .apply("ReadAndChunkFiles", readAndChunk);
     outcomes.get(ReadAndChunkFiles.CHUNKED).apply("WriteIndexShards", writeShards);
+    if (!options.getExportParquet().isBlank()) {
+      outcomes.get(ReadAndChunkFiles.CHUNKED)
+          .apply("ChunkRows", FlatMapElements.into(TypeDescriptor.of(ChunkRow.class))
+              .via((FileOutcome.Chunked chunked) -> ChunkRow.allOf(chunked.chunks())))
+          .setCoder(SerializableCoder.of(ChunkRow.class))
+          .apply("WriteChunksParquet", WriteChunksParquet.to(exportDir(options).toString()));
+    }
     PCollection<DeadLetter> deadLetters = outcomes.get(ReadAndChunkFiles.DEAD_LETTERS);
     deadLetters
         .apply("DeadLettersToJson", MapElements.into(TypeDescriptors.strings()).via(IngestPipeline::toJson))
@@ -116,6 +139,10 @@ public final class IngestPipeline {
             // One file: dead letters are few, and one file keeps the read-back simple on every runner.
             .withNumShards(1));
     return pipeline;
+  }
+
+  static Path exportDir(IngestOptions options) {
+    return Path.of(options.getExportParquet()).toAbsolutePath().normalize();
   }
 
   /** The router the options ask for: the defaults, or only the listed extensions. */

@@ -1,8 +1,10 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Router;
+import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -21,6 +23,8 @@ import java.util.Objects;
  * @param keepGenerations published generations kept for rollback
  * @param beamArgs extra Beam pipeline arguments ({@code --flinkMaster=host:8081}, {@code --parallelism=4})
  * @param progress where progress goes
+ * @param embedder the embedder that gives chunks vectors, or null to index without them
+ * @param embedBatchSize chunks per embedding call
  */
 public record IngestRequest(
     Path root,
@@ -33,7 +37,9 @@ public record IngestRequest(
     long maxFileBytes,
     int keepGenerations,
     List<String> beamArgs,
-    IngestProgress progress) {
+    IngestProgress progress,
+    EmbedderSpec embedder,
+    int embedBatchSize) {
   public static final int DEFAULT_BEAM_THRESHOLD = 20_000;
   public static final int DEFAULT_KEEP_GENERATIONS = 5;
 
@@ -54,56 +60,70 @@ public record IngestRequest(
     if (keepGenerations < 1) {
       throw new IllegalArgumentException("keepGenerations must be at least 1, got: " + keepGenerations);
     }
+    if (embedBatchSize < 1) {
+      throw new IllegalArgumentException("embed batch size must be at least 1, got: " + embedBatchSize);
+    }
   }
 
   public static IngestRequest of(Path root, Path indexDir) {
     return new IngestRequest(root, indexDir, false, PathScope.all(), RunnerChoice.AUTO, DEFAULT_BEAM_THRESHOLD,
-        Router.defaults(), SourceReader.DEFAULT_MAX_BYTES, DEFAULT_KEEP_GENERATIONS, List.of(), IngestProgress.NONE);
+        Router.defaults(), SourceReader.DEFAULT_MAX_BYTES, DEFAULT_KEEP_GENERATIONS, List.of(), IngestProgress.NONE,
+        null, ChunkEmbedder.DEFAULT_BATCH_SIZE);
   }
 
   public IngestRequest withForce(boolean value) {
     return new IngestRequest(root, indexDir, value, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress);
+        keepGenerations, beamArgs, progress, embedder, embedBatchSize);
   }
 
   public IngestRequest withScope(PathScope value) {
     return new IngestRequest(root, indexDir, force, value, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress);
+        keepGenerations, beamArgs, progress, embedder, embedBatchSize);
   }
 
   public IngestRequest withRunner(RunnerChoice value) {
     return new IngestRequest(root, indexDir, force, scope, value, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress);
+        keepGenerations, beamArgs, progress, embedder, embedBatchSize);
   }
 
   public IngestRequest withBeamThreshold(int value) {
     return new IngestRequest(root, indexDir, force, scope, runner, value, router, maxFileBytes, keepGenerations,
-        beamArgs, progress);
+        beamArgs, progress, embedder, embedBatchSize);
   }
 
   public IngestRequest withRouter(Router value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, value, maxFileBytes,
-        keepGenerations, beamArgs, progress);
+        keepGenerations, beamArgs, progress, embedder, embedBatchSize);
   }
 
   public IngestRequest withMaxFileBytes(long value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, value, keepGenerations,
-        beamArgs, progress);
+        beamArgs, progress, embedder, embedBatchSize);
   }
 
   public IngestRequest withKeepGenerations(int value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes, value,
-        beamArgs, progress);
+        beamArgs, progress, embedder, embedBatchSize);
   }
 
   public IngestRequest withBeamArgs(List<String> value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, value, progress);
+        keepGenerations, value, progress, embedder, embedBatchSize);
   }
 
   public IngestRequest withProgress(IngestProgress value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, value);
+        keepGenerations, beamArgs, value, embedder, embedBatchSize);
+  }
+
+  public IngestRequest withEmbedder(EmbedderSpec value) {
+    return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
+        keepGenerations, beamArgs, progress, value, embedBatchSize);
+  }
+
+  public IngestRequest withEmbedBatchSize(int value) {
+    return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
+        keepGenerations, beamArgs, progress, embedder, value);
   }
 
   /** The executor this request uses for a change set of {@code files} files. */

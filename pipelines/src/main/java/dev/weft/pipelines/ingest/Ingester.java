@@ -3,10 +3,12 @@ package dev.weft.pipelines.ingest;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
 import dev.weft.context.SkipReason;
+import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
+import dev.weft.index.VectorLookup;
 import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.ingest.ChangePlanner;
 import dev.weft.transforms.ingest.ChangeSet;
@@ -16,12 +18,14 @@ import dev.weft.transforms.ingest.ListedFile;
 import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Route;
+import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One incremental ingest pass: list the corpus, plan against the served generation, run the change set on
@@ -71,7 +75,7 @@ public final class Ingester {
       try (IndexUpdate update = index.beginUpdate(options)) {
         changes.removed().forEach(update::delete);
         changes.touched().forEach(update::updateState);
-        ChunkRun run = execute(executor, toChunk, request, root, update, indexed);
+        ChunkRun run = execute(executor, toChunk, request, root, index, update, indexed);
         recordRefused(run.deadLetters(), listed, request, update);
         update.commit();
         afterCommit.run();
@@ -80,7 +84,7 @@ public final class Ingester {
         List<DeadLetter> deadLetters = new ArrayList<>(listingLetters);
         deadLetters.addAll(run.deadLetters());
         Map<String, Long> counters = RunCounters.of(added, updated, changes.removed().size(), changes.unchanged(),
-            run.emptyFiles(), run.chunks(), deadLetters);
+            run.emptyFiles(), run.chunks(), run.embed(), deadLetters);
         GenerationManifest published = update.publish(counters);
         Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(), deadLetters);
         request.progress().finished();
@@ -91,15 +95,25 @@ public final class Ingester {
   }
 
   private static ChunkRun execute(RunnerChoice executor, List<String> toChunk, IngestRequest request, Path root,
-      IndexUpdate update, Map<String, FileState> indexed) {
-    if (executor == RunnerChoice.IN_PROCESS) {
-      SourceReader reader = SourceReader.withDefaults().withMaxBytes(request.maxFileBytes());
-      FileProcessor processor = new FileProcessor(root.toString(), request.router(), reader);
-      int threads = Runtime.getRuntime().availableProcessors();
-      return new InProcessExecutor(threads).run(toChunk, processor, update, indexed.keySet(), request.progress());
+      CorpusIndex index, IndexUpdate update, Map<String, FileState> indexed) {
+    if (executor != RunnerChoice.IN_PROCESS) {
+      return new BeamExecutor(executor, request.beamArgs()).run(toChunk, request, root, update, indexed.keySet(),
+          request.progress());
     }
-    return new BeamExecutor(executor, request.beamArgs()).run(toChunk, request, root, update, indexed.keySet(),
-        request.progress());
+    SourceReader reader = SourceReader.withDefaults().withMaxBytes(request.maxFileBytes());
+    FileProcessor processor = new FileProcessor(root.toString(), request.router(), reader);
+    int threads = Runtime.getRuntime().availableProcessors();
+    InProcessExecutor inProcess = new InProcessExecutor(threads);
+    if (request.embedder() == null) {
+      return inProcess.run(toChunk, processor, update, indexed.keySet(), request.progress(), null, 1);
+    }
+    EmbedderSpec spec = request.embedder();
+    try (VectorLookup lookup = index.vectorLookup()) {
+      Supplier<ChunkEmbedder> embedders =
+          () -> new ChunkEmbedder(spec.create(), lookup::vectorsFor, request.embedBatchSize());
+      return inProcess.run(toChunk, processor, update, indexed.keySet(), request.progress(), embedders,
+          request.embedBatchSize());
+    }
   }
 
   /**

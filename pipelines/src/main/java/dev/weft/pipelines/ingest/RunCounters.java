@@ -12,6 +12,11 @@ final class RunCounters {
 
   static Map<String, Long> of(long added, long updated, long removed, long unchanged, long empty, long chunks,
       List<DeadLetter> deadLetters) {
+    return of(added, updated, removed, unchanged, empty, chunks, new EmbedCounts(), deadLetters);
+  }
+
+  static Map<String, Long> of(long added, long updated, long removed, long unchanged, long empty, long chunks,
+      EmbedCounts embed, List<DeadLetter> deadLetters) {
     Map<String, Long> counters = new LinkedHashMap<>();
     counters.put("added", added);
     counters.put("updated", updated);
@@ -19,6 +24,10 @@ final class RunCounters {
     counters.put("unchanged", unchanged);
     counters.put("empty", empty);
     counters.put("chunks", chunks);
+    counters.put("embedded", embed.embedded.get());
+    counters.put("vectors_reused", embed.reused.get());
+    counters.put("embed_failed", embed.failed.get());
+    counters.put("truncated", embed.truncated.get());
     for (SkipReason reason : SkipReason.values()) {
       if (reason != SkipReason.EMPTY) {
         counters.put("skipped." + reason.counter(), 0L);

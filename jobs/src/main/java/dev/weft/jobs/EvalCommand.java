@@ -1,0 +1,128 @@
+package dev.weft.jobs;
+
+import dev.weft.context.Kind;
+import dev.weft.context.RecallMode;
+import dev.weft.context.RecallRequest;
+import dev.weft.pipelines.eval.BeirSet;
+import dev.weft.pipelines.eval.EvalOptions;
+import dev.weft.pipelines.eval.EvalReport;
+import dev.weft.pipelines.eval.EvalRunner;
+import dev.weft.pipelines.eval.Metrics;
+import dev.weft.pipelines.ingest.IngestProgress;
+import dev.weft.transforms.embed.EmbedderSpecs;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "eval", description = "Measure recall quality on a labelled BEIR folder (corpus.jsonl or tree/, "
+    + "queries.jsonl, qrels.tsv): ingest it through the real ingest path, run every query and print nDCG@10, "
+    + "MRR@10, Recall@10 and Recall@100 per mode; per record for corpus.jsonl, per chunk (path#symbol) and per "
+    + "file for tree/.")
+final class EvalCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "SET_DIR", description = "The BEIR folder.")
+  Path set;
+
+  @Option(names = "--modes", split = ",", defaultValue = "bm25,dense,hybrid",
+      description = "Recall modes to measure (default: ${DEFAULT-VALUE}); dense and hybrid need --embedder.")
+  List<String> modes;
+
+  @Option(names = "--embedder", paramLabel = "SPEC",
+      description = "Embed chunks at ingest and queries at recall: minilm, bge-small, hash:DIMS, "
+          + "openai:MODEL@URL#DIMS. Without it dense and hybrid are reported as not run.")
+  String embedder;
+
+  @Option(names = "--index", paramLabel = "DIR",
+      description = "Index to ingest into and keep (a re-run only ingests what changed); default: a scratch "
+          + "index deleted afterwards.")
+  Path index;
+
+  @Option(names = "--kind", paramLabel = "KIND",
+      description = "Kind to rank (code or doc); default: the one kind the index holds.")
+  String kind;
+
+  @Option(names = "--pool", paramLabel = "N", defaultValue = "" + RecallRequest.DEFAULT_POOL_SIZE,
+      description = "Hybrid: BM25-ranked chunks re-ranked with the cosine (default: ${DEFAULT-VALUE}).")
+  int pool;
+
+  @Option(names = "--embed-weight", paramLabel = "W", defaultValue = "" + RecallRequest.DEFAULT_EMBED_WEIGHT,
+      description = "Hybrid: weight of the normalised cosine against normalised BM25 (default: ${DEFAULT-VALUE}).")
+  double embedWeight;
+
+  @Option(names = "--json", description = "Print the report as JSON.")
+  boolean json;
+
+  @Option(names = "--quiet", description = "No ingest progress on stderr.")
+  boolean quiet;
+
+  @Override
+  public Integer call() {
+    List<RecallMode> parsed = new ArrayList<>();
+    modes.forEach(m -> parsed.add(RecallMode.parse(m)));
+    EvalOptions options = EvalOptions.defaults()
+        .withModes(parsed)
+        .withEmbedder(embedder == null ? null : EmbedderSpecs.parse(embedder))
+        .withIndexDir(index == null ? null : index.toAbsolutePath().normalize())
+        .withKind(kind == null ? null : Kind.parse(kind))
+        .withPoolSize(pool)
+        .withEmbedWeight(embedWeight)
+        .withProgress(quiet ? IngestProgress.NONE
+            : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null));
+    BeirSet loaded = BeirSet.load(set);
+    EvalReport report = new EvalRunner().run(loaded, options);
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(Json.write(toJson(report, options)));
+    } else {
+      out.print(report.table());
+      out.printf(Locale.ROOT, "settings: pool %d, embed weight %s%n", options.poolSize(), options.embedWeight());
+    }
+    return 0;
+  }
+
+  private static Map<String, Object> toJson(EvalReport report, EvalOptions options) {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (EvalReport.Row row : report.rows()) {
+      Map<String, Object> map = new LinkedHashMap<>();
+      map.put("level", row.level().id());
+      map.put("mode", row.mode().id());
+      Metrics.QueryScores s = row.scores();
+      if (s == null) {
+        map.put("notRun", row.notRun());
+      } else {
+        map.put("ndcg@10", s.ndcg10());
+        map.put("mrr@10", s.mrr10());
+        map.put("recall@10", s.recall10());
+        map.put("recall@100", s.recall100());
+        map.put("queries", row.queries());
+        map.put("skipped", row.skipped());
+        map.put("millis", row.millis());
+      }
+      rows.add(map);
+    }
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("set", report.set());
+    map.put("layout", report.layout().name().toLowerCase(Locale.ROOT));
+    map.put("kind", report.kind());
+    map.put("files", report.files());
+    map.put("chunks", report.chunks());
+    map.put("embedder", report.embedder());
+    map.put("poolSize", options.poolSize());
+    map.put("embedWeight", options.embedWeight());
+    map.put("ingestMillis", report.ingestMillis());
+    map.put("millis", report.millis());
+    map.put("rows", rows);
+    return map;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.weft.jobs;
+
+import dev.weft.index.ChunkScan;
+import dev.weft.transforms.export.ChunkFileWriter;
+import dev.weft.transforms.export.ChunkFiles;
+import dev.weft.transforms.export.ChunkRow;
+import dev.weft.transforms.export.ExportFormat;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "export",
+    description = "Write every chunk of the served generation (with its vector when it has one) as a Parquet or "
+        + "Avro dataset: OUT/chunks-00000-of-00001.parquet|avro, dev.weft.schemas.Chunk rows. See docs/export.md.")
+final class ExportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin IndexOption indexOption;
+
+  @Option(names = "--format", defaultValue = "parquet", paramLabel = "FORMAT",
+      description = "parquet (default, Snappy) or avro (object container file, deflate).")
+  String format;
+
+  @Option(names = "--out", required = true, paramLabel = "DIR",
+      description = "Directory that receives the dataset (created when missing); its previous Weft-named "
+          + "chunks-*.<format> files are replaced.")
+  Path out;
+
+  @Option(names = "--json", description = "Print the summary as JSON.")
+  boolean json;
+
+  /** What an export wrote. */
+  record Summary(long generation, String format, Path file, long chunks, long chunksWithVectors) {}
+
+  @Override
+  public Integer call() {
+    ExportFormat exportFormat = ExportFormat.parse(format);
+    Path dir = out.toAbsolutePath().normalize();
+    Summary summary;
+    try (ChunkScan scan = ChunkScan.open(IndexLocator.forRead(indexOption.index));
+        ChunkFileWriter writer = ChunkFileWriter.open(exportFormat, dir.resolve(ChunkFiles.fileName(exportFormat, 0, 1)))) {
+      long[] withVectors = {0};
+      scan.forEach(entry -> {
+        if (entry.vector() == null) {
+          writer.write(ChunkRow.of(entry.chunk()));
+        } else {
+          withVectors[0]++;
+          writer.write(new ChunkRow(entry.chunk(), entry.identity(), entry.vector()));
+        }
+      });
+      // the previous dataset goes only once this one is complete
+      ChunkFiles.clear(dir, exportFormat);
+      long chunks = writer.count();
+      Path file = writer.commit();
+      summary = new Summary(scan.generation().generation(), exportFormat.id(), file, chunks, withVectors[0]);
+    }
+    PrintWriter printer = spec.commandLine().getOut();
+    if (json) {
+      printer.println(Json.write(summary));
+    } else {
+      printer.println("exported generation " + summary.generation() + " to " + summary.file());
+      printer.println("chunks\t" + summary.chunks());
+      printer.println("chunks with vectors\t" + summary.chunksWithVectors());
+    }
+    return 0;
+  }
+}

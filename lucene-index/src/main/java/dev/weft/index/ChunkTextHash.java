@@ -1,0 +1,60 @@
+package dev.weft.index;
+
+import dev.weft.context.Chunk;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Objects;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The key vectors are reused by: SHA-256 of a chunk's text (UTF-8), lower-case hex. It covers the text
+ * only, not the path or symbol, so the same text moved to another file or line keeps its vector.
+ * Callers hash with this class so their keys match what the index stores.
+ */
+public final class ChunkTextHash {
+  private static final HexFormat HEX = HexFormat.of();
+  /** Every chunk written is hashed: one digest per thread instead of a provider lookup per chunk. */
+  private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(ChunkTextHash::sha256);
+
+  private ChunkTextHash() {}
+
+  public static String of(Chunk chunk) {
+    return of(chunk.text());
+  }
+
+  public static String of(String text) {
+    return HEX.formatHex(digest(Objects.requireNonNull(text, "text")));
+  }
+
+  /** The indexed term: the 32 raw digest bytes, half the size of the hex in the term dictionary. */
+  static BytesRef term(String text) {
+    return new BytesRef(digest(text));
+  }
+
+  /** The term of a hex hash, or null when the string is not one (it then matches nothing). */
+  static BytesRef termOfHex(String hash) {
+    if (hash == null || hash.length() != 64) {
+      return null;
+    }
+    try {
+      return new BytesRef(HEX.parseHex(hash));
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static byte[] digest(String text) {
+    // digest() resets the instance for the next use
+    return SHA256.get().digest(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+    }
+  }
+}

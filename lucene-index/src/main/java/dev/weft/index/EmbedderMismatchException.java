@@ -1,0 +1,42 @@
+package dev.weft.index;
+
+import dev.weft.context.embed.EmbedderIdentity;
+
+/**
+ * Recall with vectors was refused: the query's embedder is not the one identity the index's vectors
+ * have, or the index holds a mixture, or no vectors at all. Never answered with a silent subset; the
+ * message names every identity found and how many chunks each has.
+ */
+public final class EmbedderMismatchException extends RuntimeException {
+  private final transient EmbedderIdentity query;
+  private final transient VectorCensus census;
+
+  public EmbedderMismatchException(EmbedderIdentity query, VectorCensus census, long generation) {
+    super(message(query, census, generation));
+    this.query = query;
+    this.census = census;
+  }
+
+  /** The identity that was refused. */
+  public EmbedderIdentity query() {
+    return query;
+  }
+
+  /** What the generation holds: every identity with its chunk count. */
+  public VectorCensus census() {
+    return census;
+  }
+
+  private static String message(EmbedderIdentity query, VectorCensus census, long generation) {
+    String rule;
+    if (census.chunksByEmbedder().isEmpty()) {
+      rule = "recall with vectors needs an index with vectors; generation " + generation + " holds none";
+    } else if (census.isMixture()) {
+      rule = "vectors must all come from one embedder identity; generation " + generation + " holds a mixture";
+    } else {
+      rule = "vectors must all come from one embedder identity; generation " + generation + " holds another";
+    }
+    return rule + ": asked for " + query + ", found " + census.describe()
+        + " (re-embed the index with one embedder, or recall with mode bm25)";
+  }
+}

@@ -1,0 +1,118 @@
+package dev.weft.index;
+
+import dev.weft.context.Hit;
+import dev.weft.context.Kind;
+import dev.weft.context.QueryVector;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+
+/**
+ * Dense (Lucene KNN) and hybrid (BM25 pool re-ranked with cosines) rankings of one kind. The caller
+ * has checked the query vector's identity against the index.
+ */
+final class VectorRankers {
+  /** Neighbours fetched per distinct file wanted, before fetching deeper. */
+  private static final int OVERFETCH = 4;
+  /** HNSW cost grows with k; a query that needs more distinct files than this stops short. */
+  private static final int MAX_K = 4096;
+
+  private final IndexSearcher searcher;
+  private final Ranker ranker;
+  private final HitReader hitReader;
+
+  VectorRankers(IndexSearcher searcher, Ranker ranker) {
+    this.searcher = searcher;
+    this.ranker = ranker;
+    this.hitReader = new HitReader(searcher.getIndexReader());
+  }
+
+  /**
+   * Nearest neighbours among the kind's chunks. One per file asks for {@code limit x 4} neighbours and
+   * doubles k until {@code limit} distinct files are found or the kind's vectors run out.
+   * A hit's score is Lucene's KNN score, {@code (1 + cosine) / 2}; its cosine the raw one.
+   */
+  List<Hit> dense(Kind kind, int limit, boolean onePerFile, QueryVector query) {
+    String field = ChunkDocuments.vectorField(query.identity());
+    Query filter = new TermQuery(new Term(ChunkDocuments.KIND, kind.id()));
+    int k = onePerFile ? Math.min(MAX_K, Math.max(limit, Math.max(16, limit * OVERFETCH))) : limit;
+    try {
+      while (true) {
+        TopDocs top = searcher.search(new KnnFloatVectorQuery(field, query.vector(), k, filter), k);
+        List<RankedChunk> found = new ArrayList<>(top.scoreDocs.length);
+        for (ScoreDoc doc : top.scoreDocs) {
+          found.add(new RankedChunk(doc.doc, hitReader.path(doc.doc), hitReader.startLine(doc.doc), doc.score, null));
+        }
+        List<RankedChunk> kept = RankedChunk.cut(found, limit, onePerFile);
+        if (!onePerFile || kept.size() >= limit || top.scoreDocs.length < k || k >= MAX_K) {
+          return hits(kind, withCosines(kept, field, query));
+        }
+        k = Math.min(MAX_K, k * 2);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot run dense recall of " + kind.id(), e);
+    }
+  }
+
+  /**
+   * The BM25 pool ({@code poolSize} chunks, more when one per file needs {@code limit} distinct files)
+   * re-ranked by {@link HybridFusion}; chunks without a vector keep only their lexical part. A hit's
+   * score is the fused score, its cosine the raw one.
+   */
+  List<Hit> hybrid(Kind kind, String text, int limit, boolean onePerFile, int poolSize, double embedWeight,
+      QueryVector query) {
+    Optional<Query> lexical = RecallQueries.build(kind, text);
+    if (lexical.isEmpty()) {
+      return List.of();
+    }
+    try {
+      List<FieldDoc> pool = ranker.pool(lexical.get(), Math.max(poolSize, limit), onePerFile ? limit : 0);
+      int[] docs = pool.stream().mapToInt(doc -> doc.doc).toArray();
+      Float[] cosines = VectorReads.cosines(
+          searcher.getIndexReader(), ChunkDocuments.vectorField(query.identity()), docs, query.vector());
+      List<ScoredCandidate<FieldDoc>> candidates = new ArrayList<>(pool.size());
+      for (int i = 0; i < pool.size(); i++) {
+        candidates.add(new ScoredCandidate<>(pool.get(i), pool.get(i).score, cosines[i]));
+      }
+      List<RankedChunk> fused = new ArrayList<>(pool.size());
+      for (FusedCandidate<FieldDoc> candidate : HybridFusion.fuse(candidates, embedWeight)) {
+        FieldDoc doc = candidate.item();
+        fused.add(new RankedChunk(doc.doc, Ranker.path(doc), Ranker.startLine(doc), candidate.score(),
+            candidate.cosine()));
+      }
+      return hits(kind, RankedChunk.cut(fused, limit, onePerFile));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot run hybrid recall of " + kind.id() + " for: " + text, e);
+    }
+  }
+
+  private List<RankedChunk> withCosines(List<RankedChunk> chunks, String field, QueryVector query)
+      throws IOException {
+    int[] docs = chunks.stream().mapToInt(RankedChunk::doc).toArray();
+    Float[] cosines = VectorReads.cosines(searcher.getIndexReader(), field, docs, query.vector());
+    List<RankedChunk> with = new ArrayList<>(chunks.size());
+    for (int i = 0; i < chunks.size(); i++) {
+      RankedChunk chunk = chunks.get(i);
+      with.add(new RankedChunk(chunk.doc(), chunk.path(), chunk.startLine(), chunk.score(), cosines[i]));
+    }
+    return with;
+  }
+
+  private List<Hit> hits(Kind kind, List<RankedChunk> chunks) throws IOException {
+    List<Hit> hits = new ArrayList<>(chunks.size());
+    for (RankedChunk chunk : chunks) {
+      hits.add(hitReader.hit(kind, chunk.doc(), (float) chunk.score(), chunk.cosine()));
+    }
+    return hits;
+  }
+}

@@ -1,0 +1,188 @@
+package dev.weft.pipelines.eval;
+
+import dev.weft.context.Hit;
+import dev.weft.context.Kind;
+import dev.weft.context.QueryVector;
+import dev.weft.context.RecallMode;
+import dev.weft.context.RecallRequest;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSearcher;
+import dev.weft.index.IndexStats;
+import dev.weft.pipelines.eval.EvalReport.Row;
+import dev.weft.pipelines.ingest.DatasetIngestRequest;
+import dev.weft.pipelines.ingest.DatasetIngester;
+import dev.weft.pipelines.ingest.IngestReport;
+import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.pipelines.ingest.Ingester;
+import dev.weft.pipelines.ingest.RunnerChoice;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Measures recall on a labelled set: ingests the corpus through the real ingest path (a {@code corpus.jsonl}
+ * through {@link DatasetIngester} as {@code doc} records, a {@code tree/} through {@link Ingester} in-process),
+ * runs every query in every mode and scores each level (record; or chunk and file) with {@link Metrics}.
+ * A mode that needs vectors is reported as not run, with the reason, when no embedder is given: a number is
+ * never made up.
+ */
+public final class EvalRunner {
+  /** The deepest cut the metrics read (Recall@100). */
+  static final int DEPTH = 100;
+  /**
+   * Chunks fetched at the chunk level: several chunks can stand for one judged {@code path#symbol} (overloads
+   * share a name, a class header shares its constructor's, a long method is split), and the ranking needs
+   * {@link #DEPTH} distinct ids.
+   */
+  static final int CHUNK_FETCH = 2 * DEPTH;
+
+  public EvalReport run(BeirSet set, EvalOptions options) {
+    long start = System.nanoTime();
+    Path scratch = options.indexDir() == null ? scratchDir() : null;
+    Path indexDir = scratch != null ? scratch : options.indexDir();
+    try {
+      long ingestStart = System.nanoTime();
+      ingest(set, indexDir, options);
+      long ingestMillis = millisSince(ingestStart);
+      try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+        IndexStats stats = searcher.stats();
+        Kind kind = kindToRank(options.kind(), stats);
+        QueryVectors vectors = new QueryVectors(options.embedder());
+        try {
+          List<Row> rows = new ArrayList<>();
+          for (EvalLevel level : levels(set.layout())) {
+            Qrels qrels = level == EvalLevel.FILE ? set.qrels().fileLevel() : set.qrels();
+            for (RecallMode mode : options.modes()) {
+              rows.add(measure(set, qrels, level, mode, kind, searcher, vectors, options));
+            }
+          }
+          return new EvalReport(set.name(), set.layout(), kind.id(), stats.files(), stats.chunks().get(kind),
+              vectors.identity(), ingestMillis, rows, millisSince(start));
+        } finally {
+          vectors.close();
+        }
+      }
+    } finally {
+      if (scratch != null) {
+        deleteTree(scratch);
+      }
+    }
+  }
+
+  /** Records are judged as records; a source tree per chunk ({@code path#symbol}) and per file. */
+  static List<EvalLevel> levels(BeirSet.Layout layout) {
+    return layout == BeirSet.Layout.CORPUS ? List.of(EvalLevel.RECORD) : List.of(EvalLevel.CHUNK, EvalLevel.FILE);
+  }
+
+  private static IngestReport ingest(BeirSet set, Path indexDir, EvalOptions options) {
+    if (set.layout() == BeirSet.Layout.CORPUS) {
+      return new DatasetIngester().run(DatasetIngestRequest.of(set.corpus(), indexDir)
+          .withProgress(options.progress()));
+    }
+    // in-process: Beam's start-up buys nothing for one machine's corpus, and the documents are the same
+    return new Ingester().run(IngestRequest.of(set.corpus(), indexDir).withRunner(RunnerChoice.IN_PROCESS)
+        .withProgress(options.progress()));
+  }
+
+  private static Row measure(BeirSet set, Qrels qrels, EvalLevel level, RecallMode mode, Kind kind,
+      CorpusSearcher searcher, QueryVectors vectors, EvalOptions options) {
+    if (mode.usesVectors()) {
+      String missing = vectors.whyUnavailable();
+      if (missing != null) {
+        return Row.notRun(level, mode, missing);
+      }
+    }
+    long start = System.nanoTime();
+    double ndcg = 0;
+    double mrr = 0;
+    double recall10 = 0;
+    double recall100 = 0;
+    int scored = 0;
+    int skipped = 0;
+    int limit = level.onePerFile() ? DEPTH : CHUNK_FETCH;
+    for (BeirSet.Query query : set.queries()) {
+      Map<String, Integer> relevant = qrels.relevant(query.id());
+      if (relevant.isEmpty()) {
+        skipped++;
+        continue;
+      }
+      RecallRequest request = new RecallRequest(query.text(), Set.of(kind), limit, level.onePerFile(), mode,
+          options.poolSize(), options.embedWeight());
+      QueryVector vector = mode.usesVectors() ? vectors.of(query) : null;
+      List<String> ranking = ranking(recall(searcher, request, vector, kind), level);
+      Metrics.QueryScores scores = Metrics.score(ranking, relevant);
+      ndcg += scores.ndcg10();
+      mrr += scores.mrr10();
+      recall10 += scores.recall10();
+      recall100 += scores.recall100();
+      scored++;
+    }
+    if (scored == 0) {
+      return new Row(level, mode, null, 0, skipped, "no query has a relevant judgment", millisSince(start));
+    }
+    return new Row(level, mode, new Metrics.QueryScores(ndcg / scored, mrr / scored, recall10 / scored,
+        recall100 / scored), scored, skipped, null, millisSince(start));
+  }
+
+  private static List<Hit> recall(CorpusSearcher searcher, RecallRequest request, QueryVector vector, Kind kind) {
+    // bm25 needs no vector; the vector modes are refused above until ingest can write vectors
+    return searcher.recall(request).groups().getOrDefault(kind, List.of());
+  }
+
+  /** The distinct ids the hits stand for at this level, best first, cut at {@link #DEPTH}. */
+  static List<String> ranking(List<Hit> hits, EvalLevel level) {
+    Set<String> ids = new LinkedHashSet<>();
+    for (Hit hit : hits) {
+      ids.add(level.idOf(hit));
+      if (ids.size() == DEPTH) {
+        break;
+      }
+    }
+    return List.copyOf(ids);
+  }
+
+  /** The asked kind, else the one kind the index holds chunks of; kinds never share a ranking. */
+  static Kind kindToRank(Kind asked, IndexStats stats) {
+    if (asked != null) {
+      return asked;
+    }
+    List<Kind> present = stats.chunks().entrySet().stream().filter(e -> e.getValue() > 0).map(Map.Entry::getKey)
+        .sorted().toList();
+    if (present.size() != 1) {
+      throw new IllegalArgumentException("the index must hold chunks of exactly one kind unless a kind is given, "
+          + "got: " + (present.isEmpty() ? "none" : present.stream().map(Kind::id).collect(Collectors.joining(", "))));
+    }
+    return present.get(0);
+  }
+
+  private static Path scratchDir() {
+    try {
+      return Files.createTempDirectory("weft-eval-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a scratch index directory", e);
+    }
+  }
+
+  private static void deleteTree(Path dir) {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete the scratch index " + dir, e);
+    }
+  }
+
+  private static long millisSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1_000_000;
+  }
+}

@@ -1,0 +1,77 @@
+package dev.weft.pipelines.ingest;
+
+import dev.weft.context.Chunk;
+import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSearcher;
+import dev.weft.index.EmbedderMismatchException;
+import dev.weft.index.GenerationManifest;
+import dev.weft.index.IndexUpdate;
+import dev.weft.index.UpdateOptions;
+import dev.weft.index.VectorCensus;
+import dev.weft.transforms.chunk.Chunkers;
+import dev.weft.transforms.vectors.ChunkEmbedder;
+import dev.weft.transforms.vectors.VectorReuse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Fills in the vectors of chunks indexed without one (their embed batch failed, or the index was built
+ * without embeddings) and publishes a new generation. When no chunk lacks a vector nothing is embedded, no
+ * embedder is even created, and nothing is published.
+ */
+public final class EmbedMissing {
+  private EmbedMissing() {}
+
+  /**
+   * @return the run report; {@code published()} is false when nothing was missing
+   * @throws EmbedderMismatchException when the index holds vectors of another model (or a mixture)
+   */
+  public static IngestReport run(Path indexDir, EmbedderSpec spec, int batchSize, int keepGenerations) {
+    long start = System.nanoTime();
+    EmbedderIdentity identity = spec.identity();
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+      VectorCensus census = searcher.vectorCensus();
+      boolean foreign = census.chunksByEmbedder().keySet().stream()
+          .anyMatch(other -> !EmbedderIdentity.sameIdentity(other, identity));
+      if (foreign) {
+        throw new EmbedderMismatchException(identity, census, searcher.generation().generation());
+      }
+      GenerationManifest base = searcher.generation();
+      if (census.chunksWithoutVectors() == 0) {
+        return new IngestReport(-1, "none", counters(new EmbedCounts()), base.files(), base.chunks(), null,
+            millisSince(start));
+      }
+      EmbedCounts counts = new EmbedCounts();
+      UpdateOptions options = new UpdateOptions(base.corpusRoot(), keepGenerations, Chunkers.STAMP);
+      try (IndexUpdate update = index.beginUpdate(options)) {
+        ChunkEmbedder embedder = new ChunkEmbedder(spec.create(), VectorReuse.NONE, batchSize);
+        try {
+          for (List<Chunk> batch : searcher.chunksWithoutVectors(batchSize)) {
+            ChunkEmbedder.Result result = embedder.embed(batch);
+            counts.add(result);
+            update.setVectors(batch, result.vectors());
+          }
+        } finally {
+          counts.truncated.addAndGet(embedder.embedder().truncated());
+          embedder.embedder().close();
+        }
+        update.commit();
+        Map<String, Long> counters = counters(counts);
+        GenerationManifest published = update.publish(counters);
+        return new IngestReport(published.generation(), "in-process", counters, published.files(),
+            published.chunks(), null, millisSince(start));
+      }
+    }
+  }
+
+  private static Map<String, Long> counters(EmbedCounts counts) {
+    return RunCounters.of(0, 0, 0, 0, 0, 0, counts, List.of());
+  }
+
+  private static long millisSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1_000_000;
+  }
+}

@@ -1,0 +1,92 @@
+package dev.weft.pipelines.ingest;
+
+import dev.weft.context.Chunk;
+import dev.weft.context.ChunkVectors;
+import dev.weft.index.IndexUpdate;
+import dev.weft.transforms.ingest.FileOutcome;
+import dev.weft.transforms.vectors.ChunkEmbedder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * Writes chunked files to the index, embedding them on the way when an embedder is given: files wait until
+ * they hold a batch of chunks between them, the batch is embedded in one call, and each file is then written
+ * with its slice of the vectors. One per thread, like the embedder.
+ */
+final class EmbeddingWriter {
+  private final IndexUpdate update;
+  private final ChunkEmbedder embedder;
+  private final int batchChunks;
+  private final EmbedCounts counts;
+  private final Predicate<String> previouslyIndexed;
+  private final Consumer<FileOutcome.Chunked> written;
+  private final List<FileOutcome.Chunked> pending = new ArrayList<>();
+  private int pendingChunks;
+
+  /**
+   * @param embedder the embedder, or null to write without vectors (each file at once)
+   * @param previouslyIndexed whether the served generation holds a path (replace) or not (add)
+   * @param written told about each file once it is in the index
+   */
+  EmbeddingWriter(IndexUpdate update, ChunkEmbedder embedder, int batchChunks, EmbedCounts counts,
+      Predicate<String> previouslyIndexed, Consumer<FileOutcome.Chunked> written) {
+    this.update = update;
+    this.embedder = embedder;
+    this.batchChunks = batchChunks;
+    this.counts = counts;
+    this.previouslyIndexed = previouslyIndexed;
+    this.written = written;
+  }
+
+  void accept(FileOutcome.Chunked file) {
+    pending.add(file);
+    pendingChunks += file.chunks().size();
+    if (embedder == null || pendingChunks >= batchChunks) {
+      flush();
+    }
+  }
+
+  /** Writes whatever waits; call it at the end, and before the embedder is closed. */
+  void flush() {
+    if (pending.isEmpty()) {
+      return;
+    }
+    List<Chunk> all = new ArrayList<>(pendingChunks);
+    pending.forEach(c -> all.addAll(c.chunks()));
+    ChunkVectors vectors = ChunkVectors.none();
+    if (embedder != null && !all.isEmpty()) {
+      ChunkEmbedder.Result result = embedder.embed(all);
+      counts.add(result);
+      vectors = result.vectors();
+    }
+    int offset = 0;
+    for (FileOutcome.Chunked file : pending) {
+      int n = file.chunks().size();
+      ChunkVectors own = vectors.isNone() ? vectors
+          : ChunkVectors.of(vectors.identity(), vectors.vectors().subList(offset, offset + n));
+      offset += n;
+      if (previouslyIndexed.test(file.path())) {
+        update.replace(file.state(), file.chunks(), own);
+      } else {
+        update.add(file.state(), file.chunks(), own);
+      }
+      written.accept(file);
+    }
+    pending.clear();
+    pendingChunks = 0;
+  }
+
+  /** Flushes, then closes the embedder and adds its truncation count. */
+  void close() {
+    try {
+      flush();
+    } finally {
+      if (embedder != null) {
+        counts.truncated.addAndGet(embedder.embedder().truncated());
+        embedder.embedder().close();
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+package dev.weft.schemas;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import org.apache.avro.Schema;
+
+/**
+ * The Avro schemas of the datasets Weft writes, parsed from the {@code .avsc} files this module ships under
+ * {@code dev/weft/schemas/} (source: {@code schemas/src/main/avro}). The {@code .avsc} is the one definition:
+ * code reads and writes {@code GenericRecord}s against it by field name (see {@link ChunkFields}); no classes
+ * are generated, so there is no second Java type beside {@code dev.weft.context.Chunk} to keep in step.
+ */
+public final class WeftSchemas {
+  /** Class-path location of the chunk schema. */
+  public static final String CHUNK_RESOURCE = "/dev/weft/schemas/Chunk.avsc";
+
+  // Parsed once: Schema is immutable after parsing and safe to share between threads.
+  private static final Schema CHUNK = load(CHUNK_RESOURCE);
+
+  private WeftSchemas() {}
+
+  /** {@code dev.weft.schemas.Chunk}: one row per chunk, with its optional embedding. */
+  public static Schema chunk() {
+    return CHUNK;
+  }
+
+  /** Parses a schema shipped on the class path, e.g. {@link #CHUNK_RESOURCE}. */
+  public static Schema load(String resource) {
+    try (InputStream in = WeftSchemas.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("schema resource must be on the class path, got none at: " + resource);
+      }
+      return new Schema.Parser().parse(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read schema resource " + resource, e);
+    }
+  }
+}

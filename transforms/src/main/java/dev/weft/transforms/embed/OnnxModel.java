@@ -1,0 +1,73 @@
+package dev.weft.transforms.embed;
+
+import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
+import dev.weft.context.embed.EmbedderIdentity;
+import java.util.concurrent.Executor;
+
+/**
+ * The in-process ONNX models Weft ships: langchain4j's packaged, quantized models, with the ONNX graph and the
+ * tokenizer inside the jar, so nothing is downloaded at run time.
+ */
+public enum OnnxModel {
+  /**
+   * all-MiniLM-L6-v2, int8. Its packaged tokenizer truncates at 128 tokens (the length it was trained at), so
+   * that is its limit here.
+   */
+  MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, 128, "all-minilm-l6-v2-q-tokenizer.json", ""),
+  /**
+   * BAAI bge-small-en-v1.5, int8, 512 tokens. BGE recommends an instruction before short retrieval queries (not
+   * before passages).
+   */
+  BGE_SMALL_EN_V15_Q(
+      "bge-small-en-v1.5-q",
+      384,
+      512,
+      "bge-small-en-v1.5-q-tokenizer.json",
+      "Represent this sentence for searching relevant passages: ");
+
+  private final String modelName;
+  private final int dims;
+  private final int maxTokens;
+  private final String tokenizerResource;
+  private final String queryInstruction;
+
+  OnnxModel(String modelName, int dims, int maxTokens, String tokenizerResource, String queryInstruction) {
+    this.modelName = modelName;
+    this.dims = dims;
+    this.maxTokens = maxTokens;
+    this.tokenizerResource = tokenizerResource;
+    this.queryInstruction = queryInstruction;
+  }
+
+  public EmbedderIdentity identity() {
+    return new EmbedderIdentity(modelName, dims);
+  }
+
+  /** The longest input the model reads, in tokens including {@code [CLS]} and {@code [SEP]}. */
+  public int maxTokens() {
+    return maxTokens;
+  }
+
+  /** What {@link QueryEmbedder#embedQuery} puts before a query; empty when the model wants none. */
+  public String queryInstruction() {
+    return queryInstruction;
+  }
+
+  /** The tokenizer file inside the model's jar, the same one langchain4j feeds the model with. */
+  String tokenizerResource() {
+    return tokenizerResource;
+  }
+
+  /**
+   * A langchain4j model running each call on {@code executor}. The ONNX session itself is a static of the
+   * langchain4j class, loaded once per JVM on first use whatever the number of instances.
+   */
+  AbstractInProcessEmbeddingModel newLangchain4jModel(Executor executor) {
+    return switch (this) {
+      case MINILM_L6_V2_Q -> new AllMiniLmL6V2QuantizedEmbeddingModel(executor);
+      case BGE_SMALL_EN_V15_Q -> new BgeSmallEnV15QuantizedEmbeddingModel(executor);
+    };
+  }
+}

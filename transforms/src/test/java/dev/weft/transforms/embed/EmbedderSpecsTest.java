@@ -1,0 +1,85 @@
+package dev.weft.transforms.embed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.context.embed.EmbedderSpec;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class EmbedderSpecsTest {
+  @Test
+  void onnxModelsHaveTheirNamesAndAliases() {
+    EmbedderSpec minilm = new OnnxEmbedderSpec(OnnxModel.MINILM_L6_V2_Q);
+    EmbedderSpec bge = new OnnxEmbedderSpec(OnnxModel.BGE_SMALL_EN_V15_Q);
+
+    assertThat(EmbedderSpecs.parse("onnx:minilm")).isEqualTo(minilm);
+    assertThat(EmbedderSpecs.parse(" MiniLM ")).isEqualTo(minilm);
+    assertThat(EmbedderSpecs.parse("onnx:bge-small")).isEqualTo(bge);
+    assertThat(EmbedderSpecs.parse("bge-small")).isEqualTo(bge);
+    assertThat(minilm.identity()).hasToString("all-minilm-l6-v2-q/384");
+    assertThat(bge.identity()).hasToString("bge-small-en-v1.5-q/384");
+    assertThat(EmbedderSpecs.DEFAULT).isEqualTo(minilm);
+  }
+
+  @Test
+  void hashTakesItsDims() {
+    assertThat(EmbedderSpecs.parse("hash:256")).isEqualTo(new HashEmbedderSpec(256));
+    assertThat(EmbedderSpecs.parse("hash:256").identity()).hasToString("hash-trigram-v1/256");
+  }
+
+  @Test
+  void openAiTakesModelBaseUrlAndDimsWithTheDefaults() {
+    EmbedderSpec spec = EmbedderSpecs.parse("openai:nomic-embed-text:latest@http://127.0.0.1:11434/#768");
+
+    assertThat(spec).isEqualTo(new OpenAiEmbedderSpec("http://127.0.0.1:11434", "nomic-embed-text:latest", 768,
+        "OPENAI_API_KEY", 64, Duration.ofSeconds(60), 4));
+    assertThat(spec.identity()).hasToString("openai:nomic-embed-text:latest/768");
+    assertThat(((OpenAiEmbedderSpec) EmbedderSpecs.parse("openai:BAAI/bge-small-en-v1.5@https://tei.local/v1#384"))
+        .endpoint()).hasToString("https://tei.local/v1/embeddings");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "onnx:e5", "hash:", "hash:0", "hash:x", "openai:m@http://h", "openai:@http://h#3",
+      "openai:m#3", "openai:m@ftp://h#3", "openai:m@http://h#-1"})
+  void refusalsNameTheValueAndTheAcceptedForms(String value) {
+    assertThatThrownBy(() -> EmbedderSpecs.parse(value))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("unknown embedder '" + value + "'")
+        .hasMessageContaining("accepted: onnx:minilm (alias minilm), onnx:bge-small (alias bge-small), hash:<dims>")
+        .hasMessageContaining("openai:<model>@<baseUrl>#<dims>");
+  }
+
+  @Test
+  void openAiSpecRulesNameTheValue() {
+    assertThatThrownBy(() -> new OpenAiEmbedderSpec("http://h", "m", 3, null, 0, Duration.ofSeconds(1), 0))
+        .hasMessage("batch size must be at least 1, got: 0");
+    assertThatThrownBy(() -> new OpenAiEmbedderSpec("http://h", "m", 3, null, 1, Duration.ZERO, 0))
+        .hasMessage("request timeout must be positive, got: PT0S");
+    assertThatThrownBy(() -> new OpenAiEmbedderSpec("http://h", "m", 3, null, 1, Duration.ofSeconds(1), 11))
+        .hasMessage("max retries must be between 0 and 10, got: 11");
+    assertThatThrownBy(() -> OpenAiEmbedderSpec.of("http://user:pw@h", "m", 3))
+        .hasMessageContaining("must not carry user info")
+        .message().doesNotContain("pw");
+  }
+
+  @Test
+  void specsSurviveJavaSerializationAsBeamShipsThem() throws Exception {
+    for (EmbedderSpec spec : new EmbedderSpec[] {EmbedderSpecs.parse("minilm"), EmbedderSpecs.parse("hash:16"),
+        EmbedderSpecs.parse("openai:text-embedding-3-small@https://api.openai.com#1536")}) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+        out.writeObject(spec);
+      }
+      try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+        assertThat(in.readObject()).isEqualTo(spec);
+      }
+    }
+  }
+}
