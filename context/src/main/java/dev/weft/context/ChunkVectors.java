@@ -1,6 +1,7 @@
 package dev.weft.context;
 
 import dev.weft.context.embed.EmbedderIdentity;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.List;
  * @param identity the embedder that made every vector; null only for {@link #none()}
  * @param vectors one entry per chunk, in chunk order, or empty for {@link #none()}
  */
-public record ChunkVectors(EmbedderIdentity identity, List<float[]> vectors) {
+public record ChunkVectors(EmbedderIdentity identity, List<float[]> vectors) implements Serializable {
   private static final ChunkVectors NONE = new ChunkVectors(null, List.of());
 
   public ChunkVectors {

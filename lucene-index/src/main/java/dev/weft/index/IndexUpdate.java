@@ -29,8 +29,9 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * One update of a {@link CorpusIndex}: changes, then {@link #commit()}, then {@link #publish}.
- * Writes are thread-safe; commit, publish and close are serialised. Closing without publishing
- * leaves the served generation as it was.
+ * Writes are thread-safe; commit, publish and close are serialised; {@code setVectors} runs alone (path
+ * writes wait for it, so it never interleaves with a write of the same path). Closing without
+ * publishing leaves the served generation as it was.
  */
 public final class IndexUpdate implements Closeable {
   static final String USER_DATA_GENERATION = "weft.generation";
@@ -41,7 +42,7 @@ public final class IndexUpdate implements Closeable {
   private final GenerationStore store;
   private final UpdateOptions options;
   private final Consumer<IndexUpdate> onClose;
-  private final VectorRewriter vectors;
+  private final VectorRewriter rewriter;
   /** Writes finished so far, so publish can tell whether the last commit holds all of them. */
   private final AtomicLong writes = new AtomicLong();
   private long committedWrites = -1;
@@ -53,7 +54,7 @@ public final class IndexUpdate implements Closeable {
   IndexUpdate(IndexWriter writer, ServedGeneration base, GenerationStore store, UpdateOptions options,
       Consumer<IndexUpdate> onClose) {
     this.writer = writer;
-    this.vectors = new VectorRewriter(writer, base);
+    this.rewriter = new VectorRewriter(writer, base);
     this.store = store;
     this.options = Objects.requireNonNull(options, "options");
     this.onClose = onClose;
@@ -74,7 +75,7 @@ public final class IndexUpdate implements Closeable {
     ensureOpen();
     Objects.requireNonNull(path, "path");
     try {
-      vectors.writePath(path, () -> writer.deleteDocuments(new Term(ChunkDocuments.PATH, path)));
+      rewriter.writePath(path, () -> writer.deleteDocuments(new Term(ChunkDocuments.PATH, path)));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot delete " + path, e);
     }
@@ -94,7 +95,7 @@ public final class IndexUpdate implements Closeable {
     Objects.requireNonNull(vectors, "vectors");
     try {
       List<Document> documents = ChunkDocuments.documents(state, chunks, vectors);
-      this.vectors.writePath(state.path(),
+      rewriter.writePath(state.path(),
           () -> writer.updateDocuments(new Term(ChunkDocuments.PATH, state.path()), documents));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot replace " + state.path(), e);
@@ -118,7 +119,7 @@ public final class IndexUpdate implements Closeable {
     Objects.requireNonNull(vectors, "vectors");
     try {
       List<Document> documents = ChunkDocuments.documents(state, chunks, vectors);
-      this.vectors.writePath(state.path(), () -> writer.addDocuments(documents));
+      rewriter.writePath(state.path(), () -> writer.addDocuments(documents));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot add " + state.path(), e);
     }
@@ -141,7 +142,7 @@ public final class IndexUpdate implements Closeable {
     // validates every vector against the identity before anything is written
     ChunkVectors.of(identity, new ArrayList<>(vectorsByChunkId.values()));
     try {
-      return counted(vectors.setVectors(identity, vectorsByChunkId));
+      return counted(rewriter.setVectors(identity, vectorsByChunkId));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot set vectors of " + vectorsByChunkId.size() + " chunks", e);
     }
@@ -164,7 +165,7 @@ public final class IndexUpdate implements Closeable {
           + vectors.vectors().size() + " vectors for " + chunks.size() + " chunks");
     }
     try {
-      return counted(this.vectors.setVectors(chunks, vectors));
+      return counted(rewriter.setVectors(chunks, vectors));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot set vectors of " + chunks.size() + " chunks", e);
     }
@@ -190,7 +191,7 @@ public final class IndexUpdate implements Closeable {
       for (Path shardDir : shardDirs) {
         shards.add(FSDirectory.open(shardDir));
       }
-      vectors.writeShards(() -> writer.addIndexes(shards.toArray(Directory[]::new)));
+      rewriter.writeShards(() -> writer.addIndexes(shards.toArray(Directory[]::new)));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot add shards " + shardDirs, e);
     } finally {
@@ -262,7 +263,7 @@ public final class IndexUpdate implements Closeable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close the index writer", e);
     } finally {
-      vectors.close();
+      rewriter.close();
       onClose.accept(this);
     }
   }

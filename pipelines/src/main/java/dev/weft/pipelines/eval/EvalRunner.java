@@ -11,10 +11,11 @@ import dev.weft.index.IndexStats;
 import dev.weft.pipelines.eval.EvalReport.Row;
 import dev.weft.pipelines.ingest.DatasetIngestRequest;
 import dev.weft.pipelines.ingest.DatasetIngester;
-import dev.weft.pipelines.ingest.IngestReport;
+import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -83,14 +84,23 @@ public final class EvalRunner {
     return layout == BeirSet.Layout.CORPUS ? List.of(EvalLevel.RECORD) : List.of(EvalLevel.CHUNK, EvalLevel.FILE);
   }
 
-  private static IngestReport ingest(BeirSet set, Path indexDir, EvalOptions options) {
+  private static void ingest(BeirSet set, Path indexDir, EvalOptions options) {
     if (set.layout() == BeirSet.Layout.CORPUS) {
-      return new DatasetIngester().run(DatasetIngestRequest.of(set.corpus(), indexDir)
+      new DatasetIngester().run(DatasetIngestRequest.of(set.corpus(), indexDir)
+          .withEmbedder(options.embedder())
+          .withProgress(options.progress()));
+    } else {
+      // in-process: Beam's start-up buys nothing for one machine's corpus, and the documents are the same
+      new Ingester().run(IngestRequest.of(set.corpus(), indexDir).withRunner(RunnerChoice.IN_PROCESS)
+          .withEmbedder(options.embedder())
           .withProgress(options.progress()));
     }
-    // in-process: Beam's start-up buys nothing for one machine's corpus, and the documents are the same
-    return new Ingester().run(IngestRequest.of(set.corpus(), indexDir).withRunner(RunnerChoice.IN_PROCESS)
-        .withProgress(options.progress()));
+    if (options.embedder() != null) {
+      // a kept index first built without this embedder has unchanged chunks without vectors: fill them in,
+      // so dense and hybrid measure the whole corpus (another model's vectors are refused by name)
+      EmbedMissing.run(indexDir, options.embedder(), ChunkEmbedder.DEFAULT_BATCH_SIZE,
+          IngestRequest.DEFAULT_KEEP_GENERATIONS);
+    }
   }
 
   private static Row measure(BeirSet set, Qrels qrels, EvalLevel level, RecallMode mode, Kind kind,
@@ -134,8 +144,7 @@ public final class EvalRunner {
   }
 
   private static List<Hit> recall(CorpusSearcher searcher, RecallRequest request, QueryVector vector, Kind kind) {
-    // bm25 needs no vector; the vector modes are refused above until ingest can write vectors
-    return searcher.recall(request).groups().getOrDefault(kind, List.of());
+    return searcher.recall(request, vector).groups().getOrDefault(kind, List.of());
   }
 
   /** The distinct ids the hits stand for at this level, best first, cut at {@link #DEPTH}. */

@@ -23,7 +23,7 @@ final class QueryVectors implements AutoCloseable {
     this.spec = spec;
   }
 
-  /** Why vector modes cannot run, or null when they can. */
+  /** Why vector modes cannot run (no embedder was given), or null when they can. */
   String whyUnavailable() {
     return spec == null ? NO_EMBEDDER : null;
   }

@@ -34,7 +34,7 @@ final class BeamExecutor {
     Path staging = request.indexDir().resolve("staging").resolve("run-" + System.currentTimeMillis());
     try {
       IngestOptions options = options(request, root, staging);
-      BeamIngestOutput output = IngestPipeline.run(options, paths);
+      BeamIngestOutput output = IngestPipeline.run(options, paths, request.embedder());
       for (String path : paths) {
         if (previouslyIndexed.contains(path)) {
           update.delete(path);
@@ -50,7 +50,12 @@ final class BeamExecutor {
       for (int i = 0; i < paths.size(); i++) {
         progress.fileDone(0);
       }
-      return new ChunkRun(chunked, output.chunks(), output.emptyFiles(), output.deadLetters(), new EmbedCounts());
+      EmbedCounts embed = new EmbedCounts();
+      embed.embedded.set(output.embedded());
+      embed.reused.set(output.vectorsReused());
+      embed.failed.set(output.embedFailed());
+      embed.truncated.set(output.truncated());
+      return new ChunkRun(chunked, output.chunks(), output.emptyFiles(), output.deadLetters(), embed);
     } finally {
       deleteTree(staging);
     }
@@ -66,6 +71,8 @@ final class BeamExecutor {
     args.add("--stagingDir=" + staging.toAbsolutePath());
     args.add("--maxFileBytes=" + request.maxFileBytes());
     args.add("--extensions=" + String.join(",", request.router().extensions()));
+    args.add("--embedBatchSize=" + request.embedBatchSize());
+    args.add("--reuseVectorsFrom=" + request.indexDir().toAbsolutePath());
     args.addAll(extraArgs);
     IngestOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation()
         .as(IngestOptions.class);

@@ -11,10 +11,19 @@ import java.util.List;
  * @param deadLetters every refused file, sorted by path then stage then reason
  * @param chunks chunks written into the shards (the run's {@code chunks} counter)
  * @param emptyFiles files indexed without any chunk (the run's {@code empty} counter)
+ * @param embedded texts embedded by {@code EmbedChunks}
+ * @param vectorsReused chunks whose vector was reused
+ * @param embedFailed chunks left without a vector
+ * @param truncated texts cut to the model's input limit
  */
-public record BeamIngestOutput(List<Path> shardDirs, List<DeadLetter> deadLetters, long chunks, long emptyFiles) {
+public record BeamIngestOutput(List<Path> shardDirs, List<DeadLetter> deadLetters, long chunks, long emptyFiles,
+    long embedded, long vectorsReused, long embedFailed, long truncated) {
   public BeamIngestOutput {
     shardDirs = List.copyOf(shardDirs);
     deadLetters = List.copyOf(deadLetters);
+  }
+
+  public BeamIngestOutput(List<Path> shardDirs, List<DeadLetter> deadLetters, long chunks, long emptyFiles) {
+    this(shardDirs, deadLetters, chunks, emptyFiles, 0, 0, 0, 0);
   }
 }

@@ -1,7 +1,5 @@
 package dev.weft.pipelines.ingest;
 
-import dev.weft.context.Chunk;
-import dev.weft.context.ChunkVectors;
 import dev.weft.index.IndexUpdate;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.vectors.ChunkEmbedder;
@@ -53,24 +51,17 @@ final class EmbeddingWriter {
     if (pending.isEmpty()) {
       return;
     }
-    List<Chunk> all = new ArrayList<>(pendingChunks);
-    pending.forEach(c -> all.addAll(c.chunks()));
-    ChunkVectors vectors = ChunkVectors.none();
-    if (embedder != null && !all.isEmpty()) {
-      ChunkEmbedder.Result result = embedder.embed(all);
-      counts.add(result);
-      vectors = result.vectors();
+    List<FileOutcome.Chunked> files = new ArrayList<>(pending);
+    if (embedder != null && pendingChunks > 0) {
+      ChunkEmbedder.FilesResult result = embedder.embedFiles(files);
+      counts.add(result.result());
+      files = result.files();
     }
-    int offset = 0;
-    for (FileOutcome.Chunked file : pending) {
-      int n = file.chunks().size();
-      ChunkVectors own = vectors.isNone() ? vectors
-          : ChunkVectors.of(vectors.identity(), vectors.vectors().subList(offset, offset + n));
-      offset += n;
+    for (FileOutcome.Chunked file : files) {
       if (previouslyIndexed.test(file.path())) {
-        update.replace(file.state(), file.chunks(), own);
+        update.replace(file.state(), file.chunks(), file.vectors());
       } else {
-        update.add(file.state(), file.chunks(), own);
+        update.add(file.state(), file.chunks(), file.vectors());
       }
       written.accept(file);
     }

@@ -66,4 +66,24 @@ public interface IngestOptions extends PipelineOptions {
       }
     }
   }
+
+  @Description("Embed chunks with this embedder (minilm, bge-small, hash:<dims>, openai:<model>@<baseUrl>#<dims>); "
+      + "empty means no vectors")
+  @Default.String("")
+  String getEmbedder();
+
+  void setEmbedder(String value);
+
+  @Description("Chunks per embedding call")
+  @Default.Integer(32)
+  int getEmbedBatchSize();
+
+  void setEmbedBatchSize(int value);
+
+  @Description("Index directory whose served generation supplies vectors to reuse for unchanged chunk text; "
+      + "empty means embed everything")
+  @Default.String("")
+  String getReuseVectorsFrom();
+
+  void setReuseVectorsFrom(String value);
 }

@@ -3,6 +3,9 @@ package dev.weft.pipelines.ingest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.transforms.beam.EmbedChunks;
+import dev.weft.transforms.embed.EmbedderSpecs;
 import dev.weft.transforms.beam.ReadAndChunkFiles;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.export.ChunkFiles;
@@ -71,8 +74,13 @@ public final class IngestPipeline {
    * @throws IllegalStateException when the pipeline fails or ends in any state but {@code DONE}
    */
   public static BeamIngestOutput run(IngestOptions options, List<String> relPaths) {
+    return run(options, relPaths, embedderSpec(options));
+  }
+
+  /** As {@link #run(IngestOptions, List)} with an embedder given in code (null: no vectors). */
+  public static BeamIngestOutput run(IngestOptions options, List<String> relPaths, EmbedderSpec embedder) {
     // Built first: bad option values are refused before anything on disk is touched.
-    Pipeline pipeline = buildPipeline(options, relPaths);
+    Pipeline pipeline = buildPipeline(options, relPaths, embedder);
     Path staging = Path.of(options.getStagingDir()).toAbsolutePath().normalize();
     try {
       IngestPipelineStaging.clear(staging);
@@ -102,7 +110,9 @@ public final class IngestPipeline {
     try {
       return new BeamIngestOutput(IngestPipelineStaging.shardDirs(staging),
           IngestPipelineStaging.deadLetters(staging.resolve(DEAD_LETTER_DIR), JSON),
-          IngestPipelineCounters.counter(result, "chunks"), IngestPipelineCounters.counter(result, "empty"));
+          IngestPipelineCounters.counter(result, "chunks"), IngestPipelineCounters.counter(result, "empty"),
+          IngestPipelineCounters.counter(result, "embedded"), IngestPipelineCounters.counter(result, "vectors_reused"),
+          IngestPipelineCounters.counter(result, "embed_failed"), IngestPipelineCounters.counter(result, "truncated"));
     } catch (IOException e) {
       throw new UncheckedIOException("could not read the staged output back from " + staging, e);
     }
@@ -110,6 +120,16 @@ public final class IngestPipeline {
 
   /** Wires the pipeline without running it. */
   public static Pipeline buildPipeline(IngestOptions options, List<String> relPaths) {
+    return buildPipeline(options, relPaths, embedderSpec(options));
+  }
+
+  /** The embedder {@code --embedder} names, or null. */
+  static EmbedderSpec embedderSpec(IngestOptions options) {
+    return options.getEmbedder().isBlank() ? null : EmbedderSpecs.parse(options.getEmbedder());
+  }
+
+  /** Wires the pipeline without running it; with an embedder, chunks get vectors before they are written. */
+  public static Pipeline buildPipeline(IngestOptions options, List<String> relPaths, EmbedderSpec embedder) {
     String root = Path.of(options.getRoot()).toAbsolutePath().normalize().toString();
     String staging = Path.of(options.getStagingDir()).toAbsolutePath().normalize().toString();
     ReadAndChunkFiles readAndChunk = ReadAndChunkFiles.from(root)
@@ -122,9 +142,17 @@ public final class IngestPipeline {
     PCollectionTuple outcomes = pipeline
         .apply("ListedPaths", Create.of(relPaths).withCoder(StringUtf8Coder.of()))
         .apply("ReadAndChunkFiles", readAndChunk);
-    outcomes.get(ReadAndChunkFiles.CHUNKED).apply("WriteIndexShards", writeShards);
+    PCollection<FileOutcome.Chunked> files = outcomes.get(ReadAndChunkFiles.CHUNKED);
+    if (embedder != null) {
+      EmbedChunks embed = EmbedChunks.with(embedder).withBatchSize(options.getEmbedBatchSize());
+      if (!options.getReuseVectorsFrom().isBlank()) {
+        embed = embed.withReuseFrom(options.getReuseVectorsFrom());
+      }
+      files = files.apply("EmbedChunks", embed);
+    }
+    files.apply("WriteIndexShards", writeShards);
     if (!options.getExportParquet().isBlank()) {
-      outcomes.get(ReadAndChunkFiles.CHUNKED)
+      files
           .apply("ChunkRows", FlatMapElements.into(TypeDescriptor.of(ChunkRow.class))
               .via((FileOutcome.Chunked chunked) -> ChunkRow.allOf(chunked.chunks())))
           .setCoder(SerializableCoder.of(ChunkRow.class))

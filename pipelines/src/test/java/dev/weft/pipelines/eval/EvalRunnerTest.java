@@ -1,10 +1,12 @@
 package dev.weft.pipelines.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.context.RecallMode;
 import dev.weft.pipelines.eval.EvalReport.Row;
+import dev.weft.transforms.embed.EmbedderSpecs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,28 +25,7 @@ class EvalRunnerTest {
 
   @Test
   void scoresACorpusSetPerRecord() throws IOException {
-    Path set = Files.createDirectories(tmp.resolve("tiny-faq"));
-    Files.writeString(set.resolve("corpus.jsonl"), """
-        {"_id": "faq/a", "title": "", "text": "Indentation groups statements in Python."}
-        {"_id": "faq/b", "title": "", "text": "Strings are immutable so they can be dictionary keys."}
-        {"_id": "faq/c", "title": "", "text": "Floating point numbers are binary fractions."}
-        {"_id": "faq/d", "title": "", "text": "Lists are mutable sequences; tuples are immutable sequences."}
-        """);
-    Files.writeString(set.resolve("queries.jsonl"), """
-        {"_id": "q1", "text": "why indentation"}
-        {"_id": "q2", "text": "immutable strings"}
-        {"_id": "q3", "text": "binary fractions"}
-        {"_id": "q4", "text": "unjudged question"}
-        {"_id": "q5", "text": "zebra"}
-        """);
-    Files.writeString(set.resolve("qrels.tsv"), """
-        query-id\tcorpus-id\tscore
-        q1\tfaq/a\t1
-        q2\tfaq/d\t1
-        q3\tfaq/c\t2
-        q3\tfaq/a\t1
-        q5\tfaq/b\t1
-        """);
+    Path set = tinyFaq();
 
     EvalReport report = new EvalRunner().run(BeirSet.load(set), EvalOptions.defaults());
 
@@ -69,14 +50,35 @@ class EvalRunnerTest {
     assertThat(report.kind()).isEqualTo("doc");
     // no embedder: the vector modes say so instead of showing a number
     assertThat(report.rows()).extracting(Row::level, Row::mode).containsExactly(
-        org.assertj.core.groups.Tuple.tuple(EvalLevel.RECORD, RecallMode.BM25),
-        org.assertj.core.groups.Tuple.tuple(EvalLevel.RECORD, RecallMode.DENSE),
-        org.assertj.core.groups.Tuple.tuple(EvalLevel.RECORD, RecallMode.HYBRID));
+        tuple(EvalLevel.RECORD, RecallMode.BM25),
+        tuple(EvalLevel.RECORD, RecallMode.DENSE),
+        tuple(EvalLevel.RECORD, RecallMode.HYBRID));
     assertThat(report.row(EvalLevel.RECORD, RecallMode.DENSE).scores()).isNull();
     assertThat(report.row(EvalLevel.RECORD, RecallMode.HYBRID).notRun()).isEqualTo(QueryVectors.NO_EMBEDDER);
     assertThat(report.table()).contains("tiny-faq  record  bm25     0.5978   0.6250   0.6250   0.6250        4")
         .contains("tiny-faq  record  dense   not run: " + QueryVectors.NO_EMBEDDER)
         .contains("1 queries skipped (no relevant judgment)");
+  }
+
+  @Test
+  void vectorModesRunOnAKeptIndexOnceAnEmbedderIsGivenAndHybridAtWeightZeroIsBm25() throws IOException {
+    Path set = tinyFaq();
+    Path index = tmp.resolve("index");
+    EvalOptions bm25Only = EvalOptions.defaults().withModes(List.of(RecallMode.BM25)).withIndexDir(index);
+    new EvalRunner().run(BeirSet.load(set), bm25Only);
+
+    // the same kept index, now with an embedder: its chunks have no vectors yet and get them, then every mode runs
+    EvalReport report = new EvalRunner().run(BeirSet.load(set), EvalOptions.defaults().withIndexDir(index)
+        .withEmbedder(EmbedderSpecs.parse("hash:64")).withEmbedWeight(0));
+
+    assertThat(report.embedder()).isEqualTo(EmbedderSpecs.parse("hash:64").identity().toString());
+    Row dense = report.row(EvalLevel.RECORD, RecallMode.DENSE);
+    assertThat(dense.notRun()).isNull();
+    assertThat(dense.queries()).isEqualTo(4);
+    assertThat(dense.skipped()).isEqualTo(1);
+    // weight 0 keeps the BM25 order within a pool at least as deep as the ranking: the same figures as bm25
+    assertThat(report.row(EvalLevel.RECORD, RecallMode.HYBRID).scores())
+        .isEqualTo(report.row(EvalLevel.RECORD, RecallMode.BM25).scores());
   }
 
   @Test
@@ -161,5 +163,32 @@ class EvalRunnerTest {
     EvalReport again = new EvalRunner().run(BeirSet.load(set),
         EvalOptions.defaults().withModes(List.of(RecallMode.BM25)).withIndexDir(tmp.resolve("index")));
     assertThat(again.row(EvalLevel.CHUNK, RecallMode.BM25).scores()).isEqualTo(chunk.scores());
+  }
+
+  /** Four records, five queries: one unjudged, one matching nothing. */
+  private Path tinyFaq() throws IOException {
+    Path set = Files.createDirectories(tmp.resolve("tiny-faq"));
+    Files.writeString(set.resolve("corpus.jsonl"), """
+        {"_id": "faq/a", "title": "", "text": "Indentation groups statements in Python."}
+        {"_id": "faq/b", "title": "", "text": "Strings are immutable so they can be dictionary keys."}
+        {"_id": "faq/c", "title": "", "text": "Floating point numbers are binary fractions."}
+        {"_id": "faq/d", "title": "", "text": "Lists are mutable sequences; tuples are immutable sequences."}
+        """);
+    Files.writeString(set.resolve("queries.jsonl"), """
+        {"_id": "q1", "text": "why indentation"}
+        {"_id": "q2", "text": "immutable strings"}
+        {"_id": "q3", "text": "binary fractions"}
+        {"_id": "q4", "text": "unjudged question"}
+        {"_id": "q5", "text": "zebra"}
+        """);
+    Files.writeString(set.resolve("qrels.tsv"), """
+        query-id\tcorpus-id\tscore
+        q1\tfaq/a\t1
+        q2\tfaq/d\t1
+        q3\tfaq/c\t2
+        q3\tfaq/a\t1
+        q5\tfaq/b\t1
+        """);
+    return set;
   }
 }

@@ -2,16 +2,23 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.QueryVector;
+import dev.weft.context.RecallMode;
+import dev.weft.context.RecallRequest;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSearcher;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The in-process executor, Beam on the DirectRunner and Beam on the FlinkRunner ([local]) must write the same
- * documents (ids, fields, chunk boundaries, file states) and the same dead letters for the same corpus.
+ * documents (ids, fields, chunk boundaries, file states), the same vectors and the same dead letters for the
+ * same corpus. The deterministic hash embedder stands in for a model, so vectors can be compared exactly.
  */
 class ExecutorEquivalenceTest {
   @TempDir Path tmp;
@@ -35,10 +42,28 @@ class ExecutorEquivalenceTest {
     assertThat(flink.counters()).isEqualTo(inProcess.counters());
     assertThat(BadInputTest.lines(direct.deadLetterFile())).isEqualTo(BadInputTest.lines(inProcess.deadLetterFile()));
     assertThat(BadInputTest.lines(flink.deadLetterFile())).isEqualTo(BadInputTest.lines(inProcess.deadLetterFile()));
+    assertThat(inProcess.counter("embedded")).isEqualTo(inProcess.counter("chunks"));
+    List<String> expectedDense = dense(tmp.resolve("inprocess"));
+    assertThat(expectedDense).isNotEmpty();
+    assertThat(dense(tmp.resolve("direct"))).isEqualTo(expectedDense);
+    assertThat(dense(tmp.resolve("flink"))).isEqualTo(expectedDense);
+  }
+
+  /** Dense recall over every chunk: equal lists mean equal vectors on equal chunks. */
+  private static List<String> dense(Path index) {
+    try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher()) {
+      QueryVector query = new QueryVector(EmbeddingIngestTest.HASH.identity(),
+          EmbeddingIngestTest.HASH.create().embed(List.of("rate limiting token bucket")).get(0));
+      RecallRequest request = new RecallRequest("rate limiting token bucket", Set.of(), 50, false)
+          .withMode(RecallMode.DENSE);
+      return searcher.recall(request, query).hits().stream()
+          .map(h -> h.path() + ":" + h.chunk().startLine() + ":" + h.cosine())
+          .toList();
+    }
   }
 
   private IngestReport run(Path root, String name, RunnerChoice runner, List<String> beamArgs) {
     return new Ingester().run(IngestRequest.of(root, tmp.resolve(name)).withRunner(runner).withBeamArgs(beamArgs)
-        .withMaxFileBytes(5000));
+        .withMaxFileBytes(5000).withEmbedder(EmbeddingIngestTest.HASH));
   }
 }

@@ -131,7 +131,7 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
       ShardWriter writer = ShardWriter.create(dir);
       try {
         for (FileOutcome.Chunked file : shard.getValue()) {
-          writer.write(file.state(), file.chunks());
+          writer.write(file.state(), file.chunks(), file.vectors());
         }
       } catch (RuntimeException e) {
         // close() always commits, so a failed shard is removed: a retry or a reader never sees half of it

@@ -46,6 +46,9 @@ final class LoadedOnnxModel {
   Cut cut(String text) {
     // No special tokens: the limit leaves room for [CLS] and [SEP].
     int room = model.maxTokens() - 2;
+    if (surelyFits(text, room)) {
+      return new Cut(text, false);
+    }
     Encoding encoding = tokenizer.encode(text, false, false);
     long[] wordIds = encoding.getWordIds();
     if (wordIds.length <= room) {
@@ -62,6 +65,25 @@ final class LoadedOnnxModel {
     // The tokenizer's offsets count code points, not Java chars: convert, or an emoji before the cut shifts it.
     int endCodePoint = encoding.getCharTokenSpans()[keep - 1].getEnd();
     return new Cut(text.substring(0, text.offsetByCodePoints(0, endCodePoint)), true);
+  }
+
+  /**
+   * True when {@code text} cannot have more than {@code room} tokens, found without tokenizing (which costs about
+   * as much as 2-3% of a model run): every token covers at least one non-blank character, and an ASCII character
+   * never expands under the tokenizer's normalisation (some non-ASCII ones do, e.g. a Hangul syllable into jamo).
+   */
+  private static boolean surelyFits(String text, int room) {
+    int visible = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= 128) {
+        return false;
+      }
+      if (!Character.isWhitespace(c) && ++visible > room) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A text ready for the model. */

@@ -1,6 +1,7 @@
 package dev.weft.transforms.ingest;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.ChunkVectors;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
 import java.io.Serializable;
@@ -10,9 +11,22 @@ import java.util.List;
 public sealed interface FileOutcome extends Serializable {
   String path();
 
-  record Chunked(FileState state, List<Chunk> chunks) implements FileOutcome {
+  /**
+   * A file's chunks and state, and their vectors once {@code EmbedChunks} ran ({@link ChunkVectors#none()}
+   * before that, or without embeddings).
+   */
+  record Chunked(FileState state, List<Chunk> chunks, ChunkVectors vectors) implements FileOutcome {
     public Chunked {
       chunks = List.copyOf(chunks);
+      vectors = vectors == null ? ChunkVectors.none() : vectors;
+    }
+
+    public Chunked(FileState state, List<Chunk> chunks) {
+      this(state, chunks, ChunkVectors.none());
+    }
+
+    public Chunked withVectors(ChunkVectors newVectors) {
+      return new Chunked(state, chunks, newVectors);
     }
 
     @Override

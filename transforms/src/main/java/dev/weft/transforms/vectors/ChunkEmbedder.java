@@ -5,6 +5,7 @@ import dev.weft.context.ChunkVectors;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbeddingException;
 import dev.weft.index.ChunkTextHash;
+import dev.weft.transforms.ingest.FileOutcome;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -47,6 +48,30 @@ public final class ChunkEmbedder {
   public Embedder embedder() {
     return embedder;
   }
+
+  /**
+   * Embeds the chunks of several files in one pass and hands each file back with its slice of the vectors.
+   *
+   * @param files files as chunked, in any order
+   * @return the same files, in the same order, with vectors; and what embedding did
+   */
+  public FilesResult embedFiles(List<FileOutcome.Chunked> files) {
+    List<Chunk> all = new ArrayList<>();
+    files.forEach(f -> all.addAll(f.chunks()));
+    Result result = embed(all);
+    List<FileOutcome.Chunked> out = new ArrayList<>(files.size());
+    int offset = 0;
+    for (FileOutcome.Chunked file : files) {
+      int n = file.chunks().size();
+      out.add(file.withVectors(ChunkVectors.of(result.vectors().identity(),
+          result.vectors().vectors().subList(offset, offset + n))));
+      offset += n;
+    }
+    return new FilesResult(out, result);
+  }
+
+  /** Files with their vectors, and the tallies of the embedding that gave them. */
+  public record FilesResult(List<FileOutcome.Chunked> files, Result result) {}
 
   public Result embed(List<Chunk> chunks) {
     List<String> hashes = new ArrayList<>(chunks.size());

@@ -90,6 +90,18 @@ abstract class OnnxEmbedderContract {
   }
 
   @Test
+  void theLimitLeavesRoomForTheTwoSpecialTokensExactly() {
+    LoadedOnnxModel loaded = LoadedOnnxModel.get(model());
+    int room = model().maxTokens() - 2;
+    String fits = "a ".repeat(room).strip();
+    String over = "a ".repeat(room + 1).strip();
+
+    assertThat(loaded.cut(fits)).isEqualTo(new LoadedOnnxModel.Cut(fits, false));
+    assertThat(loaded.cut(over)).isEqualTo(new LoadedOnnxModel.Cut(fits, true));
+    assertThat(loaded.cut("é " + over).text()).isEqualTo("é " + "a ".repeat(room - 1).strip());
+  }
+
+  @Test
   void aQueryFollowsTheModelsInstruction() {
     float[] asQuery = embedder.embedQuery(QUERY);
     float[] asPassage = embedder.embed(List.of(QUERY)).get(0);

@@ -1,0 +1,146 @@
+package dev.weft.transforms.beam;
+
+import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.VectorLookup;
+import dev.weft.transforms.ingest.FileOutcome;
+import dev.weft.transforms.vectors.ChunkEmbedder;
+import dev.weft.transforms.vectors.VectorReuse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
+import org.apache.beam.sdk.values.PCollection;
+
+/**
+ * Gives chunked files their vectors, in batches, on the Beam path: the same {@link ChunkEmbedder} the
+ * in-process executor uses, one embedder per DoFn instance (built in {@code @Setup} from a serializable
+ * spec), vectors reused from the served generation of the index when the index directory is reachable from
+ * the worker. A failed batch keeps its chunks (without vectors) and is counted.
+ */
+public final class EmbedChunks
+    extends PTransform<PCollection<FileOutcome.Chunked>, PCollection<FileOutcome.Chunked>> {
+  private final EmbedderSpec spec;
+  private final String indexDir;
+  private final int batchSize;
+
+  private EmbedChunks(EmbedderSpec spec, String indexDir, int batchSize) {
+    this.spec = spec;
+    this.indexDir = indexDir;
+    this.batchSize = batchSize;
+  }
+
+  public static EmbedChunks with(EmbedderSpec spec) {
+    return new EmbedChunks(Objects.requireNonNull(spec, "embedder spec"), null, ChunkEmbedder.DEFAULT_BATCH_SIZE);
+  }
+
+  /** Reuse vectors from the served generation of this index (skipped when the directory does not exist). */
+  public EmbedChunks withReuseFrom(String dir) {
+    return new EmbedChunks(spec, dir, batchSize);
+  }
+
+  public EmbedChunks withBatchSize(int chunks) {
+    if (chunks < 1) {
+      throw new IllegalArgumentException("embed batch size must be at least 1, got: " + chunks);
+    }
+    return new EmbedChunks(spec, indexDir, chunks);
+  }
+
+  @Override
+  public PCollection<FileOutcome.Chunked> expand(PCollection<FileOutcome.Chunked> files) {
+    return files.apply("EmbedBatches", ParDo.of(new EmbedFn(spec, indexDir, batchSize)))
+        .setCoder(SerializableCoder.of(FileOutcome.Chunked.class));
+  }
+
+  static final class EmbedFn extends DoFn<FileOutcome.Chunked, FileOutcome.Chunked> {
+    private final EmbedderSpec spec;
+    private final String indexDir;
+    private final int batchSize;
+    private final Counter embedded = Metrics.counter(ReadAndChunkFiles.COUNTER_NAMESPACE, "embedded");
+    private final Counter reused = Metrics.counter(ReadAndChunkFiles.COUNTER_NAMESPACE, "vectors_reused");
+    private final Counter failed = Metrics.counter(ReadAndChunkFiles.COUNTER_NAMESPACE, "embed_failed");
+    private final Counter truncated = Metrics.counter(ReadAndChunkFiles.COUNTER_NAMESPACE, "truncated");
+    private transient CorpusIndex index;
+    private transient VectorLookup lookup;
+    private transient ChunkEmbedder embedder;
+    private transient List<FileOutcome.Chunked> pending;
+    private transient int pendingChunks;
+    private transient long truncatedSoFar;
+
+    EmbedFn(EmbedderSpec spec, String indexDir, int batchSize) {
+      this.spec = spec;
+      this.indexDir = indexDir;
+      this.batchSize = batchSize;
+    }
+
+    @Setup
+    public void setUp() {
+      VectorReuse reuse = VectorReuse.NONE;
+      if (indexDir != null && Files.isDirectory(Path.of(indexDir))) {
+        index = CorpusIndex.open(Path.of(indexDir));
+        lookup = index.vectorLookup();
+        reuse = lookup::vectorsFor;
+      }
+      embedder = new ChunkEmbedder(spec.create(), reuse, batchSize);
+    }
+
+    @StartBundle
+    public void startBundle() {
+      pending = new ArrayList<>();
+      pendingChunks = 0;
+    }
+
+    @ProcessElement
+    public void processElement(@Element FileOutcome.Chunked file, OutputReceiver<FileOutcome.Chunked> out) {
+      pending.add(file);
+      pendingChunks += file.chunks().size();
+      if (pendingChunks >= batchSize) {
+        embedPending().forEach(out::output);
+      }
+    }
+
+    @FinishBundle
+    public void finishBundle(FinishBundleContext context) {
+      for (FileOutcome.Chunked file : embedPending()) {
+        context.output(file, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
+      }
+      long nowTruncated = embedder.embedder().truncated();
+      truncated.inc(nowTruncated - truncatedSoFar);
+      truncatedSoFar = nowTruncated;
+    }
+
+    private List<FileOutcome.Chunked> embedPending() {
+      if (pending.isEmpty()) {
+        return List.of();
+      }
+      ChunkEmbedder.FilesResult result = embedder.embedFiles(pending);
+      embedded.inc(result.result().embedded());
+      reused.inc(result.result().reused());
+      failed.inc(result.result().failed());
+      pending = new ArrayList<>();
+      pendingChunks = 0;
+      return result.files();
+    }
+
+    @Teardown
+    public void tearDown() {
+      if (embedder != null) {
+        embedder.embedder().close();
+      }
+      if (lookup != null) {
+        lookup.close();
+      }
+      if (index != null) {
+        index.close();
+      }
+    }
+  }
+}
