@@ -3,6 +3,9 @@ package dev.weft.jobs;
 import dev.weft.index.EmbedderMismatchException;
 import dev.weft.index.IndexNotFoundException;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,20 +14,7 @@ import picocli.CommandLine.Command;
     name = "weft",
     mixinStandardHelpOptions = true,
     version = "weft 0.1.0",
-    description = "Turns corpora into evidence-backed context for AI agents.",
-    subcommands = {
-      IndexCommand.class,
-      RecallCommand.class,
-      GetCommand.class,
-      GenerationsCommand.class,
-      RollbackCommand.class,
-      StatsCommand.class,
-      EmbedMissingCommand.class,
-      ExportCommand.class,
-      BenchCommand.class,
-      EvalCommand.class,
-      CommandLine.HelpCommand.class
-    })
+    description = "Turns corpora into evidence-backed context for AI agents.")
 public final class WeftCli implements Runnable {
   public static final int NOTHING_FOUND = 1;
   public static final int BAD_USAGE = 2;
@@ -36,6 +26,37 @@ public final class WeftCli implements Runnable {
     throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required");
   }
 
+  /**
+   * The subcommands, built lazily: picocli reflects over every command it is given, which was a quarter of a
+   * {@code weft recall} process, so a known command name gets only its own command; anything else gets all.
+   */
+  private static final Map<String, Supplier<Object>> COMMANDS = commands();
+
+  private static Map<String, Supplier<Object>> commands() {
+    Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+    commands.put("index", IndexCommand::new);
+    commands.put("recall", RecallCommand::new);
+    commands.put("get", GetCommand::new);
+    commands.put("generations", GenerationsCommand::new);
+    commands.put("rollback", RollbackCommand::new);
+    commands.put("stats", StatsCommand::new);
+    commands.put("embed-missing", EmbedMissingCommand::new);
+    commands.put("export", ExportCommand::new);
+    commands.put("bench", BenchCommand::new);
+    commands.put("eval", EvalCommand::new);
+    return commands;
+  }
+
+  private static void addSubcommands(CommandLine cli, String first) {
+    Supplier<Object> only = first == null ? null : COMMANDS.get(first);
+    if (only != null) {
+      cli.addSubcommand(first, only.get());
+      return;
+    }
+    COMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+    cli.addSubcommand("help", new CommandLine.HelpCommand());
+  }
+
   public static void main(String[] args) {
     System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
@@ -43,6 +64,7 @@ public final class WeftCli implements Runnable {
   /** Runs the CLI with the given streams; the entry point for tests and the benchmark's whole-process figure. */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine cli = new CommandLine(new WeftCli());
+    addSubcommands(cli, args.length == 0 ? null : args[0]);
     cli.setOut(out);
     cli.setErr(err);
     cli.setExitCodeExceptionMapper(e -> BAD_USAGE);

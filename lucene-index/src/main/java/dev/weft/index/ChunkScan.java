@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.FieldInfo;
@@ -50,7 +51,8 @@ public final class ChunkScan implements Closeable {
    *
    * @param chunk the chunk as indexed
    * @param identity the embedder of {@code vector}, or null
-   * @param vector the chunk's vector (a copy the caller may keep), or null
+   * @param vector the chunk's vector (a copy the caller may keep), or null; compared by reference, as in any
+   *     record holding an array
    */
   public record Entry(Chunk chunk, EmbedderIdentity identity, float[] vector) {}
 
@@ -73,17 +75,21 @@ public final class ChunkScan implements Closeable {
       throw new IndexNotFoundException(dir);
     }
     GenerationManifest manifest = new GenerationStore(dir).current().orElseThrow(() -> new IndexNotFoundException(dir));
-    Directory directory = null;
+    Directory directory;
     try {
       directory = FSDirectory.open(dir.resolve(CorpusIndex.LUCENE));
-      IndexCommit commit = commitOf(directory, manifest, dir);
-      return new ChunkScan(dir, directory, DirectoryReader.open(commit), manifest);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open the Lucene directory of " + dir, e);
+    }
+    try {
+      DirectoryReader reader = DirectoryReader.open(commitOf(directory, manifest, dir));
+      return new ChunkScan(dir, directory, reader, manifest);
+    } catch (IOException e) {
       closeQuietly(directory);
-      if (e instanceof RuntimeException re) {
-        throw re;
-      }
-      throw new UncheckedIOException("cannot open generation " + manifest.generation() + " of " + dir, (IOException) e);
+      throw new UncheckedIOException("cannot open generation " + manifest.generation() + " of " + dir, e);
+    } catch (RuntimeException e) {
+      closeQuietly(directory);
+      throw e;
     }
   }
 
@@ -129,7 +135,7 @@ public final class ChunkScan implements Closeable {
       if (state == null) {
         throw new IllegalStateException("chunk document " + doc + " of " + path + " has no file state");
       }
-      var fields = stored.document(doc, BODY_ONLY);
+      Document fields = stored.document(doc, BODY_ONLY);
       Chunk chunk = new Chunk(fields.get(ChunkDocuments.ID), path, state.kind(), string(formats, doc),
           symbols.advanceExact(doc) ? symbols.lookupOrd(symbols.ordValue()).utf8ToString() : null,
           nodeTypes.lookupOrd(nodeTypes.ordValue()).utf8ToString(), (int) number(starts, doc),
