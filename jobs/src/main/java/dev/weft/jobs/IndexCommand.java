@@ -87,6 +87,10 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--embed-batch", defaultValue = "32", description = "Chunks per embedding call (default: ${DEFAULT-VALUE}).")
   int embedBatch;
 
+  @Option(names = "--export-parquet", paramLabel = "DIR",
+      description = "Also write the chunks this run writes (with vectors) as a Parquet dataset into DIR.")
+  Path exportParquet;
+
   @Option(names = "--json", description = "Print the run report as JSON.")
   boolean json;
 
@@ -105,6 +109,10 @@ final class IndexCommand implements Callable<Integer> {
   }
 
   private IngestReport ingestDataset() {
+    if (exportParquet != null) {
+      throw new IllegalArgumentException("--export-parquet applies to directory ingest; after a dataset ingest run "
+          + "`weft export --format parquet --out DIR`, got: --dataset " + dataset + " --export-parquet " + exportParquet);
+    }
     if (!Path.of(".").equals(root) || !paths.isEmpty()) {
       throw new IllegalArgumentException("--dataset takes no ROOT and no --paths, got: " + root + " " + paths);
     }
@@ -150,6 +158,7 @@ final class IndexCommand implements Callable<Integer> {
         .withBeamArgs(beamArgs)
         .withEmbedder(embedderSpec())
         .withEmbedBatchSize(embedBatch)
+        .withExportParquet(exportParquet)
         .withProgress(progress());
     return new Ingester().run(request);
   }

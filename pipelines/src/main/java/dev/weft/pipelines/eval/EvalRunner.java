@@ -112,35 +112,38 @@ public final class EvalRunner {
       }
     }
     long start = System.nanoTime();
+    List<BeirSet.Query> judged = set.queries().stream().filter(q -> !qrels.relevant(q.id()).isEmpty()).toList();
+    int skipped = set.queries().size() - judged.size();
+    if (judged.isEmpty()) {
+      return new Row(level, mode, null, 0, skipped, "no query has a relevant judgment", millisSince(start));
+    }
+    // embedders are not thread-safe: embed first, in order, then rank on every core
+    List<QueryVector> queryVectors = new ArrayList<>(judged.size());
+    for (BeirSet.Query query : judged) {
+      queryVectors.add(mode.usesVectors() ? vectors.of(query) : null);
+    }
+    int limit = level.onePerFile() ? DEPTH : CHUNK_FETCH;
+    Metrics.QueryScores[] scores = Parallel.map(judged.size(), i -> {
+      BeirSet.Query query = judged.get(i);
+      RecallRequest request = new RecallRequest(query.text(), Set.of(kind), limit, level.onePerFile(), mode,
+          options.poolSize(), options.embedWeight());
+      List<String> ranking = ranking(recall(searcher, request, queryVectors.get(i), kind), level);
+      return Metrics.score(ranking, qrels.relevant(query.id()));
+    }, Metrics.QueryScores[]::new);
+    // summed in query order, so the means do not depend on which thread finished first
     double ndcg = 0;
     double mrr = 0;
     double recall10 = 0;
     double recall100 = 0;
-    int scored = 0;
-    int skipped = 0;
-    int limit = level.onePerFile() ? DEPTH : CHUNK_FETCH;
-    for (BeirSet.Query query : set.queries()) {
-      Map<String, Integer> relevant = qrels.relevant(query.id());
-      if (relevant.isEmpty()) {
-        skipped++;
-        continue;
-      }
-      RecallRequest request = new RecallRequest(query.text(), Set.of(kind), limit, level.onePerFile(), mode,
-          options.poolSize(), options.embedWeight());
-      QueryVector vector = mode.usesVectors() ? vectors.of(query) : null;
-      List<String> ranking = ranking(recall(searcher, request, vector, kind), level);
-      Metrics.QueryScores scores = Metrics.score(ranking, relevant);
-      ndcg += scores.ndcg10();
-      mrr += scores.mrr10();
-      recall10 += scores.recall10();
-      recall100 += scores.recall100();
-      scored++;
+    for (Metrics.QueryScores score : scores) {
+      ndcg += score.ndcg10();
+      mrr += score.mrr10();
+      recall10 += score.recall10();
+      recall100 += score.recall100();
     }
-    if (scored == 0) {
-      return new Row(level, mode, null, 0, skipped, "no query has a relevant judgment", millisSince(start));
-    }
-    return new Row(level, mode, new Metrics.QueryScores(ndcg / scored, mrr / scored, recall10 / scored,
-        recall100 / scored), scored, skipped, null, millisSince(start));
+    int n = scores.length;
+    return new Row(level, mode, new Metrics.QueryScores(ndcg / n, mrr / n, recall10 / n, recall100 / n), n,
+        skipped, null, millisSince(start));
   }
 
   private static List<Hit> recall(CorpusSearcher searcher, RecallRequest request, QueryVector vector, Kind kind) {

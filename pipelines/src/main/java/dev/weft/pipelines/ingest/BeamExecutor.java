@@ -72,6 +72,9 @@ final class BeamExecutor {
     args.add("--maxFileBytes=" + request.maxFileBytes());
     args.add("--extensions=" + String.join(",", request.router().extensions()));
     args.add("--embedBatchSize=" + request.embedBatchSize());
+    if (request.exportParquet() != null) {
+      args.add("--exportParquet=" + request.exportParquet().toAbsolutePath());
+    }
     args.add("--reuseVectorsFrom=" + request.indexDir().toAbsolutePath());
     args.addAll(extraArgs);
     IngestOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation()

@@ -100,7 +100,7 @@ public final class DatasetIngester {
       this.indexed = indexed;
       this.update = update;
       this.writer = new EmbeddingWriter(update, embedder, request.embedBatchSize(), embed, indexed::containsKey,
-          this::written);
+          this::written, null);
     }
 
     private void written(FileOutcome.Chunked chunked) {

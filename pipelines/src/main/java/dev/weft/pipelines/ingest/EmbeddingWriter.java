@@ -20,6 +20,7 @@ final class EmbeddingWriter {
   private final EmbedCounts counts;
   private final Predicate<String> previouslyIndexed;
   private final Consumer<FileOutcome.Chunked> written;
+  private final ParquetExport export;
   private final List<FileOutcome.Chunked> pending = new ArrayList<>();
   private int pendingChunks;
 
@@ -27,15 +28,17 @@ final class EmbeddingWriter {
    * @param embedder the embedder, or null to write without vectors (each file at once)
    * @param previouslyIndexed whether the served generation holds a path (replace) or not (add)
    * @param written told about each file once it is in the index
+   * @param export receives each written file's chunks and vectors too (the run's dataset), or null
    */
   EmbeddingWriter(IndexUpdate update, ChunkEmbedder embedder, int batchChunks, EmbedCounts counts,
-      Predicate<String> previouslyIndexed, Consumer<FileOutcome.Chunked> written) {
+      Predicate<String> previouslyIndexed, Consumer<FileOutcome.Chunked> written, ParquetExport export) {
     this.update = update;
     this.embedder = embedder;
     this.batchChunks = batchChunks;
     this.counts = counts;
     this.previouslyIndexed = previouslyIndexed;
     this.written = written;
+    this.export = export;
   }
 
   void accept(FileOutcome.Chunked file) {
@@ -62,6 +65,9 @@ final class EmbeddingWriter {
         update.replace(file.state(), file.chunks(), file.vectors());
       } else {
         update.add(file.state(), file.chunks(), file.vectors());
+      }
+      if (export != null) {
+        export.write(file.state(), file.chunks(), file.vectors());
       }
       written.accept(file);
     }

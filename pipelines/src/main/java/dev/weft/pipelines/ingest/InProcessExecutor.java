@@ -36,8 +36,8 @@ final class InProcessExecutor {
 
   /** @param embedders one {@link ChunkEmbedder} per worker, or null to index without vectors */
   ChunkRun run(List<String> paths, FileProcessor processor, IndexUpdate update, Set<String> previouslyIndexed,
-      IngestProgress progress, Supplier<ChunkEmbedder> embedders, int embedBatchChunks) {
-    Shared shared = new Shared(paths, processor, update, previouslyIndexed, progress);
+      IngestProgress progress, Supplier<ChunkEmbedder> embedders, int embedBatchChunks, ParquetExport export) {
+    Shared shared = new Shared(paths, processor, update, previouslyIndexed, progress, export);
     Runnable worker = () -> new Worker(shared, embedders == null ? null : embedders.get(), embedBatchChunks).run();
     int workers = Math.min(threads, Math.max(1, paths.size()));
     if (workers == 1) {
@@ -62,9 +62,11 @@ final class InProcessExecutor {
     final Set<String> chunked = Collections.synchronizedSet(new HashSet<>());
     final List<DeadLetter> deadLetters = Collections.synchronizedList(new ArrayList<>());
     final EmbedCounts embed = new EmbedCounts();
+    final ParquetExport export;
 
     Shared(List<String> paths, FileProcessor processor, IndexUpdate update, Set<String> previouslyIndexed,
-        IngestProgress progress) {
+        IngestProgress progress, ParquetExport export) {
+      this.export = export;
       this.paths = paths;
       this.processor = processor;
       this.update = update;
@@ -80,7 +82,7 @@ final class InProcessExecutor {
     Worker(Shared shared, ChunkEmbedder embedder, int batchChunks) {
       this.shared = shared;
       this.writer = new EmbeddingWriter(shared.update, embedder, batchChunks, shared.embed,
-          shared.previouslyIndexed::contains, this::written);
+          shared.previouslyIndexed::contains, this::written, shared.export);
     }
 
     void run() {

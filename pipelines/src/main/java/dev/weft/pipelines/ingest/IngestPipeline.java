@@ -154,7 +154,7 @@ public final class IngestPipeline {
     if (!options.getExportParquet().isBlank()) {
       files
           .apply("ChunkRows", FlatMapElements.into(TypeDescriptor.of(ChunkRow.class))
-              .via((FileOutcome.Chunked chunked) -> ChunkRow.allOf(chunked.chunks())))
+              .via((FileOutcome.Chunked chunked) -> ChunkRow.allOf(chunked.chunks(), chunked.vectors())))
           .setCoder(SerializableCoder.of(ChunkRow.class))
           .apply("WriteChunksParquet", WriteChunksParquet.to(exportDir(options).toString()));
     }

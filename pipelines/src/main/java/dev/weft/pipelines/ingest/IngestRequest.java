@@ -25,6 +25,7 @@ import java.util.Objects;
  * @param progress where progress goes
  * @param embedder the embedder that gives chunks vectors, or null to index without them
  * @param embedBatchSize chunks per embedding call
+ * @param exportParquet a directory that receives the chunks this run writes as a Parquet dataset, or null
  */
 public record IngestRequest(
     Path root,
@@ -39,7 +40,8 @@ public record IngestRequest(
     List<String> beamArgs,
     IngestProgress progress,
     EmbedderSpec embedder,
-    int embedBatchSize) {
+    int embedBatchSize,
+    Path exportParquet) {
   public static final int DEFAULT_BEAM_THRESHOLD = 20_000;
   public static final int DEFAULT_KEEP_GENERATIONS = 5;
 
@@ -68,62 +70,67 @@ public record IngestRequest(
   public static IngestRequest of(Path root, Path indexDir) {
     return new IngestRequest(root, indexDir, false, PathScope.all(), RunnerChoice.AUTO, DEFAULT_BEAM_THRESHOLD,
         Router.defaults(), SourceReader.DEFAULT_MAX_BYTES, DEFAULT_KEEP_GENERATIONS, List.of(), IngestProgress.NONE,
-        null, ChunkEmbedder.DEFAULT_BATCH_SIZE);
+        null, ChunkEmbedder.DEFAULT_BATCH_SIZE, null);
   }
 
   public IngestRequest withForce(boolean value) {
     return new IngestRequest(root, indexDir, value, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress, embedder, embedBatchSize);
+        keepGenerations, beamArgs, progress, embedder, embedBatchSize, exportParquet);
   }
 
   public IngestRequest withScope(PathScope value) {
     return new IngestRequest(root, indexDir, force, value, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress, embedder, embedBatchSize);
+        keepGenerations, beamArgs, progress, embedder, embedBatchSize, exportParquet);
   }
 
   public IngestRequest withRunner(RunnerChoice value) {
     return new IngestRequest(root, indexDir, force, scope, value, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress, embedder, embedBatchSize);
+        keepGenerations, beamArgs, progress, embedder, embedBatchSize, exportParquet);
   }
 
   public IngestRequest withBeamThreshold(int value) {
     return new IngestRequest(root, indexDir, force, scope, runner, value, router, maxFileBytes, keepGenerations,
-        beamArgs, progress, embedder, embedBatchSize);
+        beamArgs, progress, embedder, embedBatchSize, exportParquet);
   }
 
   public IngestRequest withRouter(Router value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, value, maxFileBytes,
-        keepGenerations, beamArgs, progress, embedder, embedBatchSize);
+        keepGenerations, beamArgs, progress, embedder, embedBatchSize, exportParquet);
   }
 
   public IngestRequest withMaxFileBytes(long value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, value, keepGenerations,
-        beamArgs, progress, embedder, embedBatchSize);
+        beamArgs, progress, embedder, embedBatchSize, exportParquet);
   }
 
   public IngestRequest withKeepGenerations(int value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes, value,
-        beamArgs, progress, embedder, embedBatchSize);
+        beamArgs, progress, embedder, embedBatchSize, exportParquet);
   }
 
   public IngestRequest withBeamArgs(List<String> value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, value, progress, embedder, embedBatchSize);
+        keepGenerations, value, progress, embedder, embedBatchSize, exportParquet);
   }
 
   public IngestRequest withProgress(IngestProgress value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, value, embedder, embedBatchSize);
+        keepGenerations, beamArgs, value, embedder, embedBatchSize, exportParquet);
   }
 
   public IngestRequest withEmbedder(EmbedderSpec value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress, value, embedBatchSize);
+        keepGenerations, beamArgs, progress, value, embedBatchSize, exportParquet);
   }
 
   public IngestRequest withEmbedBatchSize(int value) {
     return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress, embedder, value);
+        keepGenerations, beamArgs, progress, embedder, value, exportParquet);
+  }
+
+  public IngestRequest withExportParquet(Path value) {
+    return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
+        keepGenerations, beamArgs, progress, embedder, embedBatchSize, value);
   }
 
   /** The executor this request uses for a change set of {@code files} files. */

@@ -72,10 +72,12 @@ public final class Ingester {
       RunnerChoice executor = request.executorFor(toChunk.size());
       request.progress().started(toChunk.size(), executorName(executor));
       UpdateOptions options = new UpdateOptions(root.toString(), request.keepGenerations(), Chunkers.STAMP);
-      try (IndexUpdate update = index.beginUpdate(options)) {
+      try (IndexUpdate update = index.beginUpdate(options);
+          ParquetExport export = request.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
+              : ParquetExport.open(request.exportParquet())) {
         changes.removed().forEach(update::delete);
         changes.touched().forEach(update::updateState);
-        ChunkRun run = execute(executor, toChunk, request, root, index, update, indexed);
+        ChunkRun run = execute(executor, toChunk, request, root, index, update, indexed, export);
         recordRefused(run.deadLetters(), listed, request, update);
         update.commit();
         afterCommit.run();
@@ -86,6 +88,9 @@ public final class Ingester {
         Map<String, Long> counters = RunCounters.of(added, updated, changes.removed().size(), changes.unchanged(),
             run.emptyFiles(), run.chunks(), run.embed(), deadLetters);
         GenerationManifest published = update.publish(counters);
+        if (export != null) {
+          export.commit(); // after the publish: a dataset never describes a generation that was not served
+        }
         Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(), deadLetters);
         request.progress().finished();
         return new IngestReport(published.generation(), executorName(executor), counters, published.files(),
@@ -95,7 +100,7 @@ public final class Ingester {
   }
 
   private static ChunkRun execute(RunnerChoice executor, List<String> toChunk, IngestRequest request, Path root,
-      CorpusIndex index, IndexUpdate update, Map<String, FileState> indexed) {
+      CorpusIndex index, IndexUpdate update, Map<String, FileState> indexed, ParquetExport export) {
     if (executor != RunnerChoice.IN_PROCESS) {
       return new BeamExecutor(executor, request.beamArgs()).run(toChunk, request, root, update, indexed.keySet(),
           request.progress());
@@ -105,14 +110,14 @@ public final class Ingester {
     int threads = Runtime.getRuntime().availableProcessors();
     InProcessExecutor inProcess = new InProcessExecutor(threads);
     if (request.embedder() == null) {
-      return inProcess.run(toChunk, processor, update, indexed.keySet(), request.progress(), null, 1);
+      return inProcess.run(toChunk, processor, update, indexed.keySet(), request.progress(), null, 1, export);
     }
     EmbedderSpec spec = request.embedder();
     try (VectorLookup lookup = index.vectorLookup()) {
       Supplier<ChunkEmbedder> embedders =
           () -> new ChunkEmbedder(spec.create(), lookup::vectorsFor, request.embedBatchSize());
       return inProcess.run(toChunk, processor, update, indexed.keySet(), request.progress(), embedders,
-          request.embedBatchSize());
+          request.embedBatchSize(), export);
     }
   }
 

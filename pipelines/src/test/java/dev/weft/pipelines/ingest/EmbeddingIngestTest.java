@@ -14,6 +14,9 @@ import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.EmbedderMismatchException;
 import dev.weft.transforms.embed.HashEmbedderSpec;
+import dev.weft.transforms.export.ChunkFiles;
+import dev.weft.transforms.export.ChunkRow;
+import dev.weft.transforms.export.ExportFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,6 +64,18 @@ class EmbeddingIngestTest {
       assertThat(hits.get(0).path()).isEqualTo("docs/guide.md");
       assertThat(hits.get(0).cosine()).isNotNull();
     }
+  }
+
+  @Test
+  void exportParquetWritesTheRunsChunksWithTheirVectors() {
+    Path dataset = tmp.resolve("dataset");
+    IngestReport report = new Ingester().run(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)
+        .withEmbedder(HASH).withExportParquet(dataset));
+
+    List<ChunkRow> rows = ChunkFiles.readRows(dataset, ExportFormat.PARQUET);
+    assertThat(rows).hasSize((int) report.counter("chunks"));
+    assertThat(rows).allMatch(ChunkRow::hasVector);
+    assertThat(rows).extracting(r -> r.identity()).containsOnly(HASH.identity());
   }
 
   @Test

@@ -8,6 +8,7 @@ import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.transforms.embed.EmbedderSpecs;
 import dev.weft.transforms.export.ChunkFiles;
 import dev.weft.transforms.export.ChunkRow;
 import dev.weft.transforms.export.ExportFormat;
@@ -70,6 +71,24 @@ class ParquetExportTest {
     assertThat(ChunkFiles.list(export, ExportFormat.PARQUET)).extracting(p -> p.getFileName().toString())
         .containsExactly("chunks-00000-of-00001.parquet");
     assertThat(ChunkFiles.readRows(export, ExportFormat.PARQUET)).isEmpty();
+  }
+
+  @Test
+  void theBeamPipelineExportsTheVectorsEmbedChunksMade() throws IOException {
+    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    Path export = tmp.resolve("export");
+    List<String> paths = listed(root);
+    EmbedderIdentity identity = EmbedderSpecs.parse("hash:16").identity();
+
+    IngestPipeline.run(options(root, export, "--embedder=hash:16"), paths);
+
+    List<ChunkRow> rows = ChunkFiles.readRows(export, ExportFormat.PARQUET);
+    assertThat(rows).extracting(ChunkRow::chunk)
+        .containsExactlyInAnyOrderElementsOf(expectedRows(root, paths).stream().map(ChunkRow::chunk).toList());
+    assertThat(rows).allSatisfy(row -> {
+      assertThat(row.identity()).isEqualTo(identity);
+      assertThat(row.vector()).hasSize(16);
+    });
   }
 
   @Test
