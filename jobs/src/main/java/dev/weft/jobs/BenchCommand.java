@@ -1,10 +1,13 @@
 package dev.weft.jobs;
 
 import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.transforms.embed.OnnxModel;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,6 +39,14 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--work", paramLabel = "DIR", description = "Scratch directory (default: a temp dir, deleted after).")
   Path work;
 
+  @Option(names = "--embed", paramLabel = "MODEL",
+      description = "Only the embedding figures, with this in-process model: minilm or bge-small.")
+  String embed;
+
+  @Option(names = "--embed-chunks", defaultValue = "2000",
+      description = "With --embed: chunks of the corpus to embed (default: ${DEFAULT-VALUE}).")
+  int embedChunks;
+
   @Override
   public Integer call() throws Exception {
     if (repeat < 1) {
@@ -47,6 +58,22 @@ final class BenchCommand implements Callable<Integer> {
     List<RunnerChoice> parsed = new ArrayList<>();
     runners.forEach(r -> parsed.add(RunnerChoice.parse(r)));
     PrintWriter out = spec.commandLine().getOut();
+    if (embed != null) {
+      OnnxModel model = switch (embed.toLowerCase(Locale.ROOT)) {
+        case "minilm" -> OnnxModel.MINILM_L6_V2_Q;
+        case "bge-small" -> OnnxModel.BGE_SMALL_EN_V15_Q;
+        default -> throw new IllegalArgumentException("--embed must be minilm or bge-small, got: " + embed);
+      };
+      Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("weft-bench-embed");
+      try {
+        new EmbedBench(corpus.toAbsolutePath().normalize(), dir, model, out).run(embedChunks, queries);
+      } finally {
+        if (work == null) {
+          BenchFiles.deleteTree(dir);
+        }
+      }
+      return 0;
+    }
     IngestBench bench = new IngestBench(corpus.toAbsolutePath().normalize(), work, repeat, out);
     try {
       bench.throughput(parsed);

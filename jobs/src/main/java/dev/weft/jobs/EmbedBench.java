@@ -1,0 +1,146 @@
+package dev.weft.jobs;
+
+import dev.weft.context.QueryVector;
+import dev.weft.context.RecallMode;
+import dev.weft.context.RecallRequest;
+import dev.weft.context.embed.Embedder;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSearcher;
+import dev.weft.pipelines.ingest.IngestReport;
+import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.pipelines.ingest.Ingester;
+import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.transforms.embed.OnnxEmbedderSpec;
+import dev.weft.transforms.embed.OnnxModel;
+import dev.weft.transforms.embed.OnnxRawLoop;
+import dev.weft.transforms.ingest.CorpusLister;
+import dev.weft.transforms.ingest.FileOutcome;
+import dev.weft.transforms.ingest.FileProcessor;
+import dev.weft.transforms.ingest.ListedFile;
+import dev.weft.transforms.ingest.SourceReader;
+import dev.weft.transforms.route.Router;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * The embedding figures of {@code weft bench --embed}: the ingest pipeline's embedding throughput beside a raw
+ * langchain4j ONNX loop over the very same chunk texts in the same run, the process's peak resident memory,
+ * and hybrid recall latency with and without embedding the query.
+ */
+final class EmbedBench {
+  private final Path corpus;
+  private final Path work;
+  private final OnnxModel model;
+  private final PrintWriter out;
+
+  EmbedBench(Path corpus, Path work, OnnxModel model, PrintWriter out) {
+    this.corpus = corpus;
+    this.work = work;
+    this.model = model;
+    this.out = out;
+  }
+
+  /** Copies files of the corpus until they hold {@code chunkTarget} chunks, then measures on them. */
+  void run(int chunkTarget, int queries) throws IOException {
+    Path sample = Files.createDirectories(work.resolve("embed-sample"));
+    List<String> texts = copySample(sample, chunkTarget);
+    double raw = OnnxRawLoop.passagesPerSecond(model, texts);
+    Path index = work.resolve("embed-index");
+    BenchFiles.deleteTree(index);
+    long t0 = System.nanoTime();
+    IngestReport report = new Ingester().run(IngestRequest.of(sample, index).withRunner(RunnerChoice.IN_PROCESS)
+        .withEmbedder(new OnnxEmbedderSpec(model)));
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    double pipeline = report.counter("embedded") / seconds;
+    out.printf("embed-raw-onnx\t%s\t%d passages\t%.1f passages/s%n", model.name().toLowerCase(), texts.size(), raw);
+    out.printf("embed-pipeline\t%s\t%d embedded\t%.1f chunks/s (whole ingest)\tratio-to-raw %.2f\ttruncated %d%n",
+        model.name().toLowerCase(), report.counter("embedded"), pipeline, pipeline / raw, report.counter("truncated"));
+    out.printf("peak-rss\t%.0f MB%n", peakRssBytes() / 1e6);
+    hybridLatency(index, texts, queries);
+  }
+
+  private void hybridLatency(Path index, List<String> texts, int count) {
+    List<String> queries = sampleQueries(texts, count + 50);
+    OnnxEmbedderSpec spec = new OnnxEmbedderSpec(model);
+    try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher();
+        Embedder embedder = spec.create()) {
+      long[] recallOnly = new long[count];
+      long[] withEmbedding = new long[count];
+      for (int i = 0; i < queries.size(); i++) {
+        String q = queries.get(i);
+        long t0 = System.nanoTime();
+        QueryVector vector = new QueryVector(spec.identity(), embedder.embed(List.of(q)).get(0));
+        long t1 = System.nanoTime();
+        searcher.recall(RecallRequest.of(q).withMode(RecallMode.HYBRID), vector);
+        long t2 = System.nanoTime();
+        if (i >= 50) { // the first 50 warm the JIT and the model
+          recallOnly[i - 50] = t2 - t1;
+          withEmbedding[i - 50] = t2 - t0;
+        }
+      }
+      Arrays.sort(recallOnly);
+      Arrays.sort(withEmbedding);
+      out.printf("hybrid-recall\tp50 %.2f ms\tp95 %.2f ms\t(excluding query embedding, %d queries)%n",
+          recallOnly[count / 2] / 1e6, recallOnly[(int) (count * 0.95)] / 1e6, count);
+      out.printf("hybrid-recall\tp50 %.2f ms\tp95 %.2f ms\t(including query embedding)%n",
+          withEmbedding[count / 2] / 1e6, withEmbedding[(int) (count * 0.95)] / 1e6);
+    }
+  }
+
+  private List<String> copySample(Path sample, int chunkTarget) throws IOException {
+    Router router = Router.defaults();
+    FileProcessor processor = new FileProcessor(corpus.toString(), router, SourceReader.withDefaults());
+    List<String> texts = new ArrayList<>();
+    for (ListedFile file : new CorpusLister(router, null).list(corpus)) {
+      if (texts.size() >= chunkTarget) {
+        break;
+      }
+      if (processor.process(file.path()) instanceof FileOutcome.Chunked c) {
+        c.chunks().forEach(chunk -> texts.add(chunk.text()));
+        Path target = sample.resolve(file.path());
+        Files.createDirectories(target.getParent());
+        Files.copy(corpus.resolve(file.path()), target);
+      }
+    }
+    return texts;
+  }
+
+  private static List<String> sampleQueries(List<String> texts, int count) {
+    Random random = new Random(7);
+    List<String> queries = new ArrayList<>(count);
+    while (queries.size() < count) {
+      String[] words = texts.get(random.nextInt(texts.size())).split("[^A-Za-z]+");
+      StringBuilder q = new StringBuilder();
+      for (int tries = 0; tries < 12 && words.length > 0 && q.length() < 30; tries++) {
+        String w = words[random.nextInt(words.length)];
+        if (w.length() >= 4) {
+          q.append(q.length() == 0 ? "" : " ").append(w);
+        }
+      }
+      if (q.length() > 0) {
+        queries.add(q.toString());
+      }
+    }
+    return queries;
+  }
+
+  /** VmHWM of this process (Linux), the peak resident set; 0 where /proc is not there. */
+  static long peakRssBytes() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      return 0; // not Linux: the figure is left out rather than guessed
+    }
+    return 0;
+  }
+}
