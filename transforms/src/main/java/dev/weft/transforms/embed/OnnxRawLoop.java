@@ -18,13 +18,13 @@ import java.util.Locale;
  * {@code embedAll} over the passages on the calling thread, with no Weft code (no cutting, no counting). Both
  * sides time an already loaded model: the one-off load (a few seconds) is done before the clock starts.
  *
- * <p>{@code main} measures both models, raw and through {@link OnnxEmbedder}, on one calling thread, in three
- * alternating rounds:
+ * <p>{@code main} measures both models, raw and through {@link OnnxEmbedder}, on one calling thread, in
+ * alternating blocks:
  * {@code java -cp ... dev.weft.transforms.embed.OnnxRawLoop corpus.jsonl [passages=500] [chars=500]}.
  */
 public final class OnnxRawLoop {
   private static final int WARM_UP = 16;
-  private static final int ROUNDS = 3;
+  private static final int BLOCK = 25;
 
   private OnnxRawLoop() {}
 
@@ -85,18 +85,38 @@ public final class OnnxRawLoop {
     List<String> passages = passages(Path.of(args[0]), count, chars);
     System.out.printf(Locale.ROOT, "%d passages of %d chars, 1 thread%n", passages.size(), chars);
     for (OnnxModel model : OnnxModel.values()) {
-      // Alternating rounds, best of each: other work on a shared machine only ever slows a round down.
-      double raw = 0;
-      double weft = 0;
-      for (int round = 0; round < ROUNDS; round++) {
-        raw = Math.max(raw, passagesPerSecond(model, passages));
-        weft = Math.max(weft, weftPassagesPerSecond(model, passages, 32));
-      }
+      double[] perSecond = interleaved(model, passages);
       LoadedOnnxModel loaded = LoadedOnnxModel.get(model);
       long cut = passages.stream().filter(p -> loaded.cut(p).truncated()).count();
       System.out.printf(Locale.ROOT,
-          "%-20s raw %6.1f passages/s   weft %6.1f passages/s   weft/raw %.2f   cut %d/%d   (best of %d)%n",
-          model.identity().model(), raw, weft, weft / raw, cut, passages.size(), ROUNDS);
+          "%-20s raw %6.1f passages/s   weft %6.1f passages/s   weft/raw %.2f   cut %d/%d%n",
+          model.identity().model(), perSecond[0], perSecond[1], perSecond[1] / perSecond[0], cut, passages.size());
+    }
+  }
+
+  /**
+   * {raw, weft} passages per second, timed in alternating blocks of {@value #BLOCK} passages, so that other work
+   * on a shared machine slows both sides alike instead of whichever happened to run second.
+   */
+  static double[] interleaved(OnnxModel model, List<String> passages) {
+    EmbeddingModel raw = model.newLangchain4jModel(Runnable::run);
+    try (OnnxEmbedder weft = new OnnxEmbedder(model)) {
+      List<String> warmUp = passages.subList(0, Math.min(WARM_UP, passages.size()));
+      raw.embedAll(warmUp.stream().map(TextSegment::from).toList());
+      weft.embed(warmUp);
+      long rawNanos = 0;
+      long weftNanos = 0;
+      for (int from = 0; from < passages.size(); from += BLOCK) {
+        List<String> block = passages.subList(from, Math.min(from + BLOCK, passages.size()));
+        List<TextSegment> segments = block.stream().map(TextSegment::from).toList();
+        long start = System.nanoTime();
+        raw.embedAll(segments);
+        long middle = System.nanoTime();
+        weft.embed(block);
+        weftNanos += System.nanoTime() - middle;
+        rawNanos += middle - start;
+      }
+      return new double[] {perSecond(passages.size(), rawNanos), perSecond(passages.size(), weftNanos)};
     }
   }
 
