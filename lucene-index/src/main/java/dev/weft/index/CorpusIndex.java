@@ -21,6 +21,7 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.Lock;
 import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * A Weft index directory: the Lucene index under {@code lucene/}, one manifest per published
@@ -179,20 +180,13 @@ public final class CorpusIndex implements Closeable {
       return;
     }
     closed = true;
+    ServedGeneration cached = served;
+    served = null;
     try {
-      if (activeUpdate != null) {
-        activeUpdate.close();
-      }
-      if (served != null) {
-        served.release();
-        served = null;
-      }
-    } finally {
-      try {
-        directory.close();
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot close " + indexDir, e);
-      }
+      // each one is closed even when one before it fails: the first failure is thrown, later ones suppressed
+      IOUtils.close(activeUpdate, cached == null ? null : cached::release, directory);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot close " + indexDir, e);
     }
   }
 

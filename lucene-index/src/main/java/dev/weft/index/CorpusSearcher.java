@@ -27,18 +27,13 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
-import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.util.Bits;
 
 /**
  * Reads one published generation: recall, bodies gated on the content hash, stats. Keep one open
@@ -68,6 +63,11 @@ public final class CorpusSearcher implements Closeable {
 
   public GenerationManifest generation() {
     return generation.manifest();
+  }
+
+  /** The generation's reader, for reading it whole in this package ({@link ChunkScan}); open while this is. */
+  IndexReader reader() {
+    return reader;
   }
 
   /** Each kind ranked on its own; at most one hit per file unless the request says otherwise. BM25 only. */
@@ -234,29 +234,16 @@ public final class CorpusSearcher implements Closeable {
 
   /** The chunk document of that path with exactly that line range, or -1. */
   private int findChunk(String path, int startLine, int endLine) {
-    Term term = new Term(ChunkDocuments.PATH, path);
     try {
-      for (LeafReaderContext leaf : reader.leaves()) {
-        LeafReader leafReader = leaf.reader();
-        PostingsEnum postings = leafReader.postings(term, PostingsEnum.NONE);
-        if (postings == null) {
-          continue;
-        }
-        Bits live = leafReader.getLiveDocs();
-        NumericDocValues starts = DocValues.getNumeric(leafReader, ChunkDocuments.START_LINE);
-        NumericDocValues ends = DocValues.getNumeric(leafReader, ChunkDocuments.END_LINE);
-        for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
-          if ((live == null || live.get(doc))
-              && starts.advanceExact(doc) && starts.longValue() == startLine
-              && ends.advanceExact(doc) && ends.longValue() == endLine) {
-            return leaf.docBase + doc;
-          }
-        }
-      }
+      return TermLookup.<Integer>first(reader, new Term(ChunkDocuments.PATH, path), leaf -> {
+        NumericDocValues starts = DocValues.getNumeric(leaf.reader(), ChunkDocuments.START_LINE);
+        NumericDocValues ends = DocValues.getNumeric(leaf.reader(), ChunkDocuments.END_LINE);
+        return doc -> starts.advanceExact(doc) && starts.longValue() == startLine
+            && ends.advanceExact(doc) && ends.longValue() == endLine ? leaf.docBase + doc : null;
+      }).orElse(-1);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot look up " + path + ":" + startLine + "-" + endLine, e);
     }
-    return -1;
   }
 
   private long diskBytes() throws IOException {

@@ -12,13 +12,11 @@ import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.store.ByteArrayDataInput;
 import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.BytesRef;
 
 /** Reads file states column-wise from doc values: no stored document is loaded. */
 final class FileStates {
@@ -45,7 +43,10 @@ final class FileStates {
           if (live != null && !live.get(doc)) {
             continue;
           }
-          String path = path(paths, doc);
+          String path = HitReader.string(paths, doc);
+          if (path == null) {
+            throw new IllegalStateException("file document " + doc + " has no path doc value");
+          }
           states.put(path, FileStateCodec.decode(path, values.binaryValue(), in));
         }
       }
@@ -57,35 +58,14 @@ final class FileStates {
 
   /** The state of one file, found through its {@code file_path} term. */
   static Optional<FileState> of(IndexReader reader, String path) {
-    Term term = new Term(ChunkDocuments.FILE_PATH, path);
     try {
-      for (LeafReaderContext leaf : reader.leaves()) {
-        LeafReader leafReader = leaf.reader();
-        PostingsEnum postings = leafReader.postings(term, PostingsEnum.NONE);
-        if (postings == null) {
-          continue;
-        }
-        Bits live = leafReader.getLiveDocs();
-        for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
-          if (live == null || live.get(doc)) {
-            BinaryDocValues values = DocValues.getBinary(leafReader, ChunkDocuments.FILE_STATE);
-            if (values.advanceExact(doc)) {
-              return Optional.of(FileStateCodec.decode(path, values.binaryValue(), new ByteArrayDataInput()));
-            }
-          }
-        }
-      }
+      return TermLookup.first(reader, new Term(ChunkDocuments.FILE_PATH, path), leaf -> {
+        BinaryDocValues values = DocValues.getBinary(leaf.reader(), ChunkDocuments.FILE_STATE);
+        return doc -> values.advanceExact(doc)
+            ? FileStateCodec.decode(path, values.binaryValue(), new ByteArrayDataInput()) : null;
+      });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the file state of " + path, e);
     }
-    return Optional.empty();
-  }
-
-  private static String path(SortedDocValues paths, int doc) throws IOException {
-    if (!paths.advanceExact(doc)) {
-      throw new IllegalStateException("file document " + doc + " has no path doc value");
-    }
-    BytesRef bytes = paths.lookupOrd(paths.ordValue());
-    return bytes.utf8ToString();
   }
 }

@@ -50,12 +50,23 @@ final class HitReader {
   }
 
   static String string(LeafReader reader, String field, int doc) throws IOException {
-    SortedDocValues values = DocValues.getSorted(reader, field);
-    return values.advanceExact(doc) ? values.lookupOrd(values.ordValue()).utf8ToString() : null;
+    return string(DocValues.getSorted(reader, field), doc);
   }
 
   static long number(LeafReader reader, String field, int doc) throws IOException {
-    NumericDocValues values = DocValues.getNumeric(reader, field);
+    return number(DocValues.getNumeric(reader, field), field, doc);
+  }
+
+  /**
+   * The string of {@code doc} in a column already open on its leaf, or null when it has none. Doc-value
+   * iterators only move forward: a caller reading many documents of a leaf passes them in id order.
+   */
+  static String string(SortedDocValues values, int doc) throws IOException {
+    return values.advanceExact(doc) ? values.lookupOrd(values.ordValue()).utf8ToString() : null;
+  }
+
+  /** The number of {@code doc} in a column already open on its leaf; every chunk has its lines. */
+  static long number(NumericDocValues values, String field, int doc) throws IOException {
     if (!values.advanceExact(doc)) {
       throw new IllegalStateException("chunk document " + doc + " has no " + field);
     }

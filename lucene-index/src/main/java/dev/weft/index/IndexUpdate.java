@@ -259,12 +259,10 @@ public final class IndexUpdate implements Closeable {
     }
     closed = true;
     try {
-      writer.rollback();
+      // the base generation and the index's update slot are released even when the rollback fails
+      IOUtils.close(writer::rollback, rewriter::close, () -> onClose.accept(this));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close the index writer", e);
-    } finally {
-      rewriter.close();
-      onClose.accept(this);
     }
   }
 

@@ -7,15 +7,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import org.apache.lucene.index.FieldInfo;
-import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.index.VectorEncoding;
 import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.util.Bits;
 
 /**
  * The chunks of a reader that have no vector in any vector field, in batches, read lazily segment by
@@ -41,12 +35,10 @@ final class MissingVectors implements Iterable<List<Chunk>> {
 
   private final class Batches implements Iterator<List<Chunk>> {
     private final StoredChunks chunks = new StoredChunks(reader);
-    private final Term chunkTerm = new Term(ChunkDocuments.TYPE, ChunkDocuments.CHUNK);
     private int nextLeaf;
-    private LeafReader leaf;
-    private PostingsEnum docs;
-    private Bits live;
-    private List<FloatVectorValues> vectorFields;
+    /** The leaf being read and its vectors; null between leaves. */
+    private StoredChunks.Leaf leaf;
+    private VectorReads.LeafVectors vectors;
     private List<Chunk> next;
 
     @Override
@@ -74,45 +66,28 @@ final class MissingVectors implements Iterable<List<Chunk>> {
     private List<Chunk> fill() throws IOException {
       List<Chunk> batch = new ArrayList<>(batchSize);
       while (batch.size() < batchSize) {
-        if (docs == null && !openNextLeaf()) {
+        if (leaf == null && !openNextLeaf()) {
           break;
         }
-        int doc = docs.nextDoc();
+        // chunk documents come in id order, so the leaf's columns and vector iterators only move forward
+        int doc = leaf.nextDoc();
         if (doc == DocIdSetIterator.NO_MORE_DOCS) {
-          docs = null;
-        } else if ((live == null || live.get(doc)) && !hasVector(doc)) {
-          batch.add(chunks.read(leaf, doc));
+          leaf = null;
+        } else if (!vectors.has(doc)) {
+          batch.add(leaf.read(doc));
         }
       }
       return batch;
     }
 
     private boolean openNextLeaf() throws IOException {
-      while (nextLeaf < reader.leaves().size()) {
-        leaf = reader.leaves().get(nextLeaf++).reader();
-        docs = leaf.postings(chunkTerm, PostingsEnum.NONE);
-        if (docs != null) {
-          live = leaf.getLiveDocs();
-          vectorFields = new ArrayList<>();
-          for (FieldInfo info : leaf.getFieldInfos()) {
-            if (info.getVectorDimension() > 0 && info.getVectorEncoding() == VectorEncoding.FLOAT32) {
-              vectorFields.add(leaf.getFloatVectorValues(info.name));
-            }
-          }
-          return true;
-        }
+      if (nextLeaf == reader.leaves().size()) {
+        return false;
       }
-      return false;
-    }
-
-    /** Chunk documents come in id order, so each vector iterator only moves forward. */
-    private boolean hasVector(int doc) throws IOException {
-      for (FloatVectorValues values : vectorFields) {
-        if (values != null && (values.docID() < doc ? values.advance(doc) : values.docID()) == doc) {
-          return true;
-        }
-      }
-      return false;
+      LeafReader leafReader = reader.leaves().get(nextLeaf++).reader();
+      leaf = chunks.leaf(leafReader);
+      vectors = VectorReads.leaf(leafReader);
+      return true;
     }
   }
 }

@@ -44,7 +44,8 @@ public final class ShardWriter implements Closeable {
           .setOpenMode(IndexWriterConfig.OpenMode.CREATE);
       return new ShardWriter(dir, directory, new IndexWriter(directory, config));
     } catch (IOException e) {
-      closeQuietly(directory, e);
+      // the shard is unusable: release its directory, report why it could not be created
+      IOUtils.closeWhileHandlingException(directory);
       throw new UncheckedIOException("cannot create shard " + dir, e);
     }
   }
@@ -86,17 +87,6 @@ public final class ShardWriter implements Closeable {
       // the shard is unusable either way: release the lock and files, report the commit failure
       IOUtils.closeWhileHandlingException(writer::rollback, directory);
       throw new UncheckedIOException("cannot commit shard " + dir, e);
-    }
-  }
-
-  private static void closeQuietly(Directory directory, IOException cause) {
-    if (directory == null) {
-      return;
-    }
-    try {
-      directory.close();
-    } catch (IOException e) {
-      cause.addSuppressed(e);
     }
   }
 }

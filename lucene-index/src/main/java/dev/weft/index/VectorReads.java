@@ -1,12 +1,16 @@
 package dev.weft.index;
 
+import dev.weft.context.embed.EmbedderIdentity;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.util.VectorUtil;
@@ -14,6 +18,9 @@ import org.apache.lucene.util.VectorUtil;
 /** Reads stored vectors of given documents, through Lucene's forward-only {@link FloatVectorValues}. */
 final class VectorReads {
   private VectorReads() {}
+
+  /** A document's vector (a copy the caller may keep) and the embedder identity whose field holds it. */
+  record IdentityVector(EmbedderIdentity identity, float[] vector) {}
 
   /**
    * The vectors of {@code docs} (top-level ids) in {@code field}: entry i for docs[i], a copy (the
@@ -35,12 +42,7 @@ final class VectorReads {
         leaf = leaves.get(index);
         values = leaf.reader().getFloatVectorValues(field);
       }
-      if (values == null) {
-        continue;
-      }
-      int local = docs[i] - leaf.docBase;
-      int at = values.docID() < local ? values.advance(local) : values.docID();
-      if (at == local) {
+      if (values != null && advance(values, docs[i] - leaf.docBase)) {
         vectors[i] = values.vectorValue().clone();
       }
     }
@@ -55,5 +57,63 @@ final class VectorReads {
       cosines[i] = vectors[i] == null ? null : VectorUtil.cosine(query, vectors[i]);
     }
     return cosines;
+  }
+
+  /** Every identity's vector field of one leaf, for reading the vectors of many of its documents. */
+  static LeafVectors leaf(LeafReader leaf) throws IOException {
+    List<EmbedderIdentity> identities = new ArrayList<>();
+    List<FloatVectorValues> columns = new ArrayList<>();
+    // one vector field per embedder identity (see ChunkDocuments.vectorField)
+    for (FieldInfo field : leaf.getFieldInfos()) {
+      if (field.getVectorDimension() > 0 && field.name.startsWith(ChunkDocuments.VECTOR_PREFIX)) {
+        FloatVectorValues values = leaf.getFloatVectorValues(field.name);
+        if (values != null) {
+          identities.add(ChunkDocuments.parseIdentity(field.name.substring(ChunkDocuments.VECTOR_PREFIX.length())));
+          columns.add(values);
+        }
+      }
+    }
+    return new LeafVectors(identities, columns);
+  }
+
+  /**
+   * The vector fields of one leaf, read forward: documents are asked for in increasing id order. A chunk
+   * has at most one vector, in the field of the identity that made it.
+   */
+  static final class LeafVectors {
+    private final List<EmbedderIdentity> identities;
+    private final List<FloatVectorValues> columns;
+
+    private LeafVectors(List<EmbedderIdentity> identities, List<FloatVectorValues> columns) {
+      this.identities = identities;
+      this.columns = columns;
+    }
+
+    /** Whether {@code doc} has a vector in any identity's field; copies nothing. */
+    boolean has(int doc) throws IOException {
+      return column(doc) >= 0;
+    }
+
+    /** The vector of {@code doc} with its identity, or null when it has none. */
+    IdentityVector get(int doc) throws IOException {
+      int column = column(doc);
+      return column < 0 ? null
+          : new IdentityVector(identities.get(column), columns.get(column).vectorValue().clone());
+    }
+
+    /** The index of the field holding {@code doc}'s vector, positioned on it; -1 when none does. */
+    private int column(int doc) throws IOException {
+      for (int i = 0; i < columns.size(); i++) {
+        if (advance(columns.get(i), doc)) {
+          return i;
+        }
+      }
+      return -1;
+    }
+  }
+
+  /** Moves a forward-only iterator to {@code doc} unless it is already there; whether {@code doc} has a vector. */
+  private static boolean advance(FloatVectorValues values, int doc) throws IOException {
+    return (values.docID() < doc ? values.advance(doc) : values.docID()) == doc;
   }
 }

@@ -1,7 +1,6 @@
 package dev.weft.transforms.export;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -16,7 +15,7 @@ import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.OutputFile;
 
 /** Writes chunk rows to one Parquet file through parquet-avro, on {@link LocalOutputFile} (no Hadoop FileSystem). */
-public final class ParquetChunkWriter implements ChunkFileWriter {
+public final class ParquetChunkWriter extends TempFileChunkWriter {
   /**
    * Snappy: the Parquet default that every reader (DuckDB, pyarrow, Spark) decodes; snappy-java ships its native
    * code inside the jar, so nothing is installed. Chunk text is short prose and code, where Snappy's speed
@@ -24,24 +23,16 @@ public final class ParquetChunkWriter implements ChunkFileWriter {
    */
   public static final CompressionCodecName CODEC = CompressionCodecName.SNAPPY;
 
-  private final TempTarget target;
   private final ParquetWriter<GenericRecord> writer;
-  private long count;
-  private boolean committed;
 
   private ParquetChunkWriter(TempTarget target, ParquetWriter<GenericRecord> writer) {
-    this.target = target;
+    super(target, "Parquet");
     this.writer = writer;
   }
 
   public static ParquetChunkWriter open(Path file) {
-    TempTarget target = TempTarget.of(file);
-    try {
-      return new ParquetChunkWriter(target, writer(new LocalOutputFile(target.temp()), ChunkRecords.schema()));
-    } catch (IOException e) {
-      target.deleteTemp();
-      throw new UncheckedIOException("cannot open a Parquet writer on " + target.temp(), e);
-    }
+    return openTemp(file, "a Parquet writer", target ->
+        new ParquetChunkWriter(target, writer(new LocalOutputFile(target.temp()), ChunkRecords.schema())));
   }
 
   /**
@@ -60,41 +51,12 @@ public final class ParquetChunkWriter implements ChunkFileWriter {
   }
 
   @Override
-  public void write(ChunkRow row) {
-    try {
-      writer.write(ChunkRecords.toRecord(row));
-      count++;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write chunk " + row.chunk().id() + " to " + target.temp(), e);
-    }
+  void append(GenericRecord record) throws IOException {
+    writer.write(record);
   }
 
   @Override
-  public long count() {
-    return count;
-  }
-
-  @Override
-  public Path commit() {
-    try {
-      writer.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot finish the Parquet file " + target.temp(), e);
-    }
-    committed = true;
-    return target.moveIntoPlace();
-  }
-
-  @Override
-  public void close() {
-    if (committed) {
-      return;
-    }
-    try {
-      writer.close();
-    } catch (IOException | RuntimeException e) {
-      // discarding: the file is deleted below whatever state the writer was in
-    }
-    target.deleteTemp();
+  void finish() throws IOException {
+    writer.close();
   }
 }
