@@ -99,15 +99,18 @@ public final class ChunkEmbedder {
               + " for " + (to - from) + " texts");
         }
         for (int i = from; i < to; i++) {
-          known.put(missingHashes.get(i), vectors.get(i - from));
+          float[] vector = vectors.get(i - from);
+          if (!isZero(vector)) { // a zero vector (blank text) has no direction: the chunk stays without one
+            known.put(missingHashes.get(i), vector);
+            embedded++;
+          }
         }
-        embedded += to - from;
       } catch (EmbeddingException e) {
         lastError = e.getMessage(); // the chunks stay, without vectors, and are counted below
       }
     }
     List<float[]> vectors = new ArrayList<>(chunks.size());
-    long failed = 0;
+    long failed = 0; // chunks without a vector: their batch failed, or the model gave a zero vector
     for (String hash : hashes) {
       float[] vector = known.get(hash);
       vectors.add(vector);
@@ -115,5 +118,14 @@ public final class ChunkEmbedder {
     }
     long reused = chunks.size() - failed - embedded; // vectors from the index, or a duplicate text's
     return new Result(ChunkVectors.of(embedder.identity(), vectors), embedded, reused, failed, lastError);
+  }
+
+  private static boolean isZero(float[] vector) {
+    for (float v : vector) {
+      if (v != 0f) {
+        return false;
+      }
+    }
+    return true;
   }
 }
