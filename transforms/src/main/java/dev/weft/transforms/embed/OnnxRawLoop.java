@@ -85,20 +85,29 @@ public final class OnnxRawLoop {
     List<String> passages = passages(Path.of(args[0]), count, chars);
     System.out.printf(Locale.ROOT, "%d passages of %d chars, 1 thread%n", passages.size(), chars);
     for (OnnxModel model : OnnxModel.values()) {
-      double[] perSecond = interleaved(model, passages);
+      Comparison comparison = compare(model, passages);
       LoadedOnnxModel loaded = LoadedOnnxModel.get(model);
       long cut = passages.stream().filter(p -> loaded.cut(p).truncated()).count();
       System.out.printf(Locale.ROOT,
           "%-20s raw %6.1f passages/s   weft %6.1f passages/s   weft/raw %.2f   cut %d/%d%n",
-          model.identity().model(), perSecond[0], perSecond[1], perSecond[1] / perSecond[0], cut, passages.size());
+          model.identity().model(), comparison.rawPerSecond(), comparison.weftPerSecond(), comparison.ratio(), cut,
+          passages.size());
+    }
+  }
+
+  /** Passages per second of the raw loop and of {@link OnnxEmbedder} over the same passages. */
+  public record Comparison(double rawPerSecond, double weftPerSecond) {
+    /** Weft's throughput as a fraction of the raw loop's (the target is at least 0.9). */
+    public double ratio() {
+      return weftPerSecond / rawPerSecond;
     }
   }
 
   /**
-   * {raw, weft} passages per second, timed in alternating blocks of {@value #BLOCK} passages, so that other work
-   * on a shared machine slows both sides alike instead of whichever happened to run second.
+   * Raw loop and {@link OnnxEmbedder}, timed in alternating blocks of {@value #BLOCK} passages, so that other
+   * work on a shared machine slows both sides alike instead of whichever happened to run second.
    */
-  static double[] interleaved(OnnxModel model, List<String> passages) {
+  public static Comparison compare(OnnxModel model, List<String> passages) {
     EmbeddingModel raw = model.newLangchain4jModel(Runnable::run);
     try (OnnxEmbedder weft = new OnnxEmbedder(model)) {
       List<String> warmUp = passages.subList(0, Math.min(WARM_UP, passages.size()));
@@ -116,7 +125,7 @@ public final class OnnxRawLoop {
         weftNanos += System.nanoTime() - middle;
         rawNanos += middle - start;
       }
-      return new double[] {perSecond(passages.size(), rawNanos), perSecond(passages.size(), weftNanos)};
+      return new Comparison(perSecond(passages.size(), rawNanos), perSecond(passages.size(), weftNanos));
     }
   }
 
