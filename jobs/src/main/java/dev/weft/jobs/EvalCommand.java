@@ -83,15 +83,15 @@ final class EvalCommand implements Callable<Integer> {
     EvalReport report = new EvalRunner().run(loaded, options);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(Json.write(toJson(report, options)));
+      out.println(Json.write(toJson(report)));
     } else {
       out.print(report.table());
-      out.printf(Locale.ROOT, "settings: pool %d, embed weight %s%n", options.poolSize(), options.embedWeight());
+      out.flush(); // print() does not flush an auto-flush writer, and main exits right after
     }
     return 0;
   }
 
-  private static Map<String, Object> toJson(EvalReport report, EvalOptions options) {
+  private static Map<String, Object> toJson(EvalReport report) {
     List<Map<String, Object>> rows = new ArrayList<>();
     for (EvalReport.Row row : report.rows()) {
       Map<String, Object> map = new LinkedHashMap<>();
@@ -118,8 +118,8 @@ final class EvalCommand implements Callable<Integer> {
     map.put("files", report.files());
     map.put("chunks", report.chunks());
     map.put("embedder", report.embedder());
-    map.put("poolSize", options.poolSize());
-    map.put("embedWeight", options.embedWeight());
+    map.put("poolSize", report.poolSize());
+    map.put("embedWeight", report.embedWeight());
     map.put("ingestMillis", report.ingestMillis());
     map.put("millis", report.millis());
     map.put("rows", rows);

@@ -14,13 +14,15 @@ import java.util.Objects;
  * @param files items (records or files) in the index
  * @param chunks chunks in the index
  * @param embedder the embedder identity ({@code model/dims}), or null when none was used
+ * @param poolSize hybrid: the pool size asked for (recall widens it to the ranking depth when smaller)
+ * @param embedWeight hybrid: the weight of the normalised cosine
  * @param ingestMillis wall time of the ingest pass (a no-op pass when a kept index was already level)
  * @param rows one per (level, mode), levels outermost
  * @param millis wall time of the whole evaluation
  */
 public record EvalReport(
-    String set, BeirSet.Layout layout, String kind, long files, long chunks, String embedder, long ingestMillis,
-    List<Row> rows, long millis) {
+    String set, BeirSet.Layout layout, String kind, long files, long chunks, String embedder, int poolSize,
+    double embedWeight, long ingestMillis, List<Row> rows, long millis) {
   public EvalReport {
     Objects.requireNonNull(set, "set");
     rows = List.copyOf(rows);
@@ -83,6 +85,10 @@ public record EvalReport(
         layout == BeirSet.Layout.CORPUS ? "records" : "files", chunks, kind,
         embedder == null ? "" : ", embedder " + embedder, ingestMillis / 1000.0, millis / 1000.0,
         skipped == 0 ? "" : "; " + skipped + " queries skipped (no relevant judgment)"));
+    if (rows.stream().anyMatch(r -> r.mode() == RecallMode.HYBRID && r.scores() != null)) {
+      out.append(String.format(Locale.ROOT, "hybrid: pool max(%d, ranking depth), embed weight %s%n", poolSize,
+          embedWeight));
+    }
     return out.toString();
   }
 }

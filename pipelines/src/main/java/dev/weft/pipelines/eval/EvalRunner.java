@@ -54,23 +54,19 @@ public final class EvalRunner {
       long ingestStart = System.nanoTime();
       ingest(set, indexDir, options);
       long ingestMillis = millisSince(ingestStart);
-      try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+      try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher();
+          QueryVectors vectors = new QueryVectors(options.embedder())) {
         IndexStats stats = searcher.stats();
         Kind kind = kindToRank(options.kind(), stats);
-        QueryVectors vectors = new QueryVectors(options.embedder());
-        try {
-          List<Row> rows = new ArrayList<>();
-          for (EvalLevel level : levels(set.layout())) {
-            Qrels qrels = level == EvalLevel.FILE ? set.qrels().fileLevel() : set.qrels();
-            for (RecallMode mode : options.modes()) {
-              rows.add(measure(set, qrels, level, mode, kind, searcher, vectors, options));
-            }
+        List<Row> rows = new ArrayList<>();
+        for (EvalLevel level : levels(set.layout())) {
+          Qrels qrels = level == EvalLevel.FILE ? set.qrels().fileLevel() : set.qrels();
+          for (RecallMode mode : options.modes()) {
+            rows.add(measure(set, qrels, level, mode, kind, searcher, vectors, options));
           }
-          return new EvalReport(set.name(), set.layout(), kind.id(), stats.files(), stats.chunks().get(kind),
-              vectors.identity(), ingestMillis, rows, millisSince(start));
-        } finally {
-          vectors.close();
         }
+        return new EvalReport(set.name(), set.layout(), kind.id(), stats.files(), stats.chunks().get(kind),
+            vectors.identity(), options.poolSize(), options.embedWeight(), ingestMillis, rows, millisSince(start));
       }
     } finally {
       if (scratch != null) {
