@@ -34,7 +34,7 @@ final class EvalCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SET_DIR", description = "The BEIR folder.")
   Path set;
 
-  @Option(names = "--modes", split = ",", defaultValue = "bm25,dense,hybrid",
+  @Option(names = "--modes", split = ",", paramLabel = "MODE", defaultValue = "bm25,dense,hybrid",
       description = "Recall modes to measure (default: ${DEFAULT-VALUE}); dense and hybrid need --embedder.")
   List<String> modes;
 
