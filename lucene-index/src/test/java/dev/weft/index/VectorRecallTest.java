@@ -106,8 +106,9 @@ class VectorRecallTest {
     float sb = lexical.get(1).score();
     float sc = lexical.get(2).score();
 
-    List<Hit> hybrid = searcher.recall(request("parse", Kind.CODE, 0, true, RecallMode.HYBRID), TOWARDS_Y).hits();
-    // A: 1 + 1 * 0; B: (sb - sc) / (sa - sc) + 1 * 1; C: 0 + nothing (no vector)
+    List<Hit> hybrid = searcher.recall(request("parse", Kind.CODE, 0, true, RecallMode.HYBRID).withEmbedWeight(1.0),
+        TOWARDS_Y).hits();
+    // weight 1 — A: 1 + 1 * 0; B: (sb - sc) / (sa - sc) + 1 * 1; C: 0 + nothing (no vector)
     assertThat(pointers(hybrid)).containsExactly("src/B.java:0", "src/A.java:0", "src/C.java:0");
     assertThat(hybrid.get(0).score()).isCloseTo((sb - sc) / (sa - sc) + 1, within(1e-5f));
     assertThat(hybrid.get(1).score()).isCloseTo(1f, within(1e-6f));
@@ -157,8 +158,8 @@ class VectorRecallTest {
   void requestsValidateModePoolAndWeight() {
     RecallRequest request = RecallRequest.of("x");
     assertThat(request.mode()).isEqualTo(RecallMode.BM25);
-    assertThat(request.poolSize()).isEqualTo(50);
-    assertThat(request.embedWeight()).isEqualTo(1.0);
+    assertThat(request.poolSize()).isEqualTo(200);
+    assertThat(request.embedWeight()).isEqualTo(3.0);
     assertThatThrownBy(() -> request.withPoolSize(0))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("pool size must be at least 1, got: 0");
     assertThatThrownBy(() -> request.withPoolSize(10_001))
