@@ -16,18 +16,17 @@ import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.vectors.ChunkEmbedder;
+import org.apache.lucene.util.IOUtils;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Measures recall on a labelled set: ingests the corpus through the real ingest path (a {@code corpus.jsonl}
@@ -181,12 +180,14 @@ public final class EvalRunner {
   }
 
   private static void deleteTree(Path dir) {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-        Files.deleteIfExists(path);
-      }
+    // Lucene's IOUtils.rm deletes a tree bottom-up; one implementation for every scratch directory here
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try {
+      IOUtils.rm(dir);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete the scratch index " + dir, e);
+      throw new UncheckedIOException("cannot delete " + dir, e);
     }
   }
 

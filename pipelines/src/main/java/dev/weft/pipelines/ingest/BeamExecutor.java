@@ -2,16 +2,15 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.index.IndexUpdate;
+import org.apache.lucene.util.IOUtils;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
@@ -83,15 +82,14 @@ final class BeamExecutor {
   }
 
   static void deleteTree(Path dir) {
+    // Lucene's IOUtils.rm deletes a tree bottom-up; one implementation for every scratch directory here
     if (!Files.exists(dir)) {
       return;
     }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      IOUtils.rm(dir);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot clean staging directory " + dir, e);
+      throw new UncheckedIOException("cannot delete " + dir, e);
     }
   }
 }

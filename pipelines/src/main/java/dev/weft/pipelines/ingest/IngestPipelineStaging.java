@@ -3,8 +3,8 @@ package dev.weft.pipelines.ingest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.DeadLetter;
 import dev.weft.transforms.beam.WriteIndexShards;
+import org.apache.lucene.util.IOUtils;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,14 +90,6 @@ final class IngestPipelineStaging {
   }
 
   private static void deleteRecursively(Path path) throws IOException {
-    try (Stream<Path> walk = Files.walk(path)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.delete(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
-    }
+    IOUtils.rm(path);
   }
 }

@@ -2,13 +2,11 @@ package dev.weft.transforms.beam;
 
 import dev.weft.index.ShardWriter;
 import dev.weft.transforms.ingest.FileOutcome;
+import org.apache.lucene.util.IOUtils;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.SerializableCoder;
@@ -150,17 +148,8 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
   }
 
   static void deleteRecursively(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(path -> {
-        try {
-          Files.delete(path);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
+    if (Files.exists(dir)) {
+      IOUtils.rm(dir);
     }
   }
 }
