@@ -22,7 +22,7 @@ final class EmbedMissingCommand implements Callable<Integer> {
   @Mixin IndexOption indexOption;
 
   @Option(names = "--embedder", paramLabel = "SPEC",
-      description = "Embedder (default: the one the index was built with, else minilm).")
+      description = "Embedder (default: the one the index was built with, else bge-small).")
   String embedder;
 
   @Option(names = "--embed-batch", defaultValue = "32", description = "Chunks per embedding call (default: ${DEFAULT-VALUE}).")

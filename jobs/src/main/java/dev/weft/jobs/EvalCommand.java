@@ -60,6 +60,11 @@ final class EvalCommand implements Callable<Integer> {
       description = "Hybrid: weight of the normalised cosine against normalised BM25 (default: ${DEFAULT-VALUE}).")
   double embedWeight;
 
+  @Option(names = "--knn", paramLabel = "K", defaultValue = "" + RecallRequest.DEFAULT_KNN_CANDIDATES,
+      description = "Hybrid: nearest neighbours by vector that join the BM25 pool; 0 re-ranks the pool alone "
+          + "(default: ${DEFAULT-VALUE}).")
+  int knn;
+
   @Option(names = "--json", description = "Print the report as JSON.")
   boolean json;
 
@@ -77,6 +82,7 @@ final class EvalCommand implements Callable<Integer> {
         .withKind(kind == null ? null : Kind.parse(kind))
         .withPoolSize(pool)
         .withEmbedWeight(embedWeight)
+        .withKnnCandidates(knn)
         .withProgress(quiet ? IngestProgress.NONE
             : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null));
     BeirSet loaded = BeirSet.load(set);
@@ -120,6 +126,7 @@ final class EvalCommand implements Callable<Integer> {
     map.put("embedder", report.embedder());
     map.put("poolSize", report.poolSize());
     map.put("embedWeight", report.embedWeight());
+    map.put("knnCandidates", report.knnCandidates());
     map.put("ingestMillis", report.ingestMillis());
     map.put("millis", report.millis());
     map.put("rows", rows);

@@ -43,7 +43,8 @@ final class RecallCommand implements Callable<Integer> {
   boolean allChunks;
 
   @Option(names = "--mode", defaultValue = "bm25", paramLabel = "MODE",
-      description = "bm25 (default), dense (KNN) or hybrid (BM25 pool re-ranked with cosine); the latter two embed "
+      description = "bm25 (default), dense (KNN) or hybrid (BM25 pool and nearest neighbours fused with cosine); "
+          + "the latter two embed "
           + "the query with the index's embedder.")
   String mode;
 
@@ -59,6 +60,11 @@ final class RecallCommand implements Callable<Integer> {
       description = "Hybrid: weight of the normalised cosine (default: ${DEFAULT-VALUE}).")
   double embedWeight;
 
+  @Option(names = "--knn", paramLabel = "K", defaultValue = "" + RecallRequest.DEFAULT_KNN_CANDIDATES,
+      description = "Hybrid: nearest neighbours by vector that join the BM25 pool; 0 re-ranks the pool alone "
+          + "(default: ${DEFAULT-VALUE}).")
+  int knn;
+
   @Option(names = "--json", description = "Print JSON.")
   boolean json;
 
@@ -71,7 +77,7 @@ final class RecallCommand implements Callable<Integer> {
     }
     RecallMode recallMode = RecallMode.parse(mode);
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n, !allChunks, recallMode, pool,
-        embedWeight);
+        embedWeight, knn);
     RecallResult result;
     try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index));
         CorpusSearcher searcher = index.searcher()) {

@@ -19,6 +19,8 @@ final class IndexConfig {
   private static final Analyzer CODE_INDEX = new CodeAnalyzer();
   private static final Analyzer DOC = new DocAnalyzer();
   private static final Analyzer CODE_QUERY = CodeAnalyzer.forQuery();
+  private static final Analyzer PATH_INDEX = CodeAnalyzer.forPaths();
+  private static final Analyzer PATH_QUERY = CodeAnalyzer.forPathQuery();
   private static final Analyzer INDEX_ANALYZER =
       new PerFieldAnalyzerWrapper(
           new KeywordAnalyzer(),
@@ -28,7 +30,7 @@ final class IndexConfig {
               ChunkDocuments.textField(Kind.DOC), DOC,
               ChunkDocuments.symbolField(Kind.DOC), DOC,
               // paths are identifier-like: src/main/java/FooBar.java -> foo, bar, java...
-              ChunkDocuments.PATH_TOKENS, CODE_INDEX));
+              ChunkDocuments.PATH_TOKENS, PATH_INDEX));
 
   /**
    * Stored bodies are most of the index: DEFLATE roughly halves them against LZ4. Vector fields use a
@@ -65,6 +67,6 @@ final class IndexConfig {
   }
 
   static Analyzer pathQueryAnalyzer() {
-    return CODE_QUERY;
+    return PATH_QUERY;
   }
 }

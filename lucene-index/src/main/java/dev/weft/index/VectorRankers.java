@@ -6,7 +6,10 @@ import dev.weft.context.QueryVector;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.FieldDoc;
@@ -18,7 +21,7 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 
 /**
- * Dense (Lucene KNN) and hybrid (BM25 pool re-ranked with cosines) rankings of one kind. The caller
+ * Dense (Lucene KNN) and hybrid (BM25 pool and nearest neighbours fused with cosines) rankings of one kind. The caller
  * has checked the query vector's identity against the index.
  */
 final class VectorRankers {
@@ -66,28 +69,44 @@ final class VectorRankers {
 
   /**
    * The BM25 pool ({@code poolSize} chunks, more when one per file needs {@code limit} distinct files)
-   * re-ranked by {@link HybridFusion}; chunks without a vector keep only their lexical part. A hit's
-   * score is the fused score, its cosine the raw one.
+   * joined by the {@code max(knnCandidates, limit)} nearest neighbours among the kind's chunks (none when
+   * {@code knnCandidates} is 0), fused by {@link HybridFusion}: a neighbour outside the pool has no lexical
+   * part, a chunk without a vector no cosine part. A hit's score is the fused score, its cosine the raw one.
+   * A text without a searchable word finds nothing, as in BM25 mode.
    */
   List<Hit> hybrid(Kind kind, String text, int limit, boolean onePerFile, int poolSize, double embedWeight,
-      QueryVector query) {
+      int knnCandidates, QueryVector query) {
     Optional<Query> lexical = RecallQueries.build(kind, text);
     if (lexical.isEmpty()) {
       return List.of();
     }
+    String field = ChunkDocuments.vectorField(query.identity());
     try {
-      List<FieldDoc> pool = ranker.pool(lexical.get(), Math.max(poolSize, limit), onePerFile ? limit : 0);
-      int[] docs = pool.stream().mapToInt(doc -> doc.doc).toArray();
-      Float[] cosines = VectorReads.cosines(
-          searcher.getIndexReader(), ChunkDocuments.vectorField(query.identity()), docs, query.vector());
-      List<ScoredCandidate<FieldDoc>> candidates = new ArrayList<>(pool.size());
-      for (int i = 0; i < pool.size(); i++) {
-        candidates.add(new ScoredCandidate<>(pool.get(i), pool.get(i).score, cosines[i]));
+      Map<Integer, Located> located = new LinkedHashMap<>();
+      Map<Integer, Float> lexicalScores = new HashMap<>();
+      for (FieldDoc doc : ranker.pool(lexical.get(), Math.max(poolSize, limit), onePerFile ? limit : 0)) {
+        located.put(doc.doc, new Located(doc.doc, Ranker.path(doc), Ranker.startLine(doc)));
+        lexicalScores.put(doc.doc, doc.score);
       }
-      List<RankedChunk> fused = new ArrayList<>(pool.size());
-      for (FusedCandidate<FieldDoc> candidate : HybridFusion.fuse(candidates, embedWeight)) {
-        FieldDoc doc = candidate.item();
-        fused.add(new RankedChunk(doc.doc, Ranker.path(doc), Ranker.startLine(doc), candidate.score(),
+      if (knnCandidates > 0) {
+        int k = Math.min(MAX_K, Math.max(knnCandidates, limit));
+        Query filter = new TermQuery(new Term(ChunkDocuments.KIND, kind.id()));
+        for (ScoreDoc doc : searcher.search(new KnnFloatVectorQuery(field, query.vector(), k, filter), k).scoreDocs) {
+          if (!located.containsKey(doc.doc)) {
+            located.put(doc.doc, new Located(doc.doc, hitReader.path(doc.doc), hitReader.startLine(doc.doc)));
+          }
+        }
+      }
+      int[] docs = located.keySet().stream().mapToInt(Integer::intValue).toArray();
+      Float[] cosines = VectorReads.cosines(searcher.getIndexReader(), field, docs, query.vector());
+      List<ScoredCandidate<Located>> candidates = new ArrayList<>(docs.length);
+      for (int i = 0; i < docs.length; i++) {
+        candidates.add(new ScoredCandidate<>(located.get(docs[i]), lexicalScores.get(docs[i]), cosines[i]));
+      }
+      List<RankedChunk> fused = new ArrayList<>(docs.length);
+      for (FusedCandidate<Located> candidate : HybridFusion.fuse(candidates, embedWeight)) {
+        Located chunk = candidate.item();
+        fused.add(new RankedChunk(chunk.doc(), chunk.path(), chunk.startLine(), candidate.score(),
             candidate.cosine()));
       }
       return hits(kind, RankedChunk.cut(fused, limit, onePerFile));
@@ -95,6 +114,9 @@ final class VectorRankers {
       throw new UncheckedIOException("cannot run hybrid recall of " + kind.id() + " for: " + text, e);
     }
   }
+
+  /** Where a candidate chunk is, as the ranking order needs it. */
+  private record Located(int doc, String path, int startLine) {}
 
   private List<RankedChunk> withCosines(List<RankedChunk> chunks, String field, QueryVector query)
       throws IOException {

@@ -106,8 +106,8 @@ class VectorRecallTest {
     float sb = lexical.get(1).score();
     float sc = lexical.get(2).score();
 
-    List<Hit> hybrid = searcher.recall(request("parse", Kind.CODE, 0, true, RecallMode.HYBRID).withEmbedWeight(1.0),
-        TOWARDS_Y).hits();
+    List<Hit> hybrid = searcher.recall(request("parse", Kind.CODE, 0, true, RecallMode.HYBRID).withEmbedWeight(1.0)
+        .withKnnCandidates(0), TOWARDS_Y).hits();
     // weight 1 — A: 1 + 1 * 0; B: (sb - sc) / (sa - sc) + 1 * 1; C: 0 + nothing (no vector)
     assertThat(pointers(hybrid)).containsExactly("src/B.java:0", "src/A.java:0", "src/C.java:0");
     assertThat(hybrid.get(0).score()).isCloseTo((sb - sc) / (sa - sc) + 1, within(1e-5f));
@@ -120,25 +120,48 @@ class VectorRecallTest {
 
   @Test
   void hybridWithWeightZeroKeepsTheLexicalOrder() {
-    RecallRequest request = request("parse", Kind.CODE, 0, true, RecallMode.HYBRID).withEmbedWeight(0);
+    RecallRequest request = request("parse", Kind.CODE, 0, true, RecallMode.HYBRID).withEmbedWeight(0)
+        .withKnnCandidates(0);
     assertThat(pointers(searcher.recall(request, TOWARDS_Y).hits()))
         .containsExactly("src/A.java:0", "src/B.java:0", "src/C.java:0");
   }
 
   @Test
-  void hybridOnlyReRanksThePool() {
+  void hybridWithoutNeighboursOnlyReRanksThePool() {
     // a pool of one holds only A, the best BM25 chunk, however close B is to the query vector
-    RecallRequest request = request("parse", Kind.CODE, 1, true, RecallMode.HYBRID).withPoolSize(1);
+    RecallRequest request = request("parse", Kind.CODE, 1, true, RecallMode.HYBRID).withPoolSize(1)
+        .withKnnCandidates(0);
     assertThat(pointers(searcher.recall(request, TOWARDS_Y).hits())).containsExactly("src/A.java:0");
     assertThat(pointers(searcher.recall(request.withPoolSize(50), TOWARDS_Y).hits()))
         .containsExactly("src/B.java:0");
   }
 
   @Test
+  void hybridJoinsTheNearestNeighboursToThePool() {
+    // D has no "parse" but its first chunk is close to the query vector: a neighbour with no lexical part
+    List<Hit> hybrid = searcher.recall(request("parse", Kind.CODE, 0, true, RecallMode.HYBRID).withEmbedWeight(1.0),
+        TOWARDS_Y).hits();
+    // cosines in the candidates: A 0, B 1, D:0 0.8, D:1 0.6 -> D:0 scores 0 + 1 * 0.8, above C's 0
+    assertThat(pointers(hybrid)).containsExactly("src/B.java:0", "src/A.java:0", "src/D.java:0", "src/C.java:0");
+    assertThat(hybrid.get(2).score()).isCloseTo(0.8f, within(1e-6f));
+    assertThat(hybrid.get(2).cosine()).isCloseTo(0.8f, within(1e-6f));
+    // a pool of one (A) and one neighbour (B): B wins on its cosine, though BM25 alone never reached it
+    RecallRequest narrow = request("parse", Kind.CODE, 1, true, RecallMode.HYBRID).withEmbedWeight(2.0)
+        .withPoolSize(1).withKnnCandidates(1);
+    assertThat(pointers(searcher.recall(narrow, TOWARDS_Y).hits())).containsExactly("src/B.java:0");
+    assertThat(pointers(searcher.recall(narrow.withKnnCandidates(0), TOWARDS_Y).hits()))
+        .containsExactly("src/A.java:0");
+  }
+
+  @Test
   void hybridKindsAreRankedApart() {
     RecallResult result = searcher.recall(RecallRequest.of("parse").withMode(RecallMode.HYBRID), TOWARDS_Y);
-    assertThat(pointers(result.groups().get(Kind.DOC))).containsExactly("docs/guide.md:0");
-    assertThat(result.groups().get(Kind.CODE)).hasSize(3).allMatch(hit -> hit.kind() == Kind.CODE);
+    // other.md joins as a neighbour of its own kind; no code chunk does
+    assertThat(pointers(result.groups().get(Kind.DOC))).containsExactly("docs/guide.md:0", "docs/other.md:0");
+    assertThat(result.groups().get(Kind.CODE)).hasSize(4).allMatch(hit -> hit.kind() == Kind.CODE);
+    RecallResult poolOnly = searcher.recall(RecallRequest.of("parse").withMode(RecallMode.HYBRID)
+        .withKnnCandidates(0), TOWARDS_Y);
+    assertThat(pointers(poolOnly.groups().get(Kind.DOC))).containsExactly("docs/guide.md:0");
   }
 
   @Test
@@ -160,6 +183,10 @@ class VectorRecallTest {
     assertThat(request.mode()).isEqualTo(RecallMode.BM25);
     assertThat(request.poolSize()).isEqualTo(200);
     assertThat(request.embedWeight()).isEqualTo(3.0);
+    assertThat(request.knnCandidates()).isEqualTo(100);
+    assertThatThrownBy(() -> request.withKnnCandidates(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("knn candidates must be between 0 and 10000, got: -1");
     assertThatThrownBy(() -> request.withPoolSize(0))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("pool size must be at least 1, got: 0");
     assertThatThrownBy(() -> request.withPoolSize(10_001))

@@ -10,9 +10,10 @@ class DocAnalyzerTest {
   private final Analyzer analyzer = new DocAnalyzer();
 
   @Test
-  void wordsAreLowerCasedButNeverStemmedOrDropped() {
+  void wordsAreLowerCasedAndKStemmedButNeverDropped() {
     assertThat(terms(analyzer, "The Indexing of Running jobs, and the indexes."))
-        .containsExactly("the", "indexing", "of", "running", "jobs", "and", "the", "indexes");
+        // KStem folds inflections into dictionary words and keeps what its dictionary lists whole ("running")
+        .containsExactly("the", "index", "of", "running", "job", "and", "the", "index");
   }
 
   @Test
@@ -24,6 +25,6 @@ class DocAnalyzerTest {
   @Test
   void numbersAndHyphensFollowUnicodeWordBreaks() {
     assertThat(terms(analyzer, "Lucene 9.12.3 re-index e-mail: 5,000 docs"))
-        .containsExactly("lucene", "9.12.3", "re", "index", "e", "mail", "5,000", "docs");
+        .containsExactly("lucene", "9.12.3", "re", "index", "e", "mail", "5,000", "doc");
   }
 }

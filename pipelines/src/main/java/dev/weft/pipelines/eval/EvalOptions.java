@@ -21,11 +21,12 @@ import java.util.Objects;
  * @param kind the kind to rank; null for the one kind the index holds
  * @param poolSize hybrid: how many BM25-ranked chunks are re-ranked
  * @param embedWeight hybrid: the weight of the normalised cosine
+ * @param knnCandidates hybrid: how many nearest neighbours join the BM25 pool (0 for none)
  * @param progress ingest progress
  */
 public record EvalOptions(
     List<RecallMode> modes, EmbedderSpec embedder, Path indexDir, Kind kind, int poolSize, double embedWeight,
-    IngestProgress progress) {
+    int knnCandidates, IngestProgress progress) {
   public EvalOptions {
     Objects.requireNonNull(modes, "modes");
     Objects.requireNonNull(progress, "progress");
@@ -37,40 +38,44 @@ public record EvalOptions(
       throw new IllegalArgumentException("modes must not repeat a mode, got: " + modes);
     }
     // the same rules as recall itself, checked before minutes of ingest rather than at the first query
-    new RecallRequest("", null, 0, false, RecallMode.BM25, poolSize, embedWeight);
+    new RecallRequest("", null, 0, false, RecallMode.BM25, poolSize, embedWeight, knnCandidates);
   }
 
   /** Every mode, no embedder, a scratch index, recall's own pool size and embed weight. */
   public static EvalOptions defaults() {
     return new EvalOptions(List.of(RecallMode.values()), null, null, null, RecallRequest.DEFAULT_POOL_SIZE,
-        RecallRequest.DEFAULT_EMBED_WEIGHT, IngestProgress.NONE);
+        RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES, IngestProgress.NONE);
   }
 
   public EvalOptions withModes(List<RecallMode> value) {
-    return new EvalOptions(value, embedder, indexDir, kind, poolSize, embedWeight, progress);
+    return new EvalOptions(value, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress);
   }
 
   public EvalOptions withEmbedder(EmbedderSpec value) {
-    return new EvalOptions(modes, value, indexDir, kind, poolSize, embedWeight, progress);
+    return new EvalOptions(modes, value, indexDir, kind, poolSize, embedWeight, knnCandidates, progress);
   }
 
   public EvalOptions withIndexDir(Path value) {
-    return new EvalOptions(modes, embedder, value, kind, poolSize, embedWeight, progress);
+    return new EvalOptions(modes, embedder, value, kind, poolSize, embedWeight, knnCandidates, progress);
   }
 
   public EvalOptions withKind(Kind value) {
-    return new EvalOptions(modes, embedder, indexDir, value, poolSize, embedWeight, progress);
+    return new EvalOptions(modes, embedder, indexDir, value, poolSize, embedWeight, knnCandidates, progress);
   }
 
   public EvalOptions withPoolSize(int value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, value, embedWeight, progress);
+    return new EvalOptions(modes, embedder, indexDir, kind, value, embedWeight, knnCandidates, progress);
   }
 
   public EvalOptions withEmbedWeight(double value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, value, progress);
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, value, knnCandidates, progress);
+  }
+
+  public EvalOptions withKnnCandidates(int value) {
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, value, progress);
   }
 
   public EvalOptions withProgress(IngestProgress value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, value);
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, value);
   }
 }

@@ -16,13 +16,14 @@ import java.util.Objects;
  * @param embedder the embedder identity ({@code model/dims}), or null when none was used
  * @param poolSize hybrid: the pool size asked for (recall widens it to the ranking depth when smaller)
  * @param embedWeight hybrid: the weight of the normalised cosine
+ * @param knnCandidates hybrid: the nearest neighbours that joined the pool (0 for none)
  * @param ingestMillis wall time of the ingest pass (a no-op pass when a kept index was already level)
  * @param rows one per (level, mode), levels outermost
  * @param millis wall time of the whole evaluation
  */
 public record EvalReport(
     String set, BeirSet.Layout layout, String kind, long files, long chunks, String embedder, int poolSize,
-    double embedWeight, long ingestMillis, List<Row> rows, long millis) {
+    double embedWeight, int knnCandidates, long ingestMillis, List<Row> rows, long millis) {
   public EvalReport {
     Objects.requireNonNull(set, "set");
     rows = List.copyOf(rows);
@@ -86,8 +87,9 @@ public record EvalReport(
         embedder == null ? "" : ", embedder " + embedder, ingestMillis / 1000.0, millis / 1000.0,
         skipped == 0 ? "" : "; " + skipped + " queries skipped (no relevant judgment)"));
     if (rows.stream().anyMatch(r -> r.mode() == RecallMode.HYBRID && r.scores() != null)) {
-      out.append(String.format(Locale.ROOT, "hybrid: pool max(%d, ranking depth), embed weight %s%n", poolSize,
-          embedWeight));
+      out.append(String.format(Locale.ROOT, "hybrid: pool max(%d, ranking depth) + %s, embed weight %s%n",
+          poolSize, knnCandidates == 0 ? "no nearest neighbours" : "the max(" + knnCandidates
+              + ", ranking depth) nearest neighbours", embedWeight));
     }
     return out.toString();
   }

@@ -65,7 +65,7 @@ public final class EvalRunner {
           }
         }
         return new EvalReport(set.name(), set.layout(), kind.id(), stats.files(), stats.chunks().get(kind),
-            vectors.identity(), options.poolSize(), options.embedWeight(), ingestMillis, rows, millisSince(start));
+            vectors.identity(), options.poolSize(), options.embedWeight(), options.knnCandidates(), ingestMillis, rows, millisSince(start));
       }
     } finally {
       if (scratch != null) {
@@ -121,7 +121,7 @@ public final class EvalRunner {
     Metrics.QueryScores[] scores = Parallel.map(judged.size(), i -> {
       BeirSet.Query query = judged.get(i);
       RecallRequest request = new RecallRequest(query.text(), Set.of(kind), limit, level.onePerFile(), mode,
-          options.poolSize(), options.embedWeight());
+          options.poolSize(), options.embedWeight(), options.knnCandidates());
       List<String> ranking = ranking(recall(searcher, request, queryVectors.get(i), kind), level);
       return Metrics.score(ranking, qrels.relevant(query.id()));
     }, Metrics.QueryScores[]::new);

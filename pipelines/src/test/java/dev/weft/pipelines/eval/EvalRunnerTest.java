@@ -69,14 +69,15 @@ class EvalRunnerTest {
 
     // the same kept index, now with an embedder: its chunks have no vectors yet and get them, then every mode runs
     EvalReport report = new EvalRunner().run(BeirSet.load(set), EvalOptions.defaults().withIndexDir(index)
-        .withEmbedder(EmbedderSpecs.parse("hash:64")).withEmbedWeight(0));
+        .withEmbedder(EmbedderSpecs.parse("hash:64")).withEmbedWeight(0).withKnnCandidates(0));
 
     assertThat(report.embedder()).isEqualTo(EmbedderSpecs.parse("hash:64").identity().toString());
     Row dense = report.row(EvalLevel.RECORD, RecallMode.DENSE);
     assertThat(dense.notRun()).isNull();
     assertThat(dense.queries()).isEqualTo(4);
     assertThat(dense.skipped()).isEqualTo(1);
-    // weight 0 keeps the BM25 order within a pool at least as deep as the ranking: the same figures as bm25
+    // weight 0 and no neighbours keep the BM25 order within a pool at least as deep as the ranking: the same
+    // figures as bm25
     assertThat(report.row(EvalLevel.RECORD, RecallMode.HYBRID).scores())
         .isEqualTo(report.row(EvalLevel.RECORD, RecallMode.BM25).scores());
   }

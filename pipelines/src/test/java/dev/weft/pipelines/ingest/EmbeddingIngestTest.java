@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
@@ -60,7 +61,8 @@ class EmbeddingIngestTest {
       assertThat(searcher.vectorCensus().chunksWithoutVectors()).isZero();
       Embedder embedder = HASH.create();
       QueryVector query = new QueryVector(HASH.identity(), embedder.embed(List.of("offsite snapshots")).get(0));
-      var hits = searcher.recall(RecallRequest.of("offsite snapshots").withMode(RecallMode.HYBRID), query).hits();
+      var hits = searcher.recall(RecallRequest.of("offsite snapshots").withMode(RecallMode.HYBRID), query)
+          .groups().get(Kind.DOC);
       assertThat(hits.get(0).path()).isEqualTo("docs/guide.md");
       assertThat(hits.get(0).cosine()).isNotNull();
     }

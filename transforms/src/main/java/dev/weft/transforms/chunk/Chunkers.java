@@ -1,5 +1,6 @@
 package dev.weft.transforms.chunk;
 
+import dev.weft.index.analysis.AnalysisVersion;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -15,7 +16,13 @@ public final class Chunkers {
    * Version of the chunk boundaries every chunker here produces, stored with each indexed file: bump it
    * whenever any chunker's boundaries, nodeTypes or symbols change, so the next incremental run re-chunks.
    */
-  public static final String STAMP = "chunkers-1";
+  public static final String CHUNKERS_VERSION = "chunkers-1";
+  /**
+   * What an indexed file's chunk documents were built with, stored with each file: the chunkers' version and
+   * the index's {@link AnalysisVersion}. Either changing re-chunks the file on the next incremental run (its
+   * vectors are reused: the chunk texts did not change).
+   */
+  public static final String STAMP = CHUNKERS_VERSION + "+" + AnalysisVersion.CURRENT;
 
   private static final Chunker PARAGRAPHS = new ParagraphChunker();
 

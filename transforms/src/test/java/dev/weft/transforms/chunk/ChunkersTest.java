@@ -33,8 +33,8 @@ class ChunkersTest {
   }
 
   @Test
-  void stampNamesTheChunkerVersion() {
-    assertThat(Chunkers.STAMP).isEqualTo("chunkers-1");
+  void stampNamesTheChunkerAndAnalysisVersions() {
+    assertThat(Chunkers.STAMP).isEqualTo("chunkers-1+analysis-2");
   }
 
   @Test

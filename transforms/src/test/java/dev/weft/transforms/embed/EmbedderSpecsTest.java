@@ -25,7 +25,8 @@ class EmbedderSpecsTest {
     assertThat(EmbedderSpecs.parse("bge-small")).isEqualTo(bge);
     assertThat(minilm.identity()).hasToString("all-minilm-l6-v2-q/384");
     assertThat(bge.identity()).hasToString("bge-small-en-v1.5-q/384");
-    assertThat(EmbedderSpecs.DEFAULT).isEqualTo(minilm);
+    assertThat(EmbedderSpecs.DEFAULT).isEqualTo(bge);
+    assertThat(EmbedderSpecs.parse("default")).isEqualTo(bge);
   }
 
   @Test
@@ -52,7 +53,7 @@ class EmbedderSpecsTest {
     assertThatThrownBy(() -> EmbedderSpecs.parse(value))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("unknown embedder '" + value + "'")
-        .hasMessageContaining("accepted: onnx:minilm (alias minilm), onnx:bge-small (alias bge-small), hash:<dims>")
+        .hasMessageContaining("accepted: onnx:bge-small (aliases bge-small, default), onnx:minilm (alias minilm), hash:<dims>")
         .hasMessageContaining("openai:<model>@<baseUrl>#<dims>");
   }
 
