@@ -47,6 +47,11 @@ final class BenchCommand implements Callable<Integer> {
       description = "With --embed: chunks of the corpus to embed (default: ${DEFAULT-VALUE}).")
   int embedChunks;
 
+  @Option(names = "--embed-raw-passages", paramLabel = "N",
+      description = "With --embed: time the raw ONNX baseline on the first N of those chunks only (default: all of "
+          + "them), so a 50,000-chunk memory run does not embed everything twice.")
+  Integer embedRawPassages;
+
   @Override
   public Integer call() throws Exception {
     if (repeat < 1) {
@@ -66,7 +71,7 @@ final class BenchCommand implements Callable<Integer> {
       };
       Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("weft-bench-embed");
       try {
-        new EmbedBench(corpus.toAbsolutePath().normalize(), dir, model, out).run(embedChunks, queries);
+        new EmbedBench(corpus.toAbsolutePath().normalize(), dir, model, out).run(embedChunks, embedRawPassages, queries);
       } finally {
         if (work == null) {
           BenchFiles.deleteTree(dir);

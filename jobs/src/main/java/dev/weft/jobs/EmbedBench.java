@@ -46,11 +46,19 @@ final class EmbedBench {
     this.out = out;
   }
 
-  /** Copies files of the corpus until they hold {@code chunkTarget} chunks, then measures on them. */
-  void run(int chunkTarget, int queries) throws IOException {
+  /**
+   * Copies files of the corpus until they hold {@code chunkTarget} chunks, then measures on them; the raw
+   * baseline runs on the first {@code rawPassages} of them (all when null).
+   */
+  void run(int chunkTarget, Integer rawPassages, int queries) throws IOException {
+    if (rawPassages != null && rawPassages < 1) {
+      throw new IllegalArgumentException("embed-raw-passages must be at least 1, got: " + rawPassages);
+    }
     Path sample = Files.createDirectories(work.resolve("embed-sample"));
     List<String> texts = copySample(sample, chunkTarget);
-    double raw = OnnxRawLoop.passagesPerSecond(model, texts);
+    List<String> rawTexts = rawPassages == null ? texts : texts.subList(0, Math.min(rawPassages, texts.size()));
+    double raw = OnnxRawLoop.passagesPerSecond(model, rawTexts);
+    long rawPeak = peakRssBytes();
     Path index = work.resolve("embed-index");
     BenchFiles.deleteTree(index);
     long t0 = System.nanoTime();
@@ -58,10 +66,12 @@ final class EmbedBench {
         .withEmbedder(new OnnxEmbedderSpec(model)));
     double seconds = (System.nanoTime() - t0) / 1e9;
     double pipeline = report.counter("embedded") / seconds;
-    out.printf("embed-raw-onnx\t%s\t%d passages\t%.1f passages/s%n", model.name().toLowerCase(), texts.size(), raw);
+    out.printf("embed-raw-onnx\t%s\t%d passages\t%.1f passages/s%n", model.name().toLowerCase(), rawTexts.size(),
+        raw);
     out.printf("embed-pipeline\t%s\t%d embedded\t%.1f chunks/s (whole ingest)\tratio-to-raw %.2f\ttruncated %d%n",
         model.name().toLowerCase(), report.counter("embedded"), pipeline, pipeline / raw, report.counter("truncated"));
-    out.printf("peak-rss\t%.0f MB%n", peakRssBytes() / 1e6);
+    out.printf("peak-rss\t%.0f MB after the raw loop\t%.0f MB after the pipeline (%d chunks embedded)\tmax heap %.0f MB%n",
+        rawPeak / 1e6, peakRssBytes() / 1e6, report.counter("embedded"), Runtime.getRuntime().maxMemory() / 1e6);
     hybridLatency(index, texts, queries);
   }
 
