@@ -21,6 +21,8 @@ final class GenericRecords {
   static final String ID = "id";
   static final String TITLE = "title";
   static final String TEXT = "text";
+  /** The fields Weft reads; any other field of a dataset is ignored. */
+  static final List<String> READ = List.of(UNDERSCORE_ID, ID, TITLE, TEXT);
 
   private static final Set<Schema.Type> ID_TYPES = EnumSet.of(Schema.Type.STRING, Schema.Type.INT, Schema.Type.LONG);
   private static final Set<Schema.Type> TEXT_TYPES = EnumSet.of(Schema.Type.STRING);
@@ -43,7 +45,14 @@ final class GenericRecords {
       throw new IllegalArgumentException("a dataset's schema must be a record with _id or id, title and text; "
           + "got a schema of type " + schema.getType().getName() + " in: " + file);
     }
-    List<String> found = schema.getFields().stream().map(Schema.Field::name).toList();
+    checkSchema(file, schema, schema.getFields().stream().map(Schema.Field::name).toList());
+  }
+
+  /**
+   * @param schema the record schema, which may hold only the fields Weft reads
+   * @param found every field name of the file, for the message
+   */
+  static void checkSchema(Path file, Schema schema, List<String> found) {
     List<String> missing = new ArrayList<>();
     if (schema.getField(UNDERSCORE_ID) == null && schema.getField(ID) == null) {
       missing.add("_id or id");
@@ -127,19 +136,5 @@ final class GenericRecords {
     Schema branch = schema.getType() == Schema.Type.UNION
         ? schema.getTypes().get(GenericData.get().resolveUnion(schema, value)) : schema;
     return new RecordRules.Other(branch.getType().getName());
-  }
-
-  /**
-   * The schema narrowed to the fields Weft reads, so a columnar reader decodes only those columns (a dataset
-   * often carries more: embeddings, metadata).
-   */
-  static Schema projection(Schema schema) {
-    List<Schema.Field> fields = new ArrayList<>();
-    for (Schema.Field field : schema.getFields()) {
-      if (List.of(UNDERSCORE_ID, ID, TITLE, TEXT).contains(field.name())) {
-        fields.add(new Schema.Field(field, field.schema()));
-      }
-    }
-    return Schema.createRecord(schema.getName(), schema.getDoc(), schema.getNamespace(), false, fields);
   }
 }

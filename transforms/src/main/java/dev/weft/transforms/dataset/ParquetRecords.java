@@ -3,6 +3,7 @@ package dev.weft.transforms.dataset;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -14,6 +15,8 @@ import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 /**
  * Streams a Parquet file of records ({@code _id} or {@code id}, {@code title}, {@code text}) through parquet-avro
@@ -27,8 +30,7 @@ public final class ParquetRecords {
   private ParquetRecords() {}
 
   public static void read(Path file, Consumer<RecordOutcome> sink) {
-    Schema projection = GenericRecords.projection(check(file));
-    try (ParquetReader<GenericRecord> reader = open(file, projection)) {
+    try (ParquetReader<GenericRecord> reader = open(file, check(file))) {
       GenericRecords.stream(file, FORMAT, reader::read, sink);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close dataset " + file, e);
@@ -36,25 +38,39 @@ public final class ParquetRecords {
   }
 
   /**
-   * Reads the footer and checks the records' schema as parquet-avro will present it.
+   * Reads the footer and checks the records' schema as parquet-avro will present it. Only the columns Weft
+   * reads are converted to Avro: another column may have a type parquet-avro refuses (Spark's INT96
+   * timestamps), and it should not stop a dataset whose text is fine.
    *
-   * @return that schema
+   * @return the Avro schema of the columns Weft reads, the projection to read with
    */
   static Schema check(Path file) {
-    Schema schema;
-    try (ParquetFileReader footer = ParquetFileReader.open(new LocalInputFile(file))) {
-      schema = new AvroSchemaConverter(new PlainParquetConfiguration())
-          .convert(footer.getFooter().getFileMetaData().getSchema());
+    MessageType fileSchema;
+    try (ParquetFileReader footer = ParquetFileReader.open(input(file))) {
+      fileSchema = footer.getFooter().getFileMetaData().getSchema();
     } catch (IOException | RuntimeException e) {
       throw GenericRecords.unreadable(file, FORMAT, "its footer", e);
     }
-    GenericRecords.checkSchema(file, schema);
+    List<Type> read = fileSchema.getFields().stream().filter(f -> GenericRecords.READ.contains(f.getName())).toList();
+    Schema schema = new AvroSchemaConverter(new PlainParquetConfiguration())
+        .convert(new MessageType(fileSchema.getName(), read));
+    GenericRecords.checkSchema(file, schema, fileSchema.getFields().stream().map(Type::getName).toList());
     return schema;
+  }
+
+  /** Parquet names the input file in its errors by {@code toString()}, which {@link LocalInputFile} leaves unset. */
+  private static LocalInputFile input(Path file) {
+    return new LocalInputFile(file) {
+      @Override
+      public String toString() {
+        return file.toString();
+      }
+    };
   }
 
   private static ParquetReader<GenericRecord> open(Path file, Schema projection) {
     try {
-      return AvroParquetReader.<GenericRecord>builder(new LocalInputFile(file), new PlainParquetConfiguration())
+      return AvroParquetReader.<GenericRecord>builder(input(file), new PlainParquetConfiguration())
           .withDataModel(GenericData.get())
           .set(AvroReadSupport.AVRO_REQUESTED_PROJECTION, projection.toString())
           .build();

@@ -13,8 +13,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -186,9 +198,42 @@ class DatasetRecordsTest {
         .name("meta").type().map().values().stringType().noDefault()
         .endRecord();
     Path file = write(tmp.resolve("wide.parquet"), schema,
-        record(schema, "_id", "a", "text", "x", "vector", List.of(0.5f, 0.25f), "meta", java.util.Map.of("k", "v")));
+        record(schema, "_id", "a", "text", "x", "vector", List.of(0.5f, 0.25f), "meta", Map.of("k", "v")));
 
     assertThat(read(file)).containsExactly(valid("a", "", "x"));
+  }
+
+  @Test
+  void aParquetFileWithoutAnAvroSchemaIsReadAndAColumnAvroCannotTypeIsLeftAlone() throws IOException {
+    // as DuckDB, Spark or pyarrow write it: plain Parquet types, no Avro schema in the footer; Spark's INT96
+    // timestamps have no Avro type at all
+    MessageType schema = Types.buildMessage()
+        .required(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named("_id")
+        .optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named("title")
+        .required(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named("text")
+        .required(PrimitiveTypeName.INT96).named("updated")
+        .named("duckdb_schema");
+    Path file = tmp.resolve("plain.parquet");
+    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
+        .withConf(new PlainParquetConfiguration()).withType(schema).build()) {
+      SimpleGroupFactory rows = new SimpleGroupFactory(schema);
+      writer.write(rows.newGroup().append("_id", "a").append("title", "T").append("text", "x")
+          .append("updated", Binary.fromConstantByteArray(new byte[12])));
+      writer.write(rows.newGroup().append("_id", "b").append("text", "y")
+          .append("updated", Binary.fromConstantByteArray(new byte[12])));
+    }
+
+    assertThat(read(file)).containsExactly(valid("a", "T", "x"), valid("b", "", "y"));
+  }
+
+  @Test
+  void aParquetSchemaWithNoneOfTheFieldsNamesAllItFound() throws IOException {
+    Schema schema = SchemaBuilder.record("Row").fields().requiredString("a").requiredLong("b").endRecord();
+    Path file = write(tmp.resolve("other.parquet"), schema, record(schema, "a", "x", "b", 1L));
+
+    assertThatThrownBy(() -> read(file))
+        .hasMessage("a dataset's records must have the fields _id or id, and text; missing: _id or id, text; "
+            + "fields found: [a, b] in: " + file);
   }
 
   @Test
