@@ -51,9 +51,16 @@ public final class ParquetRecords {
     } catch (IOException | RuntimeException e) {
       throw GenericRecords.unreadable(file, FORMAT, "its footer", e);
     }
-    List<Type> read = fileSchema.getFields().stream().filter(f -> GenericRecords.READ.contains(f.getName())).toList();
-    Schema schema = new AvroSchemaConverter(new PlainParquetConfiguration())
-        .convert(new MessageType(fileSchema.getName(), read));
+    List<Type> read = fileSchema.getFields().stream()
+        .filter(field -> GenericRecords.READ.contains(field.getName())).toList();
+    Schema schema;
+    try {
+      schema = new AvroSchemaConverter(new PlainParquetConfiguration())
+          .convert(new MessageType(fileSchema.getName(), read));
+    } catch (RuntimeException e) {
+      // parquet-avro's refusal of a type (an INT96 text) names the type but not the file
+      throw GenericRecords.unreadable(file, FORMAT, "the schema of its _id, id, title and text columns", e);
+    }
     GenericRecords.checkSchema(file, schema, fileSchema.getFields().stream().map(Type::getName).toList());
     return schema;
   }
