@@ -24,10 +24,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "eval", description = "Measure recall quality on a labelled BEIR folder (corpus.jsonl or tree/, "
-    + "queries.jsonl, qrels.tsv): ingest it through the real ingest path, run every query and print nDCG@10, "
-    + "MRR@10, Recall@10 and Recall@100 per mode; per record for corpus.jsonl, per chunk (path#symbol) and per "
-    + "file for tree/.")
+@Command(name = "eval", description = "Measure recall quality on a labelled BEIR folder (corpus.jsonl, "
+    + "corpus.parquet, corpus.avro or tree/; queries.jsonl, qrels.tsv): ingest it through the real ingest path, "
+    + "run every query and print nDCG@10, MRR@10, Recall@10 and Recall@100 per mode; per record for a corpus "
+    + "file, per chunk (path#symbol) and per file for tree/.")
 final class EvalCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -67,7 +67,8 @@ final class IndexCommand implements Callable<Integer> {
   int keep;
 
   @Option(names = "--dataset", paramLabel = "FILE",
-      description = "Ingest a dataset of records (JSONL: _id/id, title, text) instead of a directory.")
+      description = "Ingest a dataset of records (_id or id, title, text) instead of a directory: "
+          + ".jsonl/.ndjson, .parquet or .avro (an Avro object container file).")
   Path dataset;
 
   @Option(names = "--dataset-kind", defaultValue = "doc", description = "Kind of dataset records (default: ${DEFAULT-VALUE}).")

@@ -17,19 +17,21 @@ import java.util.Set;
 
 /**
  * A labelled set in BEIR's layout: {@code queries.jsonl} ({@code {"_id","text"}}), {@code qrels.tsv} (with its
- * header) and the corpus, either {@code corpus.jsonl} (records, judged by record id) or a {@code tree/} of
- * source files (judged by {@code path#symbol}).
+ * header) and the corpus, either a dataset of records (judged by record id: {@code corpus.jsonl}, or the same
+ * records as {@code corpus.parquet} or {@code corpus.avro}) or a {@code tree/} of source files (judged by
+ * {@code path#symbol}).
  *
  * @param name the folder's name, used in reports
  * @param layout which corpus the set has
- * @param corpus {@code corpus.jsonl} or the {@code tree/} directory
+ * @param corpus the corpus dataset file or the {@code tree/} directory
  * @param queries in file order
  * @param qrels the judgments
  */
 public record BeirSet(String name, Layout layout, Path corpus, List<Query> queries, Qrels qrels) {
   public static final String QUERIES = "queries.jsonl";
   public static final String QRELS = "qrels.tsv";
-  public static final String CORPUS = "corpus.jsonl";
+  /** The corpus file names a set may have, one format each ({@code DatasetRecords} reads all three). */
+  public static final List<String> CORPORA = List.of("corpus.jsonl", "corpus.parquet", "corpus.avro");
   public static final String TREE = "tree";
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -44,7 +46,7 @@ public record BeirSet(String name, Layout layout, Path corpus, List<Query> queri
 
   /** Where the documents are. */
   public enum Layout {
-    /** {@code corpus.jsonl}: each record is one judged item, ingested as a {@code doc}. */
+    /** {@code corpus.jsonl} (or {@code .parquet}, {@code .avro}): each record is one judged item, a {@code doc}. */
     CORPUS,
     /** {@code tree/}: source files, judged per chunk ({@code path#symbol}) and per file. */
     TREE
@@ -64,19 +66,27 @@ public record BeirSet(String name, Layout layout, Path corpus, List<Query> queri
     if (!Files.isDirectory(root)) {
       throw new IllegalArgumentException("a BEIR set must be a directory, got: " + dir);
     }
-    Path corpusFile = root.resolve(CORPUS);
-    Path tree = root.resolve(TREE);
-    boolean hasCorpus = Files.isRegularFile(corpusFile);
-    boolean hasTree = Files.isDirectory(tree);
-    if (hasCorpus == hasTree) {
-      throw new IllegalArgumentException("a BEIR set must have exactly one of " + CORPUS + " or " + TREE
-          + "/, got " + (hasCorpus ? "both" : "neither") + " in: " + root);
+    List<String> found = new ArrayList<>();
+    for (String corpus : CORPORA) {
+      if (Files.isRegularFile(root.resolve(corpus))) {
+        found.add(corpus);
+      }
     }
+    Path tree = root.resolve(TREE);
+    boolean hasTree = Files.isDirectory(tree);
+    if (hasTree) {
+      found.add(TREE + "/");
+    }
+    if (found.size() != 1) {
+      throw new IllegalArgumentException("a BEIR set must have exactly one of " + String.join(", ", CORPORA)
+          + " or " + TREE + "/, got " + (found.isEmpty() ? "none" : String.join(" and ", found)) + " in: " + root);
+    }
+    boolean hasCorpus = !hasTree;
     Path queriesFile = require(root.resolve(QUERIES));
     Path qrelsFile = require(root.resolve(QRELS));
     Path name = root.getFileName();
     return new BeirSet(name == null ? root.toString() : name.toString(), hasCorpus ? Layout.CORPUS : Layout.TREE,
-        hasCorpus ? corpusFile : tree, readQueries(queriesFile), Qrels.read(qrelsFile));
+        hasCorpus ? root.resolve(found.get(0)) : tree, readQueries(queriesFile), Qrels.read(qrelsFile));
   }
 
   private static Path require(Path file) {

@@ -5,7 +5,10 @@ import java.util.Locale;
 
 /** What a judged item is, and so which id a hit stands for. */
 public enum EvalLevel {
-  /** A record of {@code corpus.jsonl}: a hit stands for its path (the record id); ranked one hit per record. */
+  /**
+   * A record of the corpus file ({@code corpus.jsonl}, {@code .parquet} or {@code .avro}): a hit stands for its
+   * path (the record id); ranked one hit per record.
+   */
   RECORD(true),
   /** A chunk of a source file: a hit stands for {@code path#symbol}; every chunk is ranked. */
   CHUNK(false),

@@ -29,8 +29,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Measures recall on a labelled set: ingests the corpus through the real ingest path (a {@code corpus.jsonl}
- * through {@link DatasetIngester} as {@code doc} records, a {@code tree/} through {@link Ingester} in-process),
+ * Measures recall on a labelled set: ingests the corpus through the real ingest path (a corpus file, JSONL,
+ * Parquet or Avro, through {@link DatasetIngester} as {@code doc} records, a {@code tree/} through {@link Ingester} in-process),
  * runs every query in every mode and scores each level (record; or chunk and file) with {@link Metrics}.
  * A mode that needs vectors is reported as not run, with the reason, when no embedder is given: a number is
  * never made up.

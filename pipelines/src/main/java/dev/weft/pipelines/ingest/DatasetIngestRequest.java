@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * One ingest pass over a dataset file (JSONL records with id, title, text).
+ * One ingest pass over a dataset file (JSONL, Parquet or Avro records with id, title, text).
  *
- * @param dataset the dataset file
+ * @param dataset the dataset file ({@code .jsonl}/{@code .ndjson}, {@code .parquet} or {@code .avro})
  * @param indexDir the index directory (created when missing)
  * @param kind the kind every record is routed to (records of a dataset are {@code doc} items by default)
  * @param format the chunking format for the record text ({@code text}: paragraph packing)

@@ -10,9 +10,8 @@ import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
 import dev.weft.index.VectorLookup;
 import dev.weft.transforms.chunk.Chunkers;
-import dev.weft.transforms.dataset.DatasetFormat;
 import dev.weft.transforms.dataset.DatasetRecord;
-import dev.weft.transforms.dataset.JsonlRecords;
+import dev.weft.transforms.dataset.DatasetRecords;
 import dev.weft.transforms.dataset.RecordOutcome;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.ingest.FileProcessor;
@@ -27,9 +26,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Ingests a dataset of records (id, title, text) as items of one kind, incrementally: a record is re-chunked
- * when its content hash or the chunker changed, records that vanished from the dataset are removed, and
- * nothing is published when nothing changed. Records have no mtime, so the content hash alone decides.
+ * Ingests a dataset of records (id, title, text; JSONL, Parquet or Avro) as items of one kind, incrementally:
+ * a record is re-chunked when its content hash or the chunker changed, records that vanished from the dataset
+ * are removed, and nothing is published when nothing changed. Records have no mtime, so the content hash alone decides.
  * Runs in-process: the records stream through once, so a dataset far larger than memory is fine.
  */
 public final class DatasetIngester {
@@ -39,7 +38,8 @@ public final class DatasetIngester {
     if (!Files.isRegularFile(dataset)) {
       throw new IllegalArgumentException("dataset must be an existing file, got: " + request.dataset());
     }
-    DatasetFormat.of(dataset);
+    // before the index is opened: a wrong format or schema leaves no trace
+    DatasetRecords.check(dataset);
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
     try (CorpusIndex index = CorpusIndex.open(indexDir)) {
       Map<String, FileState> indexed = index.fileStates();
@@ -50,7 +50,7 @@ public final class DatasetIngester {
         Pass pass = new Pass(request, indexed, update, embedder);
         request.progress().started(-1, "in-process (dataset)");
         try {
-          JsonlRecords.read(dataset, pass::accept);
+          DatasetRecords.read(dataset, pass::accept);
         } finally {
           pass.writer.close();
         }

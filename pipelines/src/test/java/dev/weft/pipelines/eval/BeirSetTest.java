@@ -69,11 +69,13 @@ class BeirSetTest {
     assertThatThrownBy(() -> BeirSet.load(tmp.resolve("missing")))
         .hasMessageStartingWith("a BEIR set must be a directory, got: ");
     assertThatThrownBy(() -> BeirSet.load(set))
-        .hasMessageStartingWith("a BEIR set must have exactly one of corpus.jsonl or tree/, got neither in: ");
+        .hasMessageStartingWith("a BEIR set must have exactly one of corpus.jsonl, corpus.parquet, corpus.avro "
+            + "or tree/, got none in: ");
     Files.writeString(set.resolve("corpus.jsonl"), "");
     Files.createDirectories(set.resolve("tree"));
     assertThatThrownBy(() -> BeirSet.load(set))
-        .hasMessageStartingWith("a BEIR set must have exactly one of corpus.jsonl or tree/, got both in: ");
+        .hasMessageStartingWith("a BEIR set must have exactly one of corpus.jsonl, corpus.parquet, corpus.avro "
+            + "or tree/, got corpus.jsonl and tree/ in: ");
     Files.delete(set.resolve("tree"));
     assertThatThrownBy(() -> BeirSet.load(set))
         .hasMessageStartingWith("a BEIR set must have queries.jsonl, missing: ");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.context.RecallMode;
 import dev.weft.pipelines.eval.EvalReport.Row;
+import dev.weft.pipelines.ingest.RecordFiles;
 import dev.weft.transforms.embed.EmbedderSpecs;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,6 +59,28 @@ class EvalRunnerTest {
     assertThat(report.table()).contains("tiny-faq  record  bm25     0.5978   0.6250   0.6250   0.6250        4")
         .contains("tiny-faq  record  dense   not run: " + QueryVectors.NO_EMBEDDER)
         .contains("1 queries skipped (no relevant judgment)");
+  }
+
+  @Test
+  void aParquetOrAvroCorpusScoresLikeTheSameRecordsAsJsonl() throws IOException {
+    Path set = tinyFaq();
+    Path jsonl = set.resolve("corpus.jsonl");
+    EvalReport fromJsonl = new EvalRunner().run(BeirSet.load(set), EvalOptions.defaults());
+
+    for (String corpus : List.of("corpus.parquet", "corpus.avro")) {
+      RecordFiles.convert(jsonl, set.resolve(corpus));
+      Files.move(jsonl, tmp.resolve("corpus.jsonl.aside"));
+      BeirSet loaded = BeirSet.load(set);
+      assertThat(loaded.corpus().getFileName()).hasToString(corpus);
+
+      EvalReport report = new EvalRunner().run(loaded, EvalOptions.defaults());
+
+      assertThat(report.row(EvalLevel.RECORD, RecallMode.BM25).scores())
+          .isEqualTo(fromJsonl.row(EvalLevel.RECORD, RecallMode.BM25).scores());
+      assertThat(report.files()).isEqualTo(4);
+      Files.move(tmp.resolve("corpus.jsonl.aside"), jsonl);
+      Files.delete(set.resolve(corpus));
+    }
   }
 
   @Test

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Records of a JSONL dataset are doc items: incremental by content hash, bad lines dead-lettered. */
+/** Records of a JSONL dataset are doc items (Parquet and Avro: {@link DatasetFormatsIngestTest}): incremental by content hash, bad lines dead-lettered. */
 class DatasetIngesterTest {
   @TempDir Path tmp;
 
@@ -61,7 +61,7 @@ class DatasetIngesterTest {
     IngestReport report = new DatasetIngester().run(DatasetIngestRequest.of(dataset, tmp.resolve("index")));
 
     assertThat(report.counters()).containsEntry("added", 1L).containsEntry("skipped.invalid_record", 4L);
-    assertThat(BadInputTest.deadLetters(report.deadLetterFile())).containsOnlyKeys("line 2", "line 3", "no-text", "ok");
+    assertThat(BadInputTest.deadLetters(report.deadLetterFile())).containsOnlyKeys("line 2", "line 3", "line 4", "ok");
   }
 
   @Test
@@ -70,6 +70,6 @@ class DatasetIngesterTest {
         .hasMessageStartingWith("dataset must be an existing file, got: ");
     Path csv = Files.writeString(tmp.resolve("data.csv"), "a,b\n");
     assertThatThrownBy(() -> new DatasetIngester().run(DatasetIngestRequest.of(csv, tmp.resolve("i"))))
-        .hasMessageStartingWith("dataset must be a .jsonl or .ndjson file, got: ");
+        .hasMessageStartingWith("dataset must be a .jsonl, .ndjson, .parquet or .avro file, got: ");
   }
 }

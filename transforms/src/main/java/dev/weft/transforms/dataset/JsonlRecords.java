@@ -3,13 +3,14 @@ package dev.weft.transforms.dataset;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.weft.context.DeadLetter;
+import dev.weft.transforms.dataset.RecordRules.Value;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -41,28 +42,28 @@ public final class JsonlRecords {
     try {
       node = JSON.readTree(line);
     } catch (JsonProcessingException e) {
-      return invalid(where, "each line must be a JSON object, got: " + e.getOriginalMessage());
+      return RecordRules.invalid(where, "each line must be a JSON object, got: " + e.getOriginalMessage());
     }
     if (!node.isObject()) {
-      return invalid(where, "each line must be a JSON object, got: " + node.getNodeType());
+      return RecordRules.invalid(where, "each line must be a JSON object, got: " + node.getNodeType());
     }
-    JsonNode id = node.hasNonNull("_id") ? node.get("_id") : node.get("id");
-    if (id == null || !id.isValueNode() || id.asText().isBlank()) {
-      return invalid(where, "each record must have a non-blank _id or id, got: " + abbreviate(line));
-    }
-    JsonNode text = node.get("text");
-    if (text == null || !text.isTextual()) {
-      return invalid(id.asText(), "record text must be a string, got: " + (text == null ? "none" : text.getNodeType()));
-    }
-    JsonNode title = node.get("title");
-    return new RecordOutcome.Valid(new DatasetRecord(id.asText(), title == null ? "" : title.asText(""), text.asText()));
+    return RecordRules.judge(where, RecordRules.id(value(node.get("_id")), value(node.get("id"))),
+        value(node.get("title")), value(node.get("text")), () -> line);
   }
 
-  private static RecordOutcome invalid(String where, String detail) {
-    return new RecordOutcome.Invalid(new DeadLetter(where, "read", "invalid_record", detail));
-  }
-
-  private static String abbreviate(String line) {
-    return line.length() <= 80 ? line : line.substring(0, 80) + "...";
+  private static Value value(JsonNode node) {
+    if (node == null) {
+      return RecordRules.NONE;
+    }
+    if (node.isNull()) {
+      return RecordRules.NULL;
+    }
+    if (node.isTextual()) {
+      return new RecordRules.Text(node.asText());
+    }
+    if (node.isIntegralNumber() && node.canConvertToLong()) {
+      return new RecordRules.Whole(node.asLong());
+    }
+    return new RecordRules.Other(node.getNodeType().name().toLowerCase(Locale.ROOT));
   }
 }

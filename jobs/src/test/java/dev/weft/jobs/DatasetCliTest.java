@@ -1,0 +1,51 @@
+package dev.weft.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code weft index --dataset} with a non-JSONL dataset: it indexes, and a wrong file is bad usage naming it. */
+class DatasetCliTest {
+  @TempDir Path tmp;
+
+  @Test
+  void anAvroDatasetIsIndexedAndRecalled() throws IOException {
+    Schema schema = SchemaBuilder.record("Doc").fields()
+        .requiredLong("id").optionalString("title").requiredString("text").endRecord();
+    Path dataset = tmp.resolve("corpus.avro");
+    try (DataFileWriter<GenericRecord> writer = new DataFileWriter<>(new GenericDatumWriter<>(schema))) {
+      writer.create(schema, dataset.toFile());
+      GenericRecord record = new GenericData.Record(schema);
+      record.put("id", 7L);
+      record.put("text", "Strings are immutable so they can be dictionary keys.");
+      writer.append(record);
+    }
+    String index = tmp.resolve("index").toString();
+
+    assertThat(CliRun.of("index", "--dataset", dataset.toString(), "--index", index, "--quiet").exit()).isZero();
+    CliRun recall = CliRun.of("recall", "immutable keys", "--index", index);
+
+    assertThat(recall.exit()).isZero();
+    assertThat(recall.out()).contains("7");
+  }
+
+  @Test
+  void aFileThatIsNotParquetIsBadUsageNamingIt() throws IOException {
+    Path dataset = Files.writeString(tmp.resolve("corpus.parquet"), "{\"_id\": \"a\", \"text\": \"x\"}\n");
+
+    CliRun run = CliRun.of("index", "--dataset", dataset.toString(), "--index", tmp.resolve("index").toString());
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).startsWith("weft: cannot read dataset " + dataset + " as Parquet (its footer): ");
+  }
+}
