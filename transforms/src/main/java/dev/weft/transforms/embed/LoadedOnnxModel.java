@@ -15,26 +15,32 @@ import java.util.Map;
 
 /**
  * One loaded model per JVM and model: Weft's own onnxruntime session over the ONNX graph in langchain4j's model
- * jar, run in padded batches ({@link PaddedBatches}) on the calling thread, and a tokenizer from the jar's
- * {@code tokenizer.json}. langchain4j's own model class is not loaded here: it would run one text per session call
- * (a batch of one) and hold a second copy of the graph. Shared by every {@link OnnxEmbedder} of the model; the
+ * jar (so the session's threads can be set, which langchain4j does not expose), run through {@link PaddedBatches}
+ * on the calling thread, and a tokenizer from the jar's {@code tokenizer.json}. langchain4j's own model class is not
+ * loaded here: it would hold a second copy of the graph. Shared by every {@link OnnxEmbedder} of the model; the
  * session and the tokenizer are thread-safe.
  */
 final class LoadedOnnxModel {
   /**
    * onnxruntime threads inside one session call. Weft already runs one embedding worker per core (the in-process
-   * executor, Beam's DoFns), so more would only contend with the other workers. Measured with {@code
-   * OnnxRawLoop} (see docs/embeddings.md): with two calling threads on two cores, 1 intra-op thread gave ... .
-   * The system property {@code weft.onnx.intraOpThreads} overrides it for a JVM that embeds on fewer threads than
-   * it has cores.
+   * executor, Beam's DoFns), and extra intra-op threads only contend with the other workers. Measured with
+   * {@code OnnxRawLoop} and alternating blocks on 2 shared cores (docs/embeddings.md): 1 intra-op thread beat 2 with
+   * one calling thread (MiniLM ≈ 1.8×, BGE ≈ 1.3×) and with two (≈ 1.5–1.9× and 1.3–1.5×), and is what makes Weft
+   * ≈ 2–3× langchain4j's loop (onnxruntime's default of one thread per core). The system property
+   * {@code weft.onnx.intraOpThreads} overrides it for a JVM that embeds on fewer threads than it has cores.
    */
   static final int INTRA_OP_THREADS = Integer.getInteger("weft.onnx.intraOpThreads", 1);
 
   /**
-   * Padded tokens (rows × longest row) per session call. Measured (docs/embeddings.md): ... . Bounds the output
-   * tensor too: 4096 × 384 floats is 6 MB.
+   * Padded tokens (rows × longest row) per session call; 1, the default, runs every text alone. Measured on 2
+   * shared cores with 1 intra-op thread, 500-character passages in batches of 64 (docs/embeddings.md): sorted,
+   * padded sub-batches of 1024–4096 tokens were no faster than texts alone, and slower as they grew (at 4096
+   * MiniLM ≈ 0.8×, BGE ≈ 0.7×). They also change the vectors: both models are int8 with dynamic quantization, one
+   * activation scale per input tensor, so a row's vector moves with its batch-mates (cosine to the text alone down
+   * to ≈ 0.99 on real passages). Alone, the vectors are langchain4j's. The system property {@code
+   * weft.onnx.maxPaddedTokens} turns batching on where measurement says it pays.
    */
-  static final int MAX_PADDED_TOKENS = Integer.getInteger("weft.onnx.maxPaddedTokens", 4096);
+  static final int MAX_PADDED_TOKENS = Integer.getInteger("weft.onnx.maxPaddedTokens", 1);
 
   private static final Map<OnnxModel, LoadedOnnxModel> LOADED = new EnumMap<>(OnnxModel.class);
 

@@ -12,8 +12,9 @@ import java.util.List;
  * the last whole word that fits and counted in {@link #truncated()}; blank texts are zero vectors. Every other
  * vector has unit length.
  *
- * <p>A batch is one unit of inference: its texts are sorted by token length and run in padded sub-batches (see
- * {@link PaddedBatches}), so the caller's batch size bounds how much padding the sorting can save.
+ * <p>A batch's texts are tokenized together and handed to {@link PaddedBatches}, which sorts them by length and
+ * runs sub-batches of at most {@link LoadedOnnxModel#MAX_PADDED_TOKENS} padded tokens: by default 1, every text in
+ * its own session call, which measured as fast here and keeps each vector independent of its batch-mates.
  */
 public final class OnnxEmbedder implements QueryEmbedder {
   private final OnnxModel model;
