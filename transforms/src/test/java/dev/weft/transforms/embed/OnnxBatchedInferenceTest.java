@@ -146,8 +146,9 @@ class OnnxBatchedInferenceTest {
   private static int nearest(float[] vector, List<float[]> candidates) {
     int best = -1;
     for (int i = 0; i < candidates.size(); i++) {
-      if (VectorMath.norm(candidates.get(i)) > 0
-          && (best < 0 || VectorMath.cosine(vector, candidates.get(i)) > VectorMath.cosine(vector, candidates.get(best)))) {
+      boolean closer = best < 0
+          || VectorMath.cosine(vector, candidates.get(i)) > VectorMath.cosine(vector, candidates.get(best));
+      if (VectorMath.norm(candidates.get(i)) > 0 && closer) {
         best = i;
       }
     }
