@@ -15,7 +15,7 @@ public enum OnnxModel {
    * all-MiniLM-L6-v2, int8. Its packaged tokenizer truncates at 128 tokens (the length it was trained at), so
    * that is its limit here.
    */
-  MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, 128, "all-minilm-l6-v2-q-tokenizer.json", ""),
+  MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, 128, "all-minilm-l6-v2-q", Pooling.MEAN, ""),
   /**
    * BAAI bge-small-en-v1.5, int8, 512 tokens. BGE recommends an instruction before short retrieval queries (not
    * before passages).
@@ -24,21 +24,37 @@ public enum OnnxModel {
       "bge-small-en-v1.5-q",
       384,
       512,
-      "bge-small-en-v1.5-q-tokenizer.json",
+      "bge-small-en-v1.5-q",
+      Pooling.CLS,
       "Represent this sentence for searching relevant passages: ");
 
   private final String modelName;
   private final int dims;
   private final int maxTokens;
-  private final String tokenizerResource;
+  private final String resourceName;
+  private final Pooling pooling;
   private final String queryInstruction;
 
-  OnnxModel(String modelName, int dims, int maxTokens, String tokenizerResource, String queryInstruction) {
+  OnnxModel(String modelName, int dims, int maxTokens, String resourceName, Pooling pooling,
+      String queryInstruction) {
     this.modelName = modelName;
     this.dims = dims;
     this.maxTokens = maxTokens;
-    this.tokenizerResource = tokenizerResource;
+    this.resourceName = resourceName;
+    this.pooling = pooling;
     this.queryInstruction = queryInstruction;
+  }
+
+  /**
+   * How a text's vector is read from the model's per-token output, as langchain4j's packaged model class does it
+   * ({@code PoolingMode} in its static initialiser): the vectors must stay the same model's output, since stored
+   * vectors are keyed by the identity alone.
+   */
+  enum Pooling {
+    /** The mean over the text's tokens, {@code [CLS]} and {@code [SEP]} included (sentence-transformers). */
+    MEAN,
+    /** The {@code [CLS]} token's state (BGE). */
+    CLS
   }
 
   public EmbedderIdentity identity() {
@@ -57,7 +73,16 @@ public enum OnnxModel {
 
   /** The tokenizer file inside the model's jar, the same one langchain4j feeds the model with. */
   String tokenizerResource() {
-    return tokenizerResource;
+    return resourceName + "-tokenizer.json";
+  }
+
+  /** The ONNX graph inside the model's jar, the one langchain4j loads. */
+  String onnxResource() {
+    return resourceName + ".onnx";
+  }
+
+  Pooling pooling() {
+    return pooling;
   }
 
   /**
