@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutionException;
 
 /**
  * The embedding figures of {@code weft bench --embed}: the ingest pipeline's embedding throughput beside a raw
@@ -34,6 +35,8 @@ import java.util.Random;
  * and hybrid recall latency with and without embedding the query.
  */
 final class EmbedBench {
+  /** The in-process executor's worker count, which the raw session loop matches. */
+  private static final int THREADS = Runtime.getRuntime().availableProcessors();
   private final Path corpus;
   private final Path work;
   private final OnnxModel model;
@@ -58,6 +61,7 @@ final class EmbedBench {
     List<String> texts = copySample(sample, chunkTarget);
     List<String> rawTexts = rawPassages == null ? texts : texts.subList(0, Math.min(rawPassages, texts.size()));
     double raw = OnnxRawLoop.passagesPerSecond(model, rawTexts);
+    double session = sessionLoop(rawTexts);
     long rawPeak = peakRssBytes();
     Path index = work.resolve("embed-index");
     BenchFiles.deleteTree(index);
@@ -66,13 +70,26 @@ final class EmbedBench {
         .withEmbedder(new OnnxEmbedderSpec(model)));
     double seconds = (System.nanoTime() - t0) / 1e9;
     double pipeline = report.counter("embedded") / seconds;
-    out.printf("embed-raw-onnx\t%s\t%d passages\t%.1f passages/s%n", model.name().toLowerCase(), rawTexts.size(),
-        raw);
-    out.printf("embed-pipeline\t%s\t%d embedded\t%.1f chunks/s (whole ingest)\tratio-to-raw %.2f\ttruncated %d%n",
-        model.name().toLowerCase(), report.counter("embedded"), pipeline, pipeline / raw, report.counter("truncated"));
+    out.printf("embed-raw-onnx\t%s\t%d passages\t%.1f passages/s (langchain4j's loop)\t%.1f passages/s (Weft's "
+        + "session, texts alone, %d threads)%n", model.name().toLowerCase(), rawTexts.size(), raw, session, THREADS);
+    out.printf("embed-pipeline\t%s\t%d embedded\t%.1f chunks/s (whole ingest)\tratio-to-langchain4j-loop %.2f"
+        + "\tratio-to-session-loop %.2f\ttruncated %d%n", model.name().toLowerCase(), report.counter("embedded"),
+        pipeline, pipeline / raw, pipeline / session, report.counter("truncated"));
     out.printf("peak-rss\t%.0f MB after the raw loop\t%.0f MB after the pipeline (%d chunks embedded)\tmax heap %.0f MB%n",
         rawPeak / 1e6, peakRssBytes() / 1e6, report.counter("embedded"), Runtime.getRuntime().maxMemory() / 1e6);
     hybridLatency(index, texts, queries);
+  }
+
+  /** Weft's session in a raw loop on as many threads as the in-process executor has workers. */
+  private double sessionLoop(List<String> texts) {
+    try {
+      return OnnxRawLoop.sessionPassagesPerSecond(model, texts, THREADS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while timing the raw session loop", e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("raw session loop failed: " + e.getCause(), e.getCause());
+    }
   }
 
   private void hybridLatency(Path index, List<String> texts, int count) {

@@ -55,6 +55,50 @@ public final class OnnxRawLoop {
   }
 
   /**
+   * Passages per second of a raw loop on Weft's own session, one passage per call as Weft runs them (truncated by
+   * the library's tokenizer, no cutting at word ends, no counting, no batches), split over {@code threads} calling
+   * threads as the pipeline spreads its workers over the cores: the baseline for the pipeline's own overhead.
+   */
+  public static double sessionPassagesPerSecond(OnnxModel model, List<String> passages, int threads)
+      throws InterruptedException, ExecutionException {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, got: " + threads);
+    }
+    LoadedOnnxModel loaded = LoadedOnnxModel.get(model);
+    HuggingFaceTokenizer truncating = truncatingTokenizer(model);
+    rawAlone(loaded, truncating, passages.subList(0, Math.min(WARM_UP, passages.size())));
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      long start = System.nanoTime();
+      List<Future<?>> running = new ArrayList<>(threads);
+      for (int t = 0; t < threads; t++) {
+        // every thread-th passage, so long and short passages spread evenly
+        List<String> share = new ArrayList<>();
+        for (int i = t; i < passages.size(); i += threads) {
+          share.add(passages.get(i));
+        }
+        running.add(pool.submit(() -> rawAlone(loaded, truncating, share)));
+      }
+      for (Future<?> future : running) {
+        future.get();
+      }
+      return perSecond(passages.size(), System.nanoTime() - start);
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  private static void rawAlone(LoadedOnnxModel loaded, HuggingFaceTokenizer tokenizer, List<String> passages) {
+    for (String passage : passages) {
+      try {
+        loaded.embed(List.of(tokenizer.encode(passage).getIds()), 1);
+      } catch (OrtException e) {
+        throw new IllegalStateException("raw session loop failed: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /**
    * Up to {@code count} passages of exactly {@code chars} characters: the {@code text} of the first JSONL records
    * (BEIR corpus layout) that are at least that long, cut to it.
    */
