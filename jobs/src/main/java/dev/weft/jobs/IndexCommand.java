@@ -45,7 +45,8 @@ final class IndexCommand implements Callable<Integer> {
   String runner;
 
   @Option(names = "--beam-threshold", defaultValue = "" + IngestRequest.DEFAULT_BEAM_THRESHOLD,
-      description = "With --runner=auto, change sets of at least this many files run on Beam (default: ${DEFAULT-VALUE}).")
+      description = "With --runner=auto, change sets of at least this many files (or dataset records) run on Beam "
+          + "(default: ${DEFAULT-VALUE}).")
   int beamThreshold;
 
   @Option(names = "--flink-master", paramLabel = "HOST:PORT", description = "Flink master (default: [local]).")
@@ -110,10 +111,6 @@ final class IndexCommand implements Callable<Integer> {
   }
 
   private IngestReport ingestDataset() {
-    if (exportParquet != null) {
-      throw new IllegalArgumentException("--export-parquet applies to directory ingest; after a dataset ingest run "
-          + "`weft export --format parquet --out DIR`, got: --dataset " + dataset + " --export-parquet " + exportParquet);
-    }
     if (!Path.of(".").equals(root) || !paths.isEmpty()) {
       throw new IllegalArgumentException("--dataset takes no ROOT and no --paths, got: " + root + " " + paths);
     }
@@ -122,11 +119,26 @@ final class IndexCommand implements Callable<Integer> {
         .withKind(Kind.parse(datasetKind))
         .withFormat(datasetFormat)
         .withForce(force)
+        .withRunner(RunnerChoice.parse(runner))
+        .withBeamThreshold(beamThreshold)
+        .withBeamArgs(beamArgs())
         .withKeepGenerations(keep)
         .withEmbedder(embedderSpec())
         .withEmbedBatchSize(embedBatch)
+        .withExportParquet(exportParquet)
         .withProgress(progress());
     return new DatasetIngester().run(request);
+  }
+
+  private List<String> beamArgs() {
+    List<String> beamArgs = new ArrayList<>();
+    if (flinkMaster != null) {
+      beamArgs.add("--flinkMaster=" + flinkMaster);
+    }
+    if (parallelism != null) {
+      beamArgs.add("--parallelism=" + parallelism);
+    }
+    return beamArgs;
   }
 
   private EmbedderSpec embedderSpec() {
@@ -140,13 +152,6 @@ final class IndexCommand implements Callable<Integer> {
   private IngestReport ingestDirectory() {
     Router router = extensions == null || extensions.isEmpty() ? Router.defaults()
         : Router.defaults().withExtensions(extensions);
-    List<String> beamArgs = new ArrayList<>();
-    if (flinkMaster != null) {
-      beamArgs.add("--flinkMaster=" + flinkMaster);
-    }
-    if (parallelism != null) {
-      beamArgs.add("--parallelism=" + parallelism);
-    }
     Path absRoot = root.toAbsolutePath().normalize();
     IngestRequest request = IngestRequest.of(absRoot, IndexLocator.forWrite(indexOption.index, absRoot))
         .withForce(force)
@@ -156,7 +161,7 @@ final class IndexCommand implements Callable<Integer> {
         .withRouter(router)
         .withMaxFileBytes(maxFileBytes)
         .withKeepGenerations(keep)
-        .withBeamArgs(beamArgs)
+        .withBeamArgs(beamArgs())
         .withEmbedder(embedderSpec())
         .withEmbedBatchSize(embedBatch)
         .withExportParquet(exportParquet)

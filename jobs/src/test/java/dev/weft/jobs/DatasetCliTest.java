@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.file.DataFileWriter;
@@ -14,7 +15,10 @@ import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code weft index --dataset} with a non-JSONL dataset: it indexes, and a wrong file is bad usage naming it. */
+/**
+ * {@code weft index --dataset}: a non-JSONL dataset indexes, a dataset runs on Beam with {@code --runner}, and a wrong
+ * file is bad usage naming it.
+ */
 class DatasetCliTest {
   @TempDir Path tmp;
 
@@ -37,6 +41,27 @@ class DatasetCliTest {
 
     assertThat(recall.exit()).isZero();
     assertThat(recall.out()).contains("7");
+  }
+
+  @Test
+  void aDatasetRunsOnTheDirectRunnerWithItsChunksExported() throws IOException {
+    Path dataset = Files.writeString(tmp.resolve("corpus.jsonl"), """
+        {"_id": "faq#1", "text": "Strings are immutable so they can be dictionary keys."}
+        {"_id": "faq#2", "text": "Floating point numbers are binary fractions."}
+        """);
+    Path export = tmp.resolve("export");
+    String index = tmp.resolve("index").toString();
+
+    CliRun run = CliRun.of("index", "--dataset", dataset.toString(), "--index", index, "--runner", "direct",
+        "--export-parquet", export.toString(), "--quiet");
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).contains("beam-direct").contains("added\t2");
+    try (Stream<Path> files = Files.list(export)) {
+      assertThat(files.map(file -> file.getFileName().toString())).isNotEmpty()
+          .allMatch(name -> name.startsWith("chunks-") && name.endsWith(".parquet"));
+    }
+    assertThat(CliRun.of("recall", "immutable keys", "--index", index).out()).contains("faq#1");
   }
 
   @Test

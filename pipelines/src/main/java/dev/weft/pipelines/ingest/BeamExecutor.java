@@ -2,6 +2,8 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.index.IndexUpdate;
+import dev.weft.transforms.dataset.DatasetChangeSet;
+import dev.weft.transforms.dataset.RecordChunker;
 import org.apache.lucene.util.IOUtils;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,13 +13,14 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
- * Runs a change set as a Beam pipeline ({@link IngestPipeline}) on the DirectRunner or the FlinkRunner. The
- * pipeline writes Lucene shards into a staging directory under the index; this class then deletes the old
- * documents of every path in the change set and adds the shards to the index in the same uncommitted update,
- * so the generation that follows holds all of the run or none of it.
+ * Runs a change set as a Beam pipeline ({@link IngestPipeline} for directories, {@link DatasetIngestPipeline} for
+ * datasets) on the DirectRunner or the FlinkRunner. The pipeline writes Lucene shards into a staging directory
+ * under the index; this class then deletes the old documents of every item in the change set and adds the shards
+ * to the index in the same uncommitted update, so the generation that follows holds all of the run or none of it.
  */
 final class BeamExecutor {
   private final RunnerChoice runner;
@@ -30,37 +33,60 @@ final class BeamExecutor {
 
   ChunkRun run(List<String> paths, IngestRequest request, Path root, IndexUpdate update,
       Set<String> previouslyIndexed, IngestProgress progress) {
-    Path staging = request.indexDir().resolve("staging").resolve("run-" + System.currentTimeMillis());
+    List<String> args = List.of("--maxFileBytes=" + request.maxFileBytes(),
+        "--extensions=" + String.join(",", request.router().extensions()));
+    List<String> replaced = paths.stream().filter(previouslyIndexed::contains).toList();
+    BeamIngestOutput output = stageAndMerge(request.indexDir(), root, request.embedBatchSize(),
+        request.exportParquet(), args, options -> IngestPipeline.run(options, paths, request.embedder()),
+        replaced, update);
+    Set<String> refused = new HashSet<>();
+    for (DeadLetter letter : output.deadLetters()) {
+      refused.add(letter.path());
+    }
+    Set<String> chunked = new HashSet<>(paths);
+    chunked.removeAll(refused);
+    for (int i = 0; i < paths.size(); i++) {
+      progress.fileDone(0);
+    }
+    return new ChunkRun(chunked, output.chunks(), output.emptyFiles(), output.deadLetters(), embedCounts(output));
+  }
+
+  /** The dataset's selected records through {@link DatasetIngestPipeline}; chunked ids are not listed. */
+  ChunkRun runDataset(DatasetIngestRequest request, Path dataset, DatasetChangeSet changes, RecordChunker chunker,
+      IndexUpdate update) {
+    BeamIngestOutput output = stageAndMerge(request.indexDir(), dataset, request.embedBatchSize(),
+        request.exportParquet(), List.of(),
+        options -> DatasetIngestPipeline.run(options, changes.selection(), chunker, request.embedder()),
+        changes.replaced(), update);
+    for (int i = 0; i < changes.toChunk(); i++) {
+      request.progress().fileDone(0);
+    }
+    return new ChunkRun(Set.of(), output.chunks(), output.emptyFiles(), output.deadLetters(), embedCounts(output));
+  }
+
+  /**
+   * Runs {@code pipeline} with a fresh staging dir under the index, then replaces {@code replaced} by the staged
+   * shards in {@code update}; the staging dir is gone afterwards, whatever happened.
+   *
+   * @param root {@code --root}: the corpus root, or the dataset file
+   * @param args options of this kind of run, beside the common ones
+   */
+  private BeamIngestOutput stageAndMerge(Path indexDir, Path root, int embedBatchSize, Path exportParquet,
+      List<String> args, Function<IngestOptions, BeamIngestOutput> pipeline, List<String> replaced,
+      IndexUpdate update) {
+    Path staging = indexDir.resolve("staging").resolve("run-" + System.currentTimeMillis());
     try {
-      IngestOptions options = options(request, root, staging);
-      BeamIngestOutput output = IngestPipeline.run(options, paths, request.embedder());
-      for (String path : paths) {
-        if (previouslyIndexed.contains(path)) {
-          update.delete(path);
-        }
-      }
+      BeamIngestOutput output = pipeline.apply(options(indexDir, root, staging, embedBatchSize, exportParquet, args));
+      replaced.forEach(update::delete);
       update.addShards(output.shardDirs());
-      Set<String> refused = new HashSet<>();
-      for (DeadLetter letter : output.deadLetters()) {
-        refused.add(letter.path());
-      }
-      Set<String> chunked = new HashSet<>(paths);
-      chunked.removeAll(refused);
-      for (int i = 0; i < paths.size(); i++) {
-        progress.fileDone(0);
-      }
-      EmbedCounts embed = new EmbedCounts();
-      embed.embedded.set(output.embedded());
-      embed.reused.set(output.vectorsReused());
-      embed.failed.set(output.embedFailed());
-      embed.truncated.set(output.truncated());
-      return new ChunkRun(chunked, output.chunks(), output.emptyFiles(), output.deadLetters(), embed);
+      return output;
     } finally {
       deleteTree(staging);
     }
   }
 
-  private IngestOptions options(IngestRequest request, Path root, Path staging) {
+  private IngestOptions options(Path indexDir, Path root, Path staging, int embedBatchSize, Path exportParquet,
+      List<String> kindArgs) {
     List<String> args = new ArrayList<>();
     args.add(runner == RunnerChoice.DIRECT ? "--runner=DirectRunner" : "--runner=FlinkRunner");
     if (runner == RunnerChoice.FLINK && extraArgs.stream().noneMatch(a -> a.startsWith("--flinkMaster"))) {
@@ -68,17 +94,23 @@ final class BeamExecutor {
     }
     args.add("--root=" + root);
     args.add("--stagingDir=" + staging.toAbsolutePath());
-    args.add("--maxFileBytes=" + request.maxFileBytes());
-    args.add("--extensions=" + String.join(",", request.router().extensions()));
-    args.add("--embedBatchSize=" + request.embedBatchSize());
-    if (request.exportParquet() != null) {
-      args.add("--exportParquet=" + request.exportParquet().toAbsolutePath());
+    args.addAll(kindArgs);
+    args.add("--embedBatchSize=" + embedBatchSize);
+    if (exportParquet != null) {
+      args.add("--exportParquet=" + exportParquet.toAbsolutePath());
     }
-    args.add("--reuseVectorsFrom=" + request.indexDir().toAbsolutePath());
+    args.add("--reuseVectorsFrom=" + indexDir.toAbsolutePath());
     args.addAll(extraArgs);
-    IngestOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation()
-        .as(IngestOptions.class);
-    return options;
+    return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation().as(IngestOptions.class);
+  }
+
+  private static EmbedCounts embedCounts(BeamIngestOutput output) {
+    EmbedCounts embed = new EmbedCounts();
+    embed.embedded.set(output.embedded());
+    embed.reused.set(output.vectorsReused());
+    embed.failed.set(output.embedFailed());
+    embed.truncated.set(output.truncated());
+    return embed;
   }
 
   static void deleteTree(Path dir) {

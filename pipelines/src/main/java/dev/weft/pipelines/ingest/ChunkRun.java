@@ -7,7 +7,8 @@ import java.util.Set;
 /**
  * What an executor did with a change set.
  *
- * @param chunkedPaths paths whose chunks were written
+ * @param chunkedPaths paths whose chunks were written (directory runs; a dataset run counts from its change set
+ *     and leaves this empty)
  * @param chunks chunks written
  * @param emptyFiles files that produced no chunk (blank)
  * @param deadLetters refused files

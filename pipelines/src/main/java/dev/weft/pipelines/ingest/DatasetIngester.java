@@ -1,35 +1,39 @@
 package dev.weft.pipelines.ingest;
 
-import dev.weft.context.ContentHash;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
-import dev.weft.context.SourceDocument;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
 import dev.weft.index.VectorLookup;
 import dev.weft.transforms.chunk.Chunkers;
-import dev.weft.transforms.dataset.DatasetRecord;
+import dev.weft.transforms.dataset.DatasetChangeSet;
+import dev.weft.transforms.dataset.DatasetPlanner;
 import dev.weft.transforms.dataset.DatasetRecords;
-import dev.weft.transforms.dataset.RecordOutcome;
+import dev.weft.transforms.dataset.RecordChunker;
 import dev.weft.transforms.ingest.FileOutcome;
-import dev.weft.transforms.ingest.FileProcessor;
 import dev.weft.transforms.vectors.ChunkEmbedder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Ingests a dataset of records (id, title, text; JSONL, Parquet or Avro) as items of one kind, incrementally:
  * a record is re-chunked when its content hash or the chunker changed, records that vanished from the dataset
- * are removed, and nothing is published when nothing changed. Records have no mtime, so the content hash alone decides.
- * Runs in-process: the records stream through once, so a dataset far larger than memory is fine.
+ * are removed, and nothing is published when nothing changed.
+ *
+ * <p>The driver streams the file once to plan ({@link DatasetPlanner}: which record positions to chunk, which ids
+ * to remove, which records are dead letters), then the chosen executor streams it again and chunks only the
+ * selected positions ({@code RecordSelection}): in-process on this thread, or on Beam, where the pipeline reads the
+ * file itself ({@link DatasetIngestPipeline}). Reading is cheap next to chunking and embedding, and this way no
+ * record text is ever held by the driver or shipped through it: driver memory grows with the number of ids (the
+ * planner's set of ids, one bit per record position), not with the bytes of the dataset. Both executors then merge
+ * the same way, so counters, dead letters and documents are the same whichever ran.
  */
 public final class DatasetIngester {
   public IngestReport run(DatasetIngestRequest request) {
@@ -43,112 +47,85 @@ public final class DatasetIngester {
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
     try (CorpusIndex index = CorpusIndex.open(indexDir)) {
       Map<String, FileState> indexed = index.fileStates();
-      UpdateOptions options = new UpdateOptions(dataset.toString(), request.keepGenerations(), Chunkers.STAMP);
-      try (IndexUpdate update = index.beginUpdate(options); VectorLookup lookup = index.vectorLookup()) {
-        ChunkEmbedder embedder = request.embedder() == null ? null
-            : new ChunkEmbedder(request.embedder().create(), lookup::vectorsFor, request.embedBatchSize());
-        Pass pass = new Pass(request, indexed, update, embedder);
-        request.progress().started(-1, "in-process (dataset)");
-        try {
-          DatasetRecords.read(dataset, pass::accept);
-        } finally {
-          pass.writer.close();
-        }
-        List<String> removed = new ArrayList<>();
-        for (String path : indexed.keySet()) {
-          if (!pass.seen.contains(path)) {
-            removed.add(path);
-          }
-        }
-        removed.forEach(update::delete);
-        Map<String, Long> counters = RunCounters.of(pass.added, pass.updated, removed.size(), pass.unchanged,
-            pass.empty, pass.chunks, pass.embed, pass.deadLetters);
-        if (pass.added + pass.updated + removed.size() == 0 && pass.deadLetters.isEmpty()) {
-          request.progress().finished();
-          GenerationManifest current = index.current().orElse(null);
-          return new IngestReport(-1, "none", counters, current == null ? 0 : current.files(),
-              current == null ? 0 : current.chunks(), null, millisSince(start));
-        }
-        update.commit();
-        GenerationManifest published = update.publish(counters);
-        Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(), pass.deadLetters);
+      DatasetChangeSet changes = new DatasetPlanner(Chunkers.STAMP).plan(dataset, indexed, request.force());
+      if (changes.isNoOp()) {
         request.progress().finished();
-        return new IngestReport(published.generation(), "in-process", counters, published.files(),
-            published.chunks(), deadLetterFile, millisSince(start));
+        Map<String, Long> counters = RunCounters.of(0, 0, 0, changes.unchanged(), 0, 0, List.of());
+        GenerationManifest current = index.current().orElse(null);
+        return new IngestReport(-1, "none", counters, current == null ? 0 : current.files(),
+            current == null ? 0 : current.chunks(), null, millisSince(start));
+      }
+      RunnerChoice executor = request.executorFor(changes.toChunk());
+      request.progress().started(changes.toChunk(), Ingester.executorName(executor) + " (dataset)");
+      RecordChunker chunker = RecordChunker.as(request.kind(), request.format());
+      UpdateOptions options = new UpdateOptions(dataset.toString(), request.keepGenerations(), Chunkers.STAMP);
+      try (IndexUpdate update = index.beginUpdate(options);
+          ParquetExport export = request.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
+              : ParquetExport.open(request.exportParquet())) {
+        changes.removed().forEach(update::delete);
+        ChunkRun run = executor == RunnerChoice.IN_PROCESS
+            ? inProcess(request, dataset, changes, chunker, index, update, indexed, export)
+            : new BeamExecutor(executor, request.beamArgs()).runDataset(request, dataset, changes, chunker, update);
+        changes.requireUnchanged(dataset);
+        update.commit();
+        long refusedNew = run.deadLetters().stream().filter(letter -> !indexed.containsKey(letter.path())).count();
+        long refusedOld = run.deadLetters().size() - refusedNew;
+        List<DeadLetter> deadLetters = new ArrayList<>(changes.deadLetters());
+        deadLetters.addAll(run.deadLetters());
+        Map<String, Long> counters = RunCounters.of(changes.added() - refusedNew,
+            changes.replaced().size() - refusedOld, changes.removed().size(), changes.unchanged(), run.emptyFiles(),
+            run.chunks(), run.embed(), deadLetters);
+        GenerationManifest published = update.publish(counters);
+        if (export != null) {
+          export.commit(); // after the publish: a dataset never describes a generation that was not served
+        }
+        Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(), deadLetters);
+        request.progress().finished();
+        return new IngestReport(published.generation(), Ingester.executorName(executor), counters,
+            published.files(), published.chunks(), deadLetterFile, millisSince(start));
       }
     }
   }
 
-  /** The state of one pass over the records. */
-  private static final class Pass {
-    private final DatasetIngestRequest request;
-    private final Map<String, FileState> indexed;
-    private final IndexUpdate update;
-    private final Set<String> seen = new HashSet<>();
-    private final EmbedCounts embed = new EmbedCounts();
-    private final EmbeddingWriter writer;
-    private final List<DeadLetter> deadLetters = new ArrayList<>();
-    private long added;
-    private long updated;
-    private long unchanged;
-    private long empty;
-    private long chunks;
-
-    Pass(DatasetIngestRequest request, Map<String, FileState> indexed, IndexUpdate update,
-        ChunkEmbedder embedder) {
-      this.request = request;
-      this.indexed = indexed;
-      this.update = update;
-      this.writer = new EmbeddingWriter(update, embedder, request.embedBatchSize(), embed, indexed::containsKey,
-          this::written, null);
+  /**
+   * The in-process executor for datasets: the selected records stream through this thread into an
+   * {@link EmbeddingWriter}, which batches them for the embedder; a record its chunker refuses loses its old
+   * chunks. Chunked ids are not listed in the result: the driver counts from the change set.
+   */
+  private static ChunkRun inProcess(DatasetIngestRequest request, Path dataset, DatasetChangeSet changes,
+      RecordChunker chunker, CorpusIndex index, IndexUpdate update, Map<String, FileState> indexed,
+      ParquetExport export) {
+    EmbedCounts embed = new EmbedCounts();
+    AtomicLong chunks = new AtomicLong();
+    AtomicLong empty = new AtomicLong();
+    List<DeadLetter> refused = new ArrayList<>();
+    try (VectorLookup lookup = index.vectorLookup()) {
+      ChunkEmbedder embedder = request.embedder() == null ? null
+          : new ChunkEmbedder(request.embedder().create(), lookup::vectorsFor, request.embedBatchSize());
+      EmbeddingWriter writer = new EmbeddingWriter(update, embedder, request.embedBatchSize(), embed,
+          indexed::containsKey, chunked -> {
+            chunks.addAndGet(chunked.chunks().size());
+            empty.addAndGet(chunked.chunks().isEmpty() ? 1 : 0);
+            request.progress().fileDone(chunked.chunks().size());
+          }, export);
+      try {
+        changes.selection().read(dataset, record -> {
+          FileOutcome outcome = chunker.chunk(record);
+          if (outcome instanceof FileOutcome.Chunked chunked) {
+            writer.accept(chunked);
+            return;
+          }
+          refused.add(((FileOutcome.Refused) outcome).deadLetter());
+          if (indexed.containsKey(record.id())) {
+            update.delete(record.id()); // its old chunks no longer describe the record
+          }
+          request.progress().fileDone(0);
+        });
+      } finally {
+        writer.close();
+      }
     }
-
-    private void written(FileOutcome.Chunked chunked) {
-      if (indexed.containsKey(chunked.path())) {
-        updated++;
-      } else {
-        added++;
-      }
-      chunks += chunked.chunks().size();
-      empty += chunked.chunks().isEmpty() ? 1 : 0;
-      request.progress().fileDone(chunked.chunks().size());
-    }
-
-    void accept(RecordOutcome outcome) {
-      if (outcome instanceof RecordOutcome.Invalid invalid) {
-        deadLetters.add(invalid.deadLetter());
-        request.progress().fileDone(0);
-        return;
-      }
-      DatasetRecord record = ((RecordOutcome.Valid) outcome).record();
-      if (!seen.add(record.id())) {
-        deadLetters.add(new DeadLetter(record.id(), "read", "invalid_record",
-            "record ids must be unique in a dataset, got a second record with id: " + record.id()));
-        request.progress().fileDone(0);
-        return;
-      }
-      byte[] bytes = record.body().getBytes(StandardCharsets.UTF_8);
-      String hash = ContentHash.of(bytes);
-      FileState previous = indexed.get(record.id());
-      if (previous != null && !request.force() && previous.contentHash().equals(hash)
-          && Chunkers.STAMP.equals(previous.chunkerStamp())) {
-        unchanged++;
-        request.progress().fileDone(0);
-        return;
-      }
-      SourceDocument doc = new SourceDocument(record.id(), request.kind(), request.format(), record.body(), hash, 0,
-          bytes.length);
-      FileOutcome result = FileProcessor.chunk(doc);
-      if (result instanceof FileOutcome.Refused refused) {
-        deadLetters.add(refused.deadLetter());
-        if (previous != null) {
-          update.delete(record.id());
-        }
-        request.progress().fileDone(0);
-        return;
-      }
-      writer.accept((FileOutcome.Chunked) result);
-    }
+    return new ChunkRun(Set.of(), chunks.get(), empty.get(), refused, embed);
   }
 
   private static long millisSince(long startNanos) {

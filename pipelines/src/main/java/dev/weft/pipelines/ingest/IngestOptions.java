@@ -16,7 +16,8 @@ import org.apache.beam.sdk.options.Validation;
  * {@code --runner=FlinkRunner --flinkMaster=[local] --parallelism=2} parse beside these.
  */
 public interface IngestOptions extends PipelineOptions {
-  @Description("Corpus root directory; the paths given to the pipeline are relative to it")
+  @Description("Corpus root directory; the paths given to the pipeline are relative to it. For a dataset ingest: "
+      + "the dataset file")
   @Validation.Required
   String getRoot();
 

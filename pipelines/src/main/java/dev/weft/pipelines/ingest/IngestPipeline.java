@@ -81,6 +81,16 @@ public final class IngestPipeline {
   public static BeamIngestOutput run(IngestOptions options, List<String> relPaths, EmbedderSpec embedder) {
     // Built first: bad option values are refused before anything on disk is touched.
     Pipeline pipeline = buildPipeline(options, relPaths, embedder);
+    return execute(pipeline, options, relPaths.size() + " files");
+  }
+
+  /**
+   * Runs a pipeline whose outputs {@link #writeOutputs} wired, waits for it, and reads the staging directory
+   * back: the one way every Beam ingest (directories, datasets) runs.
+   *
+   * @param input what the run is over, for the error message ({@code 12 files})
+   */
+  static BeamIngestOutput execute(Pipeline pipeline, IngestOptions options, String input) {
     Path staging = Path.of(options.getStagingDir()).toAbsolutePath().normalize();
     try {
       IngestPipelineStaging.clear(staging);
@@ -98,8 +108,8 @@ public final class IngestPipeline {
       result = pipeline.run();
       state = result.waitUntilFinish();
     } catch (RuntimeException e) {
-      throw new IllegalStateException("ingest pipeline on " + runner + " failed over " + relPaths.size()
-          + " files: " + e.getMessage(), e);
+      throw new IllegalStateException("ingest pipeline on " + runner + " failed over " + input + ": "
+          + e.getMessage(), e);
     }
     if (state != PipelineResult.State.DONE) {
       throw new IllegalStateException("ingest pipeline on " + runner + " must finish in state DONE, got: " + state);
@@ -131,17 +141,28 @@ public final class IngestPipeline {
   /** Wires the pipeline without running it; with an embedder, chunks get vectors before they are written. */
   public static Pipeline buildPipeline(IngestOptions options, List<String> relPaths, EmbedderSpec embedder) {
     String root = Path.of(options.getRoot()).toAbsolutePath().normalize().toString();
-    String staging = Path.of(options.getStagingDir()).toAbsolutePath().normalize().toString();
     ReadAndChunkFiles readAndChunk = ReadAndChunkFiles.from(root)
         .withRouter(router(options))
         .withMaxFileBytes(options.getMaxFileBytes());
-    WriteIndexShards writeShards = WriteIndexShards.to(staging).withShards(options.getShards());
-
     Pipeline pipeline = Pipeline.create(options);
     // An explicit coder: Create cannot infer one from an empty list.
     PCollectionTuple outcomes = pipeline
         .apply("ListedPaths", Create.of(relPaths).withCoder(StringUtf8Coder.of()))
         .apply("ReadAndChunkFiles", readAndChunk);
+    writeOutputs(outcomes, options, embedder);
+    return pipeline;
+  }
+
+  /**
+   * Everything after chunking, shared by every Beam ingest: {@code EmbedChunks} when an embedder is given,
+   * {@code WriteIndexShards} into the staging dir, {@code WriteChunksParquet} with {@code --exportParquet}, and the
+   * dead letters as one JSONL file.
+   *
+   * @param outcomes {@link ReadAndChunkFiles#CHUNKED} and {@link ReadAndChunkFiles#DEAD_LETTERS}
+   */
+  static void writeOutputs(PCollectionTuple outcomes, IngestOptions options, EmbedderSpec embedder) {
+    String staging = Path.of(options.getStagingDir()).toAbsolutePath().normalize().toString();
+    WriteIndexShards writeShards = WriteIndexShards.to(staging).withShards(options.getShards());
     PCollection<FileOutcome.Chunked> files = outcomes.get(ReadAndChunkFiles.CHUNKED);
     if (embedder != null) {
       EmbedChunks embed = EmbedChunks.with(embedder).withBatchSize(options.getEmbedBatchSize());
@@ -166,7 +187,6 @@ public final class IngestPipeline {
             .withSuffix(DEAD_LETTER_SUFFIX)
             // One file: dead letters are few, and one file keeps the read-back simple on every runner.
             .withNumShards(1));
-    return pipeline;
   }
 
   static Path exportDir(IngestOptions options) {

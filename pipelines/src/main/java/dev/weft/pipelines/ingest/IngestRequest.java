@@ -135,9 +135,6 @@ public record IngestRequest(
 
   /** The executor this request uses for a change set of {@code files} files. */
   public RunnerChoice executorFor(int files) {
-    if (runner != RunnerChoice.AUTO) {
-      return runner;
-    }
-    return files >= beamThreshold ? RunnerChoice.FLINK : RunnerChoice.IN_PROCESS;
+    return runner.resolve(files, beamThreshold);
   }
 }

@@ -25,4 +25,12 @@ public enum RunnerChoice {
           "runner must be one of auto, inprocess, direct (DirectRunner), flink (FlinkRunner); got: " + value);
     };
   }
+
+  /** This choice for a change set of {@code items}: {@code AUTO} picks Flink at {@code threshold} or more. */
+  public RunnerChoice resolve(int items, int threshold) {
+    if (this != AUTO) {
+      return this;
+    }
+    return items >= threshold ? FLINK : IN_PROCESS;
+  }
 }

@@ -49,6 +49,43 @@ class ExecutorEquivalenceTest {
     assertThat(dense(tmp.resolve("flink"))).isEqualTo(expectedDense);
   }
 
+  /**
+   * The same for a dataset: the driver plans once, then each executor chunks, embeds and writes the selected
+   * records; stored chunks, item states, counters, dead letters and vectors must not tell the executors apart.
+   */
+  @Test
+  void aDatasetIngestsTheSameInProcessOnDirectAndOnFlink() throws IOException {
+    Path dataset = DatasetFixtures.sixRecords(tmp.resolve("corpus.jsonl"));
+
+    IngestReport inProcess = runDataset(dataset, "ds-inprocess", RunnerChoice.IN_PROCESS, List.of());
+    IngestReport direct = runDataset(dataset, "ds-direct", RunnerChoice.DIRECT, List.of());
+    IngestReport flink = runDataset(dataset, "ds-flink", RunnerChoice.FLINK, List.of("--parallelism=2"));
+
+    assertThat(List.of(inProcess.executor(), direct.executor(), flink.executor()))
+        .containsExactly("in-process", "beam-direct", "beam-flink");
+    assertThat(inProcess.counters()).containsEntry("added", 4L).containsEntry("empty", 1L)
+        .containsEntry("skipped.invalid_record", 2L);
+    assertThat(inProcess.counter("chunks")).isGreaterThan(4);
+    assertThat(inProcess.counter("embedded")).isEqualTo(inProcess.counter("chunks"));
+    assertThat(direct.counters()).isEqualTo(inProcess.counters());
+    assertThat(flink.counters()).isEqualTo(inProcess.counters());
+    Map<String, List<String>> expected = Corpora.dump(tmp.resolve("ds-inprocess"));
+    assertThat(Corpora.dump(tmp.resolve("ds-direct"))).isEqualTo(expected);
+    assertThat(Corpora.dump(tmp.resolve("ds-flink"))).isEqualTo(expected);
+    Map<String, String> states = DatasetFixtures.states(tmp.resolve("ds-inprocess"));
+    assertThat(states).containsOnlyKeys("limits", "strings", "empty", "guide");
+    assertThat(DatasetFixtures.states(tmp.resolve("ds-direct"))).isEqualTo(states);
+    assertThat(DatasetFixtures.states(tmp.resolve("ds-flink"))).isEqualTo(states);
+    List<String> letters = BadInputTest.lines(inProcess.deadLetterFile());
+    assertThat(letters).hasSize(2);
+    assertThat(BadInputTest.lines(direct.deadLetterFile())).isEqualTo(letters);
+    assertThat(BadInputTest.lines(flink.deadLetterFile())).isEqualTo(letters);
+    List<String> expectedDense = dense(tmp.resolve("ds-inprocess"));
+    assertThat(expectedDense).isNotEmpty();
+    assertThat(dense(tmp.resolve("ds-direct"))).isEqualTo(expectedDense);
+    assertThat(dense(tmp.resolve("ds-flink"))).isEqualTo(expectedDense);
+  }
+
   /** Dense recall over every chunk: equal lists mean equal vectors on equal chunks. */
   private static List<String> dense(Path index) {
     try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher()) {
@@ -65,5 +102,10 @@ class ExecutorEquivalenceTest {
   private IngestReport run(Path root, String name, RunnerChoice runner, List<String> beamArgs) {
     return new Ingester().run(IngestRequest.of(root, tmp.resolve(name)).withRunner(runner).withBeamArgs(beamArgs)
         .withMaxFileBytes(5000).withEmbedder(EmbeddingIngestTest.HASH));
+  }
+
+  private IngestReport runDataset(Path dataset, String name, RunnerChoice runner, List<String> beamArgs) {
+    return new DatasetIngester().run(DatasetIngestRequest.of(dataset, tmp.resolve(name)).withRunner(runner)
+        .withBeamArgs(beamArgs).withEmbedder(EmbeddingIngestTest.HASH));
   }
 }

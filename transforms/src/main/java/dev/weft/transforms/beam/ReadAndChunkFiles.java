@@ -14,6 +14,7 @@ import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.SerializableFunction;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTag;
@@ -87,25 +88,34 @@ public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCo
   @Override
   public PCollectionTuple expand(PCollection<String> relPaths) {
     FileProcessor processor = new FileProcessor(root, router, SourceReader.withDefaults().withMaxBytes(maxFileBytes));
-    PCollectionTuple out = relPaths.apply("ProcessFiles",
-        ParDo.of(new ProcessFileFn(processor)).withOutputTags(CHUNKED, TupleTagList.of(DEAD_LETTERS)));
+    return chunkEach(relPaths, "ProcessFiles", processor::process);
+  }
+
+  /**
+   * Applies {@code work} to each element and splits its outcomes into {@link #CHUNKED} and {@link #DEAD_LETTERS},
+   * with this transform's counters: the one splitting step for files and dataset records alike.
+   */
+  static <T> PCollectionTuple chunkEach(PCollection<T> input, String stepName,
+      SerializableFunction<T, FileOutcome> work) {
+    PCollectionTuple out = input.apply(stepName,
+        ParDo.of(new ProcessFileFn<>(work)).withOutputTags(CHUNKED, TupleTagList.of(DEAD_LETTERS)));
     // Records are Serializable; set coders explicitly because inference cannot see through the sealed type.
     out.get(CHUNKED).setCoder(SerializableCoder.of(FileOutcome.Chunked.class));
     out.get(DEAD_LETTERS).setCoder(SerializableCoder.of(DeadLetter.class));
     return out;
   }
 
-  /** Calls the plain processor and splits its outcome; never throws for bad input, never logs per element. */
-  static final class ProcessFileFn extends DoFn<String, FileOutcome.Chunked> {
-    private final FileProcessor processor;
+  /** Calls the plain work function and splits its outcome; never throws for bad input, never logs per element. */
+  static final class ProcessFileFn<T> extends DoFn<T, FileOutcome.Chunked> {
+    private final SerializableFunction<T, FileOutcome> work;
     private final Counter indexed = Metrics.counter(COUNTER_NAMESPACE, "indexed");
     private final Counter empty = Metrics.counter(COUNTER_NAMESPACE, "empty");
     private final Counter chunks = Metrics.counter(COUNTER_NAMESPACE, "chunks");
     // Reasons are open-ended strings (SkipReason counters, "errors"), so counters are made on first sight.
     private transient Map<String, Counter> byReason;
 
-    ProcessFileFn(FileProcessor processor) {
-      this.processor = processor;
+    ProcessFileFn(SerializableFunction<T, FileOutcome> work) {
+      this.work = work;
     }
 
     @Setup
@@ -114,8 +124,8 @@ public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCo
     }
 
     @ProcessElement
-    public void processElement(@Element String relPath, MultiOutputReceiver out) {
-      FileOutcome outcome = processor.process(relPath);
+    public void processElement(@Element T item, MultiOutputReceiver out) {
+      FileOutcome outcome = work.apply(item);
       if (outcome instanceof FileOutcome.Chunked chunked) {
         indexed.inc();
         chunks.inc(chunked.chunks().size());

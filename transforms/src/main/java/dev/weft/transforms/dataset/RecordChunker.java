@@ -1,0 +1,62 @@
+package dev.weft.transforms.dataset;
+
+import dev.weft.context.ContentHash;
+import dev.weft.context.Kind;
+import dev.weft.context.SourceDocument;
+import dev.weft.transforms.ingest.FileOutcome;
+import dev.weft.transforms.ingest.FileProcessor;
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * Turns one dataset record into an item and chunks it with {@link FileProcessor#chunk}: the record id is the
+ * item's path, the body is hashed as the planner hashed it, and records have no mtime. Plain and serializable,
+ * so the in-process path and the Beam {@code ChunkDatasetRecords} step make the very same items.
+ */
+public final class RecordChunker implements Serializable {
+  private final Kind kind;
+  private final String format;
+
+  private RecordChunker(Kind kind, String format) {
+    this.kind = kind;
+    this.format = format;
+  }
+
+  /**
+   * @param kind the kind every record is routed to
+   * @param format the chunking format of the record text ({@code text}, {@code markdown}, ...)
+   */
+  public static RecordChunker as(Kind kind, String format) {
+    Objects.requireNonNull(kind, "kind");
+    if (format == null || format.isBlank()) {
+      throw new IllegalArgumentException("record chunking format must be non-blank, got: "
+          + (format == null ? "null" : "\"" + format + "\""));
+    }
+    return new RecordChunker(kind, format);
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  public String format() {
+    return format;
+  }
+
+  /** The record's chunks and state, or a dead letter under its id when the chunker fails. */
+  public FileOutcome chunk(DatasetRecord record) {
+    String body = record.body();
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    return FileProcessor.chunk(new SourceDocument(record.id(), kind, format, body, hashOf(bytes), 0, bytes.length));
+  }
+
+  /** The content hash of a record: the one the planner compares with the index and the one the item keeps. */
+  static String hashOf(DatasetRecord record) {
+    return hashOf(record.body().getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static String hashOf(byte[] body) {
+    return ContentHash.of(body);
+  }
+}
