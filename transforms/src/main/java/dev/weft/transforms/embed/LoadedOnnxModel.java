@@ -166,7 +166,10 @@ final class LoadedOnnxModel {
   private static HuggingFaceTokenizer tokenizer(OnnxModel model) {
     try (InputStream json = open(model.tokenizerResource(), model)) {
       // No truncation (cutting is Weft's, to count it and keep whole words) and no padding (PaddedBatches pads).
-      return HuggingFaceTokenizer.newInstance(json, Map.of("truncation", "false", "padding", "false"));
+      // maxLength only states the model's limit (DJL warns when it has to guess it): with truncation off it cuts
+      // nothing.
+      return HuggingFaceTokenizer.newInstance(json, Map.of("truncation", "false", "padding", "false",
+          "maxLength", Integer.toString(model.maxTokens())));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read tokenizer " + model.tokenizerResource(), e);
     }
