@@ -1,9 +1,13 @@
 package dev.weft.jobs;
 
 import dev.weft.context.Kind;
+import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSearcher;
 import dev.weft.pipelines.ingest.DatasetIngestRequest;
 import dev.weft.pipelines.ingest.DatasetIngester;
+import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
@@ -12,6 +16,7 @@ import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Router;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,10 +25,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "index", description = "Index a corpus directory incrementally and publish a new generation.")
 final class IndexCommand implements Callable<Integer> {
@@ -101,16 +106,43 @@ final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    IngestReport report = dataset != null ? ingestDataset() : ingestDirectory();
-    if (json) {
-      spec.commandLine().getOut().println(Json.write(report));
-    } else {
-      printTable(report);
+    EmbedderSpec embedding = embedderSpec();
+    IngestReport report = dataset != null ? ingestDataset(embedding) : ingestDirectory(embedding);
+    print(report, "published generation ", "nothing changed");
+    if (embedding != null && report.counter("embed_failed") == 0) {
+      // Chunks of unchanged items indexed before --embed have no vector, and this run did not touch them: give
+      // them one now, so --embed means "every chunk has a vector" (a failed batch is left to embed-missing,
+      // rather than calling a failing endpoint again at once).
+      Path indexDir = indexDir();
+      if (chunksWithoutVectors(indexDir) > 0) {
+        print(EmbedMissing.run(indexDir, embedding, embedBatch, keep), "embedded the chunks without a vector: "
+            + "published generation ", "no chunk lacks a vector");
+      }
     }
     return 0;
   }
 
-  private IngestReport ingestDataset() {
+  /** One report: JSON (one line per published run) or the counters table. */
+  private void print(IngestReport report, String published, String nothing) {
+    if (json) {
+      spec.commandLine().getOut().println(Json.write(report));
+    } else {
+      printTable(report, published, nothing);
+    }
+  }
+
+  private Path indexDir() {
+    return dataset != null ? IndexLocator.forWrite(indexOption.index, Path.of("").toAbsolutePath())
+        : IndexLocator.forWrite(indexOption.index, root.toAbsolutePath().normalize());
+  }
+
+  private static long chunksWithoutVectors(Path indexDir) {
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+      return searcher.vectorCensus().chunksWithoutVectors();
+    }
+  }
+
+  private IngestReport ingestDataset(EmbedderSpec embedding) {
     if (!Path.of(".").equals(root) || !paths.isEmpty()) {
       throw new IllegalArgumentException("--dataset takes no ROOT and no --paths, got: " + root + " " + paths);
     }
@@ -123,7 +155,7 @@ final class IndexCommand implements Callable<Integer> {
         .withBeamThreshold(beamThreshold)
         .withBeamArgs(beamArgs())
         .withKeepGenerations(keep)
-        .withEmbedder(embedderSpec())
+        .withEmbedder(embedding)
         .withEmbedBatchSize(embedBatch)
         .withExportParquet(exportParquet)
         .withProgress(progress());
@@ -141,15 +173,33 @@ final class IndexCommand implements Callable<Integer> {
     return beamArgs;
   }
 
+  /**
+   * The run's embedder: {@code --embedder}, else for a bare {@code --embed} the model the index was embedded with
+   * (so an index keeps one identity when the default changes), else the default; null without either flag.
+   */
   private EmbedderSpec embedderSpec() {
-    return embed || embedder != null ? EmbedderChoice.resolve(embedder, Optional.empty()) : null;
+    if (!embed && embedder == null) {
+      return null;
+    }
+    Path indexDir = indexDir();
+    Optional<EmbedderIdentity> indexed = Optional.empty();
+    if (embedder == null && Files.isDirectory(indexDir)) {
+      try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+        if (index.current().isPresent()) {
+          try (CorpusSearcher searcher = index.searcher()) {
+            indexed = searcher.vectorCensus().identity();
+          }
+        }
+      }
+    }
+    return EmbedderChoice.resolve(embedder, indexed);
   }
 
   private IngestProgress progress() {
     return quiet ? IngestProgress.NONE : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null);
   }
 
-  private IngestReport ingestDirectory() {
+  private IngestReport ingestDirectory(EmbedderSpec embedding) {
     Router router = extensions == null || extensions.isEmpty() ? Router.defaults()
         : Router.defaults().withExtensions(extensions);
     Path absRoot = root.toAbsolutePath().normalize();
@@ -162,17 +212,17 @@ final class IndexCommand implements Callable<Integer> {
         .withMaxFileBytes(maxFileBytes)
         .withKeepGenerations(keep)
         .withBeamArgs(beamArgs())
-        .withEmbedder(embedderSpec())
+        .withEmbedder(embedding)
         .withEmbedBatchSize(embedBatch)
         .withExportParquet(exportParquet)
         .withProgress(progress());
     return new Ingester().run(request);
   }
 
-  private void printTable(IngestReport report) {
+  private void printTable(IngestReport report, String published, String nothing) {
     var out = spec.commandLine().getOut();
-    out.println(report.published() ? "published generation " + report.generation() + " (" + report.executor()
-        + ", " + report.elapsedMillis() + " ms)" : "nothing changed (" + report.elapsedMillis() + " ms)");
+    out.println(report.published() ? published + report.generation() + " (" + report.executor()
+        + ", " + report.elapsedMillis() + " ms)" : nothing + " (" + report.elapsedMillis() + " ms)");
     for (Map.Entry<String, Long> e : report.counters().entrySet()) {
       out.println(e.getKey() + "\t" + e.getValue());
     }

@@ -1,9 +1,14 @@
 package dev.weft.jobs;
 
+import dev.weft.context.Kind;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexStats;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,8 +28,29 @@ final class StatsCommand implements Callable<Integer> {
     try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index));
         CorpusSearcher searcher = index.searcher()) {
       IndexStats stats = searcher.stats();
-      spec.commandLine().getOut().println(json ? Json.write(stats) : stats.toString());
+      PrintWriter out = spec.commandLine().getOut();
+      if (json) {
+        out.println(Json.write(stats));
+      } else {
+        printTable(stats, out);
+      }
       return 0;
     }
+  }
+
+  /** One {@code name<TAB>value} line per figure, like the index command's counters. */
+  private static void printTable(IndexStats stats, PrintWriter out) {
+    out.println("generation\t" + stats.generation());
+    out.println("corpus_root\t" + stats.corpusRoot());
+    out.println("files\t" + stats.files());
+    for (Kind kind : Kind.values()) {
+      out.println("chunks." + kind.id() + "\t" + stats.chunks().getOrDefault(kind, 0L));
+    }
+    new TreeMap<>(stats.vectors().chunksByEmbedder().entrySet().stream()
+            .collect(Collectors.toMap(e -> e.getKey().toString(), Map.Entry::getValue)))
+        .forEach((identity, count) -> out.println("vectors." + identity + "\t" + count));
+    out.println("chunks_without_vector\t" + stats.vectors().chunksWithoutVectors());
+    out.println("index_bytes\t" + stats.indexBytes());
+    out.println("disk_bytes\t" + stats.diskBytes());
   }
 }

@@ -23,6 +23,25 @@ class CliBehaviourTest {
   }
 
   @Test
+  void embedOnAnIndexBuiltWithoutVectorsGivesEveryChunkOne() {
+    CliRun plain = CliRun.of("stats", "--index", index);
+    assertThat(plain.out()).contains("generation\t1\n").containsPattern("chunks_without_vector\t[1-9]");
+
+    CliRun embed = CliRun.of("index", root.toString(), "--index", index, "--embedder", "hash:16", "--quiet");
+
+    assertThat(embed.exit()).isZero();
+    // nothing changed on disk, then the unchanged chunks got their vectors in a generation of their own
+    assertThat(embed.out()).startsWith("nothing changed")
+        .contains("embedded the chunks without a vector: published generation 2");
+    CliRun stats = CliRun.of("stats", "--index", index);
+    assertThat(stats.out()).contains("chunks_without_vector\t0\n").containsPattern("vectors.hash-trigram-v1/16\t[1-9]");
+    // a bare --embed keeps the index's model rather than the default one
+    assertThat(CliRun.of("index", root.toString(), "--index", index, "--embed", "--quiet").out())
+        .startsWith("nothing changed").doesNotContain("embedded the chunks");
+    assertThat(CliRun.of("recall", "token bucket", "--mode", "hybrid", "--index", index).exit()).isZero();
+  }
+
+  @Test
   void exitCodesSayOkNothingFoundAndBadUsage() {
     assertThat(CliRun.of("recall", "zyzzyva", "--index", index).exit()).isEqualTo(1);
     CliRun noQuery = CliRun.of("recall", "--index", index);

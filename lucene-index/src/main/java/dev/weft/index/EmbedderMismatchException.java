@@ -28,15 +28,15 @@ public final class EmbedderMismatchException extends RuntimeException {
   }
 
   private static String message(EmbedderIdentity query, VectorCensus census, long generation) {
-    String rule;
     if (census.chunksByEmbedder().isEmpty()) {
-      rule = "recall with vectors needs an index with vectors; generation " + generation + " holds none";
-    } else if (census.isMixture()) {
-      rule = "vectors must all come from one embedder identity; generation " + generation + " holds a mixture";
-    } else {
-      rule = "vectors must all come from one embedder identity; generation " + generation + " holds another";
+      return "recall with vectors needs an index with vectors; generation " + generation + " holds none: asked for "
+          + query + ", found " + census.describe()
+          + " (give its chunks vectors with `weft index --embed` or `weft embed-missing`, or recall with mode bm25)";
     }
+    String rule = census.isMixture()
+        ? "vectors must all come from one embedder identity; generation " + generation + " holds a mixture"
+        : "vectors must all come from one embedder identity; generation " + generation + " holds another";
     return rule + ": asked for " + query + ", found " + census.describe()
-        + " (re-embed the index with one embedder, or recall with mode bm25)";
+        + " (re-embed the index with one embedder — `weft index --force --embedder SPEC` — or recall with mode bm25)";
   }
 }

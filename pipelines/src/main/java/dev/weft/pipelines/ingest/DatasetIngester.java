@@ -46,6 +46,9 @@ public final class DatasetIngester {
     DatasetRecords.check(dataset);
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
     try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+      // --force re-chunks every record of the dataset, and records not in it are removed: no old vector stays
+      EmbedderGuard.requireCompatible(index, request.embedder() == null ? null : request.embedder().identity(),
+          request.force());
       Map<String, FileState> indexed = index.fileStates();
       DatasetChangeSet changes = new DatasetPlanner(Chunkers.STAMP).plan(dataset, indexed, request.force());
       if (changes.isNoOp()) {

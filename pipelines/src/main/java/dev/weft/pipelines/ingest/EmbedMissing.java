@@ -33,12 +33,8 @@ public final class EmbedMissing {
     long start = System.nanoTime();
     EmbedderIdentity identity = spec.identity();
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+      EmbedderGuard.requireCompatible(index, identity, false);
       VectorCensus census = searcher.vectorCensus();
-      boolean foreign = census.chunksByEmbedder().keySet().stream()
-          .anyMatch(other -> !EmbedderIdentity.sameIdentity(other, identity));
-      if (foreign) {
-        throw new EmbedderMismatchException(identity, census, searcher.generation().generation());
-      }
       GenerationManifest base = searcher.generation();
       if (census.chunksWithoutVectors() == 0) {
         return new IngestReport(-1, "none", counters(new EmbedCounts()), base.files(), base.chunks(), null,

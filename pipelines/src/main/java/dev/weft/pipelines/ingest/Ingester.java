@@ -55,6 +55,8 @@ public final class Ingester {
     }
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
     try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+      EmbedderGuard.requireCompatible(index, request.embedder() == null ? null : request.embedder().identity(),
+          request.force() && request.scope().isFull());
       CorpusLister lister = new CorpusLister(request.router(), indexDir);
       List<ListedFile> listed = lister.list(root);
       List<DeadLetter> listingLetters = unreadable(lister.unreadableDirectories());

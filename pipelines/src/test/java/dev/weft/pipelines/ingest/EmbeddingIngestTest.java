@@ -18,6 +18,7 @@ import dev.weft.transforms.embed.HashEmbedderSpec;
 import dev.weft.transforms.export.ChunkFiles;
 import dev.weft.transforms.export.ChunkRow;
 import dev.weft.transforms.export.ExportFormat;
+import dev.weft.transforms.ingest.PathScope;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +44,28 @@ class EmbeddingIngestTest {
 
   private IngestReport ingest(EmbedderSpec spec) {
     return new Ingester().run(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS).withEmbedder(spec));
+  }
+
+  @Test
+  void aRunWithAnotherModelIsRefusedUnlessItReplacesEveryVector() throws IOException {
+    ingest(HASH);
+    Files.writeString(root.resolve("docs/guide.md"), "# Guide\n\nRewritten.\n");
+    HashEmbedderSpec other = new HashEmbedderSpec(32);
+
+    assertThatThrownBy(() -> ingest(other))
+        .isInstanceOf(EmbedderMismatchException.class)
+        .hasMessageContaining("asked for hash-trigram-v1/32")
+        .hasMessageContaining("hash-trigram-v1/64");
+    assertThatThrownBy(() -> new Ingester().run(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)
+        .withEmbedder(other).withForce(true).withScope(new PathScope(List.of("docs")))))
+        .as("a scoped --force leaves the other files' vectors").isInstanceOf(EmbedderMismatchException.class);
+
+    IngestReport switched = new Ingester().run(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)
+        .withEmbedder(other).withForce(true));
+    assertThat(switched.counter("embedded")).isEqualTo(switched.counter("chunks"));
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+      assertThat(searcher.vectorCensus().identity()).contains(other.identity());
+    }
   }
 
   @Test
