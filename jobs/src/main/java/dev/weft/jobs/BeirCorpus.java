@@ -1,38 +1,46 @@
 package dev.weft.jobs;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
+import dev.weft.pipelines.eval.BeirSet;
+import dev.weft.transforms.dataset.DatasetRecord;
+import dev.weft.transforms.dataset.DatasetRecords;
+import dev.weft.transforms.dataset.RecordOutcome;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
 
-/** Reads a BEIR {@code corpus.jsonl} ({@code _id}, {@code title}, {@code text}). */
+/** Writes a BEIR corpus ({@code corpus.jsonl}, {@code .parquet} or {@code .avro}) out as one file per record. */
 final class BeirCorpus {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private BeirCorpus() {}
 
-  /** Writes each document as {@code <_id>.md} (title as a heading, then the text); returns how many. */
-  static int writeMarkdownFiles(Path corpusJsonl, Path dir) throws IOException {
-    int count = 0;
-    try (BufferedReader in = Files.newBufferedReader(corpusJsonl, StandardCharsets.UTF_8)) {
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        if (line.isBlank()) {
-          continue;
-        }
-        JsonNode doc = JSON.readTree(line);
-        String id = doc.path("_id").asText();
-        if (id.isEmpty()) {
-          throw new IllegalArgumentException("every corpus.jsonl record must have an _id, got line: " + line);
-        }
-        String title = doc.path("title").asText("");
-        String body = (title.isBlank() ? "" : "# " + title + "\n\n") + doc.path("text").asText("") + "\n";
-        Files.writeString(dir.resolve(id.replaceAll("[^A-Za-z0-9._-]", "_") + ".md"), body);
-        count++;
+  /**
+   * Writes each record of the set's corpus as {@code <_id>.md} (title as a heading, then the text), read by the
+   * dataset readers; returns how many.
+   *
+   * @throws IllegalArgumentException when the set has no corpus file or a record breaks the dataset rules (the
+   *     benchmark wants the whole corpus, not a dead-lettered part of it)
+   */
+  static int writeMarkdownFiles(Path beirDir, Path dir) {
+    Path corpus = BeirSet.CORPORA.stream().map(beirDir::resolve).filter(Files::isRegularFile).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(
+            "a BEIR folder for --faq must hold one of " + String.join(", ", BeirSet.CORPORA) + ", got none in: "
+                + beirDir));
+    AtomicInteger count = new AtomicInteger();
+    DatasetRecords.read(corpus, outcome -> {
+      if (outcome instanceof RecordOutcome.Invalid invalid) {
+        throw new IllegalArgumentException("bad record in " + corpus + " at " + invalid.deadLetter().path() + ": "
+            + invalid.deadLetter().detail());
       }
-    }
-    return count;
+      DatasetRecord record = ((RecordOutcome.Valid) outcome).record();
+      String body = (record.title().isBlank() ? "" : "# " + record.title() + "\n\n") + record.text() + "\n";
+      try {
+        Files.writeString(dir.resolve(record.id().replaceAll("[^A-Za-z0-9._-]", "_") + ".md"), body);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot write record " + record.id() + " into " + dir, e);
+      }
+      count.incrementAndGet();
+    });
+    return count.get();
   }
 }

@@ -33,7 +33,8 @@ final class BenchCommand implements Callable<Integer> {
   int queries;
 
   @Option(names = "--faq", paramLabel = "DIR",
-      description = "A BEIR folder (corpus.jsonl): its documents are written as one Markdown file each and cold-indexed.")
+      description = "A BEIR folder (corpus.jsonl, .parquet or .avro): its records are written as one Markdown file "
+          + "each and cold-indexed.")
   Path faq;
 
   @Option(names = "--work", paramLabel = "DIR", description = "Scratch directory (default: a temp dir, deleted after).")

@@ -124,7 +124,7 @@ final class IngestBench {
   /** Cold index of a BEIR corpus written out as one Markdown file per document. */
   void faq(Path beir) throws IOException {
     Path root = Files.createDirectories(work.resolve("faq-files"));
-    int written = BeirCorpus.writeMarkdownFiles(beir.resolve("corpus.jsonl"), root);
+    int written = BeirCorpus.writeMarkdownFiles(beir, root);
     long elapsed = median(() -> timed(() -> ingestRoot(root, fresh("faq-index"), RunnerChoice.IN_PROCESS)));
     out.printf("faq-cold\t%d files\t%.0f ms\t%.0f files/s%n", written, elapsed / 1e6, written / (elapsed / 1e9));
   }
