@@ -8,7 +8,9 @@ public enum RecallMode {
   BM25,
   /** Nearest neighbours of the query vector (Lucene KNN), filtered to the kind. */
   DENSE,
-  /** The BM25 pool re-ranked by {@code norm(lexical) + embedWeight * norm(cosine)}. */
+  /**
+   * The BM25 pool joined by the nearest neighbours, ranked by {@code norm(lexical) + embedWeight * norm(cosine)}.
+   */
   HYBRID;
 
   /** The lower-case name used in the CLI and JSON. */

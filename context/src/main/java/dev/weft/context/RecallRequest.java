@@ -12,7 +12,7 @@ import java.util.Set;
  * @param limit hits per kind; 0 means the default (10 for a single kind, 5 per group otherwise)
  * @param onePerFile at most one hit per file (the best chunk)
  * @param mode how chunks are ranked; null means {@link #DEFAULT_MODE}
- * @param poolSize hybrid: how many BM25-ranked chunks are re-ranked, 1 to {@value #MAX_POOL_SIZE}
+ * @param poolSize hybrid: how many BM25-ranked chunks are candidates, 1 to {@value #MAX_POOL_SIZE}
  * @param embedWeight hybrid: weight of the normalised cosine against the normalised BM25 score, finite and
  *     at least 0 (0 keeps the BM25 order within the pool)
  * @param knnCandidates hybrid: how many nearest neighbours by vector join the BM25 pool as candidates (at

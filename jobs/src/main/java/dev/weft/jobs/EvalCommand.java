@@ -53,7 +53,7 @@ final class EvalCommand implements Callable<Integer> {
   String kind;
 
   @Option(names = "--pool", paramLabel = "N", defaultValue = "" + RecallRequest.DEFAULT_POOL_SIZE,
-      description = "Hybrid: BM25-ranked chunks re-ranked with the cosine (default: ${DEFAULT-VALUE}).")
+      description = "Hybrid: BM25-ranked chunks among the candidates (default: ${DEFAULT-VALUE}).")
   int pool;
 
   @Option(names = "--embed-weight", paramLabel = "W", defaultValue = "" + RecallRequest.DEFAULT_EMBED_WEIGHT,

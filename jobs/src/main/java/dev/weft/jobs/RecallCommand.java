@@ -53,7 +53,7 @@ final class RecallCommand implements Callable<Integer> {
   String embedder;
 
   @Option(names = "--pool", defaultValue = "" + RecallRequest.DEFAULT_POOL_SIZE,
-      description = "Hybrid: BM25 candidates re-ranked (default: ${DEFAULT-VALUE}).")
+      description = "Hybrid: BM25-ranked chunks among the candidates (default: ${DEFAULT-VALUE}).")
   int pool;
 
   @Option(names = "--embed-weight", defaultValue = "" + RecallRequest.DEFAULT_EMBED_WEIGHT,

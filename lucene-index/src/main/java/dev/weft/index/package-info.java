@@ -41,13 +41,13 @@
  * <h2>Recall</h2>
  *
  * <p>Per kind, a BM25 query built from the kind analyzer's tokens (never query syntax): every token
- * as a SHOULD term on the kind's text field, the same on the symbol field boosted x2, and the code
- * analyzer's tokens on the path words boosted x1.5, filtered to the kind. Ties are ordered by path
+ * as a SHOULD term on the kind's text field, the same on the symbol field (x1), and the unstemmed path
+ * analyzer's tokens on the path words boosted x0.5, filtered to the kind. Ties are ordered by path
  * then start line. One hit per file keeps each file's best chunk and pages deeper until enough
  * distinct files are found.
  *
  * <p>With vectors ({@link dev.weft.context.RecallMode}): dense is Lucene KNN filtered to the kind; hybrid
- * re-ranks the BM25 pool by {@link dev.weft.index.HybridFusion}. Both first refuse, with
+ * fuses the BM25 pool and the nearest neighbours by {@link dev.weft.index.HybridFusion}. Both first refuse, with
  * {@link dev.weft.index.EmbedderMismatchException}, a query vector of another identity or an index holding a
  * mixture or no vectors. Every mode orders equal scores by path then line and collapses to one hit per file
  * the same way.
