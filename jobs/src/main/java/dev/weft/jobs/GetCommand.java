@@ -3,6 +3,10 @@ package dev.weft.jobs;
 import dev.weft.context.StalePointerException;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
+import dev.weft.index.ItemSource;
+import dev.weft.transforms.dataset.DatasetItemSource;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,7 +31,7 @@ final class GetCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index));
-        CorpusSearcher searcher = index.searcher()) {
+        CorpusSearcher searcher = index.searcher(itemSource(index))) {
       if (lines == null) {
         spec.commandLine().getOut().print(searcher.get(path));
         spec.commandLine().getOut().flush();
@@ -49,6 +53,12 @@ final class GetCommand implements Callable<Integer> {
       spec.commandLine().getOut().println(body.get());
       return 0;
     }
+  }
+
+  /** A dataset-backed index (its corpus root is the dataset file) reads its items from the dataset's records. */
+  private static ItemSource itemSource(CorpusIndex index) {
+    Path root = index.current().map(manifest -> Path.of(manifest.corpusRoot())).orElse(null);
+    return root != null && Files.isRegularFile(root) ? new DatasetItemSource(root) : null;
   }
 
   /** A 1-based inclusive range {@code A-B}. */

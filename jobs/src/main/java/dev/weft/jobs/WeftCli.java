@@ -2,6 +2,7 @@ package dev.weft.jobs;
 
 import dev.weft.index.EmbedderMismatchException;
 import dev.weft.index.IndexNotFoundException;
+import dev.weft.index.PathNotIndexedException;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -73,6 +74,10 @@ public final class WeftCli implements Runnable {
           || e instanceof EmbedderMismatchException) {
         commandLine.getErr().println("weft: " + e.getMessage());
         return BAD_USAGE;
+      }
+      if (e instanceof PathNotIndexedException) {
+        commandLine.getErr().println("weft: " + e.getMessage());
+        return NOTHING_FOUND;
       }
       throw e;
     });

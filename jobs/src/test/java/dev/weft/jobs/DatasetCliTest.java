@@ -44,6 +44,34 @@ class DatasetCliTest {
   }
 
   @Test
+  void getReadsADatasetItemFromItsRecordAndRefusesAnEditedOne() throws IOException {
+    Path dataset = Files.writeString(tmp.resolve("corpus.jsonl"), """
+        {"_id": "faq#1", "title": "Strings", "text": "Strings are immutable."}
+        {"_id": "faq#2", "text": "Floats are binary fractions."}
+        """);
+    String index = tmp.resolve("index").toString();
+    assertThat(CliRun.of("index", "--dataset", dataset.toString(), "--index", index, "--quiet").exit()).isZero();
+    assertThat(CliRun.of("recall", "immutable", "--index", index).out()).startsWith("faq#1\t1-3\t");
+
+    assertThat(CliRun.of("get", "faq#1", "--lines", "1-3", "--index", index).out())
+        .isEqualTo("Strings\n\nStrings are immutable.\n");
+    assertThat(CliRun.of("get", "faq#2", "--index", index).out()).isEqualTo("Floats are binary fractions.");
+    CliRun unknown = CliRun.of("get", "faq#9", "--index", index);
+    assertThat(unknown.exit()).isEqualTo(1);
+    assertThat(unknown.err()).startsWith("weft: no such file in the index: faq#9");
+
+    Files.writeString(dataset, """
+        {"_id": "faq#1", "title": "Strings", "text": "Strings are immutable, and hashable."}
+        """);
+    CliRun stale = CliRun.of("get", "faq#1", "--lines", "1-3", "--index", index);
+    assertThat(stale.exit()).isEqualTo(1);
+    assertThat(stale.err()).contains("stale pointer: faq#1 changed since it was indexed");
+    CliRun gone = CliRun.of("get", "faq#2", "--lines", "1-1", "--index", index);
+    assertThat(gone.exit()).isEqualTo(1);
+    assertThat(gone.err()).contains("stale pointer: faq#2");
+  }
+
+  @Test
   void aDatasetRunsOnTheDirectRunnerWithItsChunksExported() throws IOException {
     Path dataset = Files.writeString(tmp.resolve("corpus.jsonl"), """
         {"_id": "faq#1", "text": "Strings are immutable so they can be dictionary keys."}

@@ -170,8 +170,16 @@ public final class CorpusIndex implements Closeable {
 
   /** A searcher over the served generation; close it to release the generation's files. */
   public CorpusSearcher searcher() {
+    return searcher(null);
+  }
+
+  /**
+   * A searcher whose {@code get} reads items from {@code items} (a dataset's records) instead of the files under
+   * the corpus root; null for the files.
+   */
+  public CorpusSearcher searcher(ItemSource items) {
     ServedGeneration generation = acquireServed().orElseThrow(() -> new IndexNotFoundException(indexDir));
-    return new CorpusSearcher(generation, indexDir);
+    return new CorpusSearcher(generation, indexDir, items);
   }
 
   @Override

@@ -49,9 +49,11 @@ public final class CorpusSearcher implements Closeable {
   private volatile VectorCensus census;
   private final Path corpusRoot;
   private final Path indexDir;
+  /** Null: the files under the corpus root. */
+  private final ItemSource items;
   private boolean closed;
 
-  CorpusSearcher(ServedGeneration generation, Path indexDir) {
+  CorpusSearcher(ServedGeneration generation, Path indexDir, ItemSource items) {
     this.generation = generation;
     this.reader = generation.reader();
     this.searcher = new IndexSearcher(reader);
@@ -59,6 +61,7 @@ public final class CorpusSearcher implements Closeable {
     this.vectorRankers = new VectorRankers(searcher, ranker);
     this.corpusRoot = Path.of(generation.manifest().corpusRoot());
     this.indexDir = indexDir;
+    this.items = items;
   }
 
   public GenerationManifest generation() {
@@ -138,14 +141,17 @@ public final class CorpusSearcher implements Closeable {
    * @throws StalePointerException when the file changed or vanished since it was indexed
    */
   public Optional<String> get(String path, int startLine, int endLine) {
-    Path file = resolve(path);
+    Objects.requireNonNull(path, "path");
+    if (items == null) {
+      resolve(path); // refuses a path out of the root before anything is read
+    }
     int chunk = findChunk(path, startLine, endLine);
     if (chunk < 0) {
       return Optional.empty();
     }
     FileState state = FileStates.of(reader, path).orElseThrow(() ->
         new IllegalStateException("chunk of " + path + " has no file state in generation " + generationNumber()));
-    byte[] bytes = readOrStale(file, path, state);
+    byte[] bytes = readOrStale(path, state);
     String currentHash = ContentHash.of(bytes);
     if (!currentHash.equals(state.contentHash())) {
       throw new StalePointerException(path, state.contentHash(), currentHash);
@@ -159,16 +165,20 @@ public final class CorpusSearcher implements Closeable {
   }
 
   /**
-   * The whole file as it is on disk now (not gated on the hash: the caller asked for the file).
+   * The whole file as it is on disk now, or for a dataset the record as the dataset holds it now (not gated on
+   * the hash: the caller asked for the item).
    *
    * @throws PathNotIndexedException when the path is not a file of this generation
    * @throws StalePointerException when the file vanished from disk
    */
   public String get(String path) {
-    Path file = resolve(path);
+    Objects.requireNonNull(path, "path");
+    if (items == null) {
+      resolve(path);
+    }
     FileState state = FileStates.of(reader, path).orElseThrow(() ->
         new PathNotIndexedException(path, generationNumber()));
-    return new String(readOrStale(file, path, state), StandardCharsets.UTF_8);
+    return new String(readOrStale(path, state), StandardCharsets.UTF_8);
   }
 
   public IndexStats stats() {
@@ -217,7 +227,21 @@ public final class CorpusSearcher implements Closeable {
     return resolved;
   }
 
-  private byte[] readOrStale(Path file, String path, FileState state) {
+  private byte[] readOrStale(String path, FileState state) {
+    if (items != null) {
+      try {
+        return items.read(path);
+      } catch (NoSuchFileException e) {
+        throw new StalePointerException(path, state.contentHash(), null);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read item " + path + " of " + corpusRoot, e);
+      }
+    }
+    Path file = resolve(path);
+    if (Files.isRegularFile(corpusRoot)) {
+      throw new IllegalArgumentException("generation " + generationNumber() + " was ingested from the dataset "
+          + corpusRoot + ": read its items through a dataset item source (`weft get` does), got path: " + path);
+    }
     try {
       // a symlink inside the root may still lead out of it
       if (!file.toRealPath().startsWith(corpusRoot.toRealPath())) {
