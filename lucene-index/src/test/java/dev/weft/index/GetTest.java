@@ -7,8 +7,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.context.Kind;
 import dev.weft.context.StalePointerException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,6 +53,29 @@ class GetTest {
     assertThat(searcher.get("src/A.java", 1, 2)).isEmpty();
     assertThat(searcher.get("src/A.java", 0, 0)).isEmpty();
     assertThat(searcher.get("src/Other.java", 0, 3)).isEmpty();
+  }
+
+  @Test
+  void anItemSourceServesTheBytesInsteadOfTheFilesAndIsGatedTheSameWay() throws IOException {
+    // the source holds the indexed bytes under a path the corpus root has no file for, as a dataset does
+    Files.delete(corpus.root().resolve("src/A.java"));
+    Map<String, String> items = new HashMap<>(Map.of("src/A.java", SOURCE));
+    ItemSource source = path -> {
+      String item = items.get(path);
+      if (item == null) {
+        throw new NoSuchFileException(path);
+      }
+      return item.getBytes(StandardCharsets.UTF_8);
+    };
+    try (CorpusSearcher fromSource = index.searcher(source)) {
+      assertThat(fromSource.get("src/A.java", 2, 2)).contains("  int two() { return 2; }");
+      assertThat(fromSource.get("src/A.java")).isEqualTo(SOURCE);
+      items.put("src/A.java", SOURCE.replace("2;", "3;"));
+      assertThatThrownBy(() -> fromSource.get("src/A.java", 1, 1)).isInstanceOf(StalePointerException.class);
+      items.clear();
+      assertThatThrownBy(() -> fromSource.get("src/A.java", 1, 1))
+          .isInstanceOf(StalePointerException.class).hasMessageContaining("src/A.java");
+    }
   }
 
   @Test
