@@ -9,7 +9,6 @@ import dev.weft.index.EmbedderMismatchException;
 import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
-import dev.weft.index.VectorCensus;
 import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import dev.weft.transforms.vectors.VectorReuse;
@@ -33,10 +32,9 @@ public final class EmbedMissing {
     long start = System.nanoTime();
     EmbedderIdentity identity = spec.identity();
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
-      EmbedderGuard.requireCompatible(index, identity, false);
-      VectorCensus census = searcher.vectorCensus();
+      EmbedderGuard.requireCompatible(searcher, identity);
       GenerationManifest base = searcher.generation();
-      if (census.chunksWithoutVectors() == 0) {
+      if (searcher.vectorCensus().chunksWithoutVectors() == 0) {
         return new IngestReport(-1, "none", counters(new EmbedCounts()), base.files(), base.chunks(), null,
             millisSince(start));
       }

@@ -4,7 +4,6 @@ import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.EmbedderMismatchException;
-import dev.weft.index.VectorCensus;
 
 /**
  * Keeps one embedder identity per index on the write side, as recall keeps it on the read side: a run that would
@@ -24,12 +23,16 @@ final class EmbedderGuard {
       return;
     }
     try (CorpusSearcher searcher = index.searcher()) {
-      VectorCensus census = searcher.vectorCensus();
-      boolean foreign = census.chunksByEmbedder().keySet().stream()
-          .anyMatch(other -> !EmbedderIdentity.sameIdentity(other, identity));
-      if (foreign) {
-        throw new EmbedderMismatchException(identity, census, searcher.generation().generation());
-      }
+      requireCompatible(searcher, identity);
+    }
+  }
+
+  /** As above, on a searcher the caller already holds (its census is computed once per searcher). */
+  static void requireCompatible(CorpusSearcher served, EmbedderIdentity identity) {
+    boolean foreign = served.vectorCensus().chunksByEmbedder().keySet().stream()
+        .anyMatch(other -> !EmbedderIdentity.sameIdentity(other, identity));
+    if (foreign) {
+      throw new EmbedderMismatchException(identity, served.vectorCensus(), served.generation().generation());
     }
   }
 }
