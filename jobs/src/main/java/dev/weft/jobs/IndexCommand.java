@@ -4,7 +4,7 @@ import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
-import dev.weft.index.CorpusSearcher;
+import dev.weft.index.GenerationManifest;
 import dev.weft.pipelines.ingest.DatasetIngestRequest;
 import dev.weft.pipelines.ingest.DatasetIngester;
 import dev.weft.pipelines.ingest.EmbedMissing;
@@ -114,7 +114,7 @@ final class IndexCommand implements Callable<Integer> {
       // them one now, so --embed means "every chunk has a vector" (a failed batch is left to embed-missing,
       // rather than calling a failing endpoint again at once).
       Path indexDir = indexDir();
-      if (chunksWithoutVectors(indexDir) > 0) {
+      if (served(indexDir).map(GenerationManifest::chunksWithoutVectors).orElse(0L) > 0) {
         print(EmbedMissing.run(indexDir, embedding, embedBatch, keep), "embedded the chunks without a vector: "
             + "published generation ", "no chunk lacks a vector");
       }
@@ -136,9 +136,13 @@ final class IndexCommand implements Callable<Integer> {
         : IndexLocator.forWrite(indexOption.index, root.toAbsolutePath().normalize());
   }
 
-  private static long chunksWithoutVectors(Path indexDir) {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
-      return searcher.vectorCensus().chunksWithoutVectors();
+  /** The served generation's manifest (its vector counts and identity), without opening a reader. */
+  private static Optional<GenerationManifest> served(Path indexDir) {
+    if (!Files.isDirectory(indexDir)) {
+      return Optional.empty();
+    }
+    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+      return index.current();
     }
   }
 
@@ -146,8 +150,7 @@ final class IndexCommand implements Callable<Integer> {
     if (!Path.of(".").equals(root) || !paths.isEmpty()) {
       throw new IllegalArgumentException("--dataset takes no ROOT and no --paths, got: " + root + " " + paths);
     }
-    DatasetIngestRequest request = DatasetIngestRequest.of(dataset,
-            IndexLocator.forWrite(indexOption.index, Path.of("").toAbsolutePath()))
+    DatasetIngestRequest request = DatasetIngestRequest.of(dataset, indexDir())
         .withKind(Kind.parse(datasetKind))
         .withFormat(datasetFormat)
         .withForce(force)
@@ -181,17 +184,10 @@ final class IndexCommand implements Callable<Integer> {
     if (!embed && embedder == null) {
       return null;
     }
-    Path indexDir = indexDir();
-    Optional<EmbedderIdentity> indexed = Optional.empty();
-    if (embedder == null && Files.isDirectory(indexDir)) {
-      try (CorpusIndex index = CorpusIndex.open(indexDir)) {
-        if (index.current().isPresent()) {
-          try (CorpusSearcher searcher = index.searcher()) {
-            indexed = searcher.vectorCensus().identity();
-          }
-        }
-      }
-    }
+    // the manifest names the identity only when every vector has it; a mixture resolves to the default, which
+    // the ingest's own identity check then refuses by name
+    Optional<EmbedderIdentity> indexed = embedder != null ? Optional.empty()
+        : served(indexDir()).map(GenerationManifest::embedder);
     return EmbedderChoice.resolve(embedder, indexed);
   }
 
@@ -203,7 +199,7 @@ final class IndexCommand implements Callable<Integer> {
     Router router = extensions == null || extensions.isEmpty() ? Router.defaults()
         : Router.defaults().withExtensions(extensions);
     Path absRoot = root.toAbsolutePath().normalize();
-    IngestRequest request = IngestRequest.of(absRoot, IndexLocator.forWrite(indexOption.index, absRoot))
+    IngestRequest request = IngestRequest.of(absRoot, indexDir())
         .withForce(force)
         .withScope(new PathScope(paths))
         .withRunner(RunnerChoice.parse(runner))
