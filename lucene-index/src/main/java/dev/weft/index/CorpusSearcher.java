@@ -141,17 +141,14 @@ public final class CorpusSearcher implements Closeable {
    * @throws StalePointerException when the file changed or vanished since it was indexed
    */
   public Optional<String> get(String path, int startLine, int endLine) {
-    Objects.requireNonNull(path, "path");
-    if (items == null) {
-      resolve(path); // refuses a path out of the root before anything is read
-    }
+    Path file = items == null ? resolve(path) : null; // refuses a path out of the root before anything is read
     int chunk = findChunk(path, startLine, endLine);
     if (chunk < 0) {
       return Optional.empty();
     }
     FileState state = FileStates.of(reader, path).orElseThrow(() ->
         new IllegalStateException("chunk of " + path + " has no file state in generation " + generationNumber()));
-    byte[] bytes = readOrStale(path, state);
+    byte[] bytes = readOrStale(file, path, state);
     String currentHash = ContentHash.of(bytes);
     if (!currentHash.equals(state.contentHash())) {
       throw new StalePointerException(path, state.contentHash(), currentHash);
@@ -172,13 +169,10 @@ public final class CorpusSearcher implements Closeable {
    * @throws StalePointerException when the file vanished from disk
    */
   public String get(String path) {
-    Objects.requireNonNull(path, "path");
-    if (items == null) {
-      resolve(path);
-    }
+    Path file = items == null ? resolve(path) : null;
     FileState state = FileStates.of(reader, path).orElseThrow(() ->
         new PathNotIndexedException(path, generationNumber()));
-    return new String(readOrStale(path, state), StandardCharsets.UTF_8);
+    return new String(readOrStale(file, path, state), StandardCharsets.UTF_8);
   }
 
   public IndexStats stats() {
@@ -227,22 +221,12 @@ public final class CorpusSearcher implements Closeable {
     return resolved;
   }
 
-  private byte[] readOrStale(String path, FileState state) {
-    if (items != null) {
-      try {
-        return items.read(path);
-      } catch (NoSuchFileException e) {
-        throw new StalePointerException(path, state.contentHash(), null);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read item " + path + " of " + corpusRoot, e);
-      }
-    }
-    Path file = resolve(path);
-    if (Files.isRegularFile(corpusRoot)) {
-      throw new IllegalArgumentException("generation " + generationNumber() + " was ingested from the dataset "
-          + corpusRoot + ": read its items through a dataset item source (`weft get` does), got path: " + path);
-    }
+  /** The item's bytes now: from the item source when there is one, else from {@code file} under the root. */
+  private byte[] readOrStale(Path file, String path, FileState state) {
     try {
+      if (items != null) {
+        return items.read(path);
+      }
       // a symlink inside the root may still lead out of it
       if (!file.toRealPath().startsWith(corpusRoot.toRealPath())) {
         throw new IllegalArgumentException(
@@ -252,7 +236,13 @@ public final class CorpusSearcher implements Closeable {
     } catch (NoSuchFileException e) {
       throw new StalePointerException(path, state.contentHash(), null);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
+      if (items == null && Files.isRegularFile(corpusRoot)) {
+        // the root is a dataset file, so no path under it can be read: say what to do instead
+        throw new IllegalArgumentException("generation " + generationNumber() + " was ingested from the dataset "
+            + corpusRoot + ": read its items through a dataset item source (`weft get` does), got path: " + path);
+      }
+      throw new UncheckedIOException(
+          "cannot read " + (items != null ? "item " + path + " of " + corpusRoot : file.toString()), e);
     }
   }
 
