@@ -1,13 +1,14 @@
 package dev.weft.jobs;
 
 import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.transforms.embed.EmbedderSpecs;
+import dev.weft.transforms.embed.OnnxEmbedderSpec;
 import dev.weft.transforms.embed.OnnxModel;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,11 +66,11 @@ final class BenchCommand implements Callable<Integer> {
     runners.forEach(r -> parsed.add(RunnerChoice.parse(r)));
     PrintWriter out = spec.commandLine().getOut();
     if (embed != null) {
-      OnnxModel model = switch (embed.toLowerCase(Locale.ROOT)) {
-        case "minilm" -> OnnxModel.MINILM_L6_V2_Q;
-        case "bge-small" -> OnnxModel.BGE_SMALL_EN_V15_Q;
-        default -> throw new IllegalArgumentException("--embed must be minilm or bge-small, got: " + embed);
-      };
+      // the embedder names of every other command; only the in-process models have a raw ONNX loop to compare
+      if (!(EmbedderSpecs.parse(embed) instanceof OnnxEmbedderSpec onnx)) {
+        throw new IllegalArgumentException("--embed must be minilm or bge-small, got: " + embed);
+      }
+      OnnxModel model = onnx.model();
       Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("weft-bench-embed");
       try {
         new EmbedBench(corpus.toAbsolutePath().normalize(), dir, model, out).run(embedChunks, embedRawPassages, queries);
