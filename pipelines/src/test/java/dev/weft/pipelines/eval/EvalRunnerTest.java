@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.context.RecallMode;
 import dev.weft.pipelines.eval.EvalReport.Row;
-import dev.weft.pipelines.ingest.RecordFiles;
+import dev.weft.transforms.dataset.DatasetFiles;
 import dev.weft.transforms.embed.EmbedderSpecs;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,7 +68,7 @@ class EvalRunnerTest {
     EvalReport fromJsonl = new EvalRunner().run(BeirSet.load(set), EvalOptions.defaults());
 
     for (String corpus : List.of("corpus.parquet", "corpus.avro")) {
-      RecordFiles.convert(jsonl, set.resolve(corpus));
+      DatasetFiles.convert(jsonl, set.resolve(corpus));
       Files.move(jsonl, tmp.resolve("corpus.jsonl.aside"));
       BeirSet loaded = BeirSet.load(set);
       assertThat(loaded.corpus().getFileName()).hasToString(corpus);

@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.transforms.dataset.DatasetFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,8 +63,8 @@ class DatasetBeamIngestTest {
         DatasetFixtures.line("a", "", "Indentation groups statements in Python."),
         DatasetFixtures.line("b", "Strings", "Strings are immutable so they can be dictionary keys."),
         DatasetFixtures.line("c", "Guide", DatasetFixtures.longText(8))));
-    Path parquet = RecordFiles.convert(jsonl, tmp.resolve("corpus.parquet"));
-    Path avro = RecordFiles.convert(jsonl, tmp.resolve("corpus.avro"));
+    Path parquet = DatasetFiles.convert(jsonl, tmp.resolve("corpus.parquet"));
+    Path avro = DatasetFiles.convert(jsonl, tmp.resolve("corpus.avro"));
 
     IngestReport expected = run(jsonl, "jsonl", RunnerChoice.IN_PROCESS, new ArrayList<>(), null);
     IngestReport fromParquet = run(parquet, "parquet", RunnerChoice.DIRECT, new ArrayList<>(), null);

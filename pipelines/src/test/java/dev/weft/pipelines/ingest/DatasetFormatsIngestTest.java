@@ -1,6 +1,6 @@
 package dev.weft.pipelines.ingest;
 
-import static dev.weft.pipelines.ingest.RecordFiles.record;
+import static dev.weft.transforms.dataset.DatasetFiles.record;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,6 +9,7 @@ import dev.weft.context.Hit;
 import dev.weft.context.RecallRequest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
+import dev.weft.transforms.dataset.DatasetFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,8 +35,8 @@ class DatasetFormatsIngestTest {
         {"_id": "faq#2", "title": "Strings", "text": "Strings are immutable so they can be dictionary keys."}
         {"id": "faq#3", "text": "Floating point numbers are binary fractions."}
         """);
-    Path parquet = RecordFiles.convert(jsonl, tmp.resolve("corpus.parquet"));
-    Path avro = RecordFiles.convert(jsonl, tmp.resolve("corpus.avro"));
+    Path parquet = DatasetFiles.convert(jsonl, tmp.resolve("corpus.parquet"));
+    Path avro = DatasetFiles.convert(jsonl, tmp.resolve("corpus.avro"));
 
     Map<String, Object> fromJsonl = ingestAndDescribe(jsonl, tmp.resolve("index-jsonl"));
     Map<String, Object> fromParquet = ingestAndDescribe(parquet, tmp.resolve("index-parquet"));
@@ -55,7 +56,7 @@ class DatasetFormatsIngestTest {
         {"_id": "a", "text": "Indentation groups statements in Python."}
         {"_id": "b", "text": "Strings are immutable."}
         """);
-    Path parquet = RecordFiles.convert(jsonl, tmp.resolve("corpus.parquet"));
+    Path parquet = DatasetFiles.convert(jsonl, tmp.resolve("corpus.parquet"));
     Path index = tmp.resolve("index");
 
     assertThat(new DatasetIngester().run(DatasetIngestRequest.of(parquet, index)).counters())
@@ -72,11 +73,11 @@ class DatasetFormatsIngestTest {
   void badParquetRecordsAreDeadLetteredByRecordNumberAndTheRestIsIndexed() throws IOException {
     Schema schema = SchemaBuilder.record("Doc").fields()
         .optionalLong("id").optionalString("title").optionalString("text").endRecord();
-    Path dataset = RecordFiles.write(tmp.resolve("corpus.parquet"), schema, List.of(
+    Path dataset = DatasetFiles.write(tmp.resolve("corpus.parquet"), schema,
         record(schema, "id", 1L, "text", "fine"),
         record(schema, "id", null, "text", "no id"),
         record(schema, "id", 3L, "title", "no text"),
-        record(schema, "id", 1L, "text", "duplicate")));
+        record(schema, "id", 1L, "text", "duplicate"));
 
     IngestReport report = new DatasetIngester().run(DatasetIngestRequest.of(dataset, tmp.resolve("index")));
 
@@ -89,8 +90,8 @@ class DatasetFormatsIngestTest {
   @Test
   void anAvroSchemaWithoutTextIngestsNothingAndNamesTheFile() throws IOException {
     Schema schema = SchemaBuilder.record("Doc").fields().requiredString("_id").requiredString("body").endRecord();
-    Path dataset = RecordFiles.write(tmp.resolve("corpus.avro"), schema,
-        List.of(record(schema, "_id", "a", "body", "x")));
+    Path dataset = DatasetFiles.write(tmp.resolve("corpus.avro"), schema,
+        record(schema, "_id", "a", "body", "x"));
     Path index = tmp.resolve("index");
 
     assertThatThrownBy(() -> new DatasetIngester().run(DatasetIngestRequest.of(dataset, index)))

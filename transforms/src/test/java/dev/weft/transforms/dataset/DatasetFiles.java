@@ -16,16 +16,19 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.io.LocalOutputFile;
 
-/** Writes small Parquet and Avro datasets for the tests, the way a user's tool would. */
-final class DatasetFiles {
+/**
+ * Writes small Parquet and Avro datasets for the tests, the way a user's tool would. Shared with other modules' tests
+ * through this module's test jar.
+ */
+public final class DatasetFiles {
   /** BEIR's corpus layout: a required {@code _id} and {@code text}, a nullable {@code title}. */
-  static final Schema BEIR = SchemaBuilder.record("Doc").fields()
+  public static final Schema BEIR = SchemaBuilder.record("Doc").fields()
       .requiredString("_id").optionalString("title").requiredString("text").endRecord();
 
   private DatasetFiles() {}
 
   /** A record of {@code schema} from alternating field names and values. */
-  static GenericRecord record(Schema schema, Object... namesAndValues) {
+  public static GenericRecord record(Schema schema, Object... namesAndValues) {
     GenericRecord record = new GenericData.Record(schema);
     for (int i = 0; i < namesAndValues.length; i += 2) {
       record.put((String) namesAndValues[i], namesAndValues[i + 1]);
@@ -33,8 +36,22 @@ final class DatasetFiles {
     return record;
   }
 
+  /** Rewrites a valid JSONL dataset as {@code target} (Parquet or Avro, by its extension) in the BEIR schema. */
+  public static Path convert(Path jsonl, Path target) throws IOException {
+    List<GenericRecord> records = new ArrayList<>();
+    for (RecordOutcome outcome : read(jsonl)) {
+      if (!(outcome instanceof RecordOutcome.Valid valid)) {
+        throw new IllegalArgumentException("convert takes a valid dataset, got: " + outcome);
+      }
+      DatasetRecord record = valid.record();
+      records.add(record(BEIR, "_id", record.id(), "title", record.title().isEmpty() ? null : record.title(),
+          "text", record.text()));
+    }
+    return write(target, BEIR, records.toArray(GenericRecord[]::new));
+  }
+
   /** Writes the records as Parquet or Avro, by the file's extension. */
-  static Path write(Path file, Schema schema, GenericRecord... records) throws IOException {
+  public static Path write(Path file, Schema schema, GenericRecord... records) throws IOException {
     if (file.toString().endsWith(".parquet")) {
       try (ParquetWriter<GenericRecord> writer = AvroParquetWriter.<GenericRecord>builder(new LocalOutputFile(file))
           .withConf(new PlainParquetConfiguration())
@@ -58,7 +75,7 @@ final class DatasetFiles {
   }
 
   /** Reads every outcome of a dataset. */
-  static List<RecordOutcome> read(Path file) {
+  public static List<RecordOutcome> read(Path file) {
     List<RecordOutcome> outcomes = new ArrayList<>();
     DatasetRecords.read(file, outcomes::add);
     return outcomes;
