@@ -5,10 +5,7 @@ import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexStats;
 import java.io.PrintWriter;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,9 +43,7 @@ final class StatsCommand implements Callable<Integer> {
     for (Kind kind : Kind.values()) {
       out.println("chunks." + kind.id() + "\t" + stats.chunks().getOrDefault(kind, 0L));
     }
-    new TreeMap<>(stats.vectors().chunksByEmbedder().entrySet().stream()
-            .collect(Collectors.toMap(e -> e.getKey().toString(), Map.Entry::getValue)))
-        .forEach((identity, count) -> out.println("vectors." + identity + "\t" + count));
+    stats.vectors().byName().forEach((identity, count) -> out.println("vectors." + identity + "\t" + count));
     out.println("chunks_without_vector\t" + stats.vectors().chunksWithoutVectors());
     out.println("index_bytes\t" + stats.indexBytes());
     out.println("disk_bytes\t" + stats.diskBytes());

@@ -43,8 +43,8 @@ public record VectorCensus(Map<EmbedderIdentity, Long> chunksByEmbedder, long ch
     return chunksByEmbedder.size() > 1;
   }
 
-  /** Counts as the manifest records them: {@code model/dims} to chunks. */
-  Map<String, Long> byName() {
+  /** Counts as the manifest records them: {@code model/dims} to chunks, sorted by name. */
+  public Map<String, Long> byName() {
     return chunksByEmbedder.entrySet().stream()
         .collect(Collectors.toMap(e -> e.getKey().toString(), Map.Entry::getValue, Long::sum, TreeMap::new));
   }
