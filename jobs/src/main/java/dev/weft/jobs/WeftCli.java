@@ -1,16 +1,17 @@
 package dev.weft.jobs;
 
-import dev.weft.index.EmbedderMismatchException;
-import dev.weft.index.IndexNotFoundException;
-import dev.weft.index.PathNotIndexedException;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code weft} command line. Exit codes: 0 ok, 1 nothing found, 2 bad usage or a missing root/index. */
+/**
+ * The {@code weft} command line. Exit codes ({@link dev.weft.context.error.ExitStatus}, docs/cli.md): 0 ok, 1 nothing
+ * found, 2 bad usage or input, 3 busy, 4 damaged index, 5 I/O failure, 70 internal error.
+ */
 @Command(
     name = "weft",
     mixinStandardHelpOptions = true,
@@ -20,7 +21,13 @@ public final class WeftCli implements Runnable {
   public static final int NOTHING_FOUND = 1;
   public static final int BAD_USAGE = 2;
 
+  static final String VERBOSE = "--verbose";
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Option(names = VERBOSE, scope = CommandLine.ScopeType.INHERIT,
+      description = "On a failure, print the stack trace after the one-line message.")
+  boolean verbose;
 
   @Override
   public void run() {
@@ -52,10 +59,12 @@ public final class WeftCli implements Runnable {
     Supplier<Object> only = first == null ? null : COMMANDS.get(first);
     if (only != null) {
       cli.addSubcommand(first, only.get());
-      return;
+    } else {
+      COMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+      cli.addSubcommand("help", new CommandLine.HelpCommand());
     }
-    COMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
-    cli.addSubcommand("help", new CommandLine.HelpCommand());
+    // `weft <command> --help` prints that command's usage
+    cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true));
   }
 
   public static void main(String[] args) {
@@ -69,18 +78,9 @@ public final class WeftCli implements Runnable {
     cli.setOut(out);
     cli.setErr(err);
     cli.setExitCodeExceptionMapper(e -> BAD_USAGE);
-    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      if (e instanceof IllegalArgumentException || e instanceof IndexNotFoundException
-          || e instanceof EmbedderMismatchException) {
-        commandLine.getErr().println("weft: " + e.getMessage());
-        return BAD_USAGE;
-      }
-      if (e instanceof PathNotIndexedException) {
-        commandLine.getErr().println("weft: " + e.getMessage());
-        return NOTHING_FOUND;
-      }
-      throw e;
-    });
+    boolean verbose = Arrays.asList(args).contains(VERBOSE);
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> Failures.report(e, commandLine.getErr(), verbose));
     return cli.execute(args);
   }
 }

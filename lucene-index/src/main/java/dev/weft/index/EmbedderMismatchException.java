@@ -1,18 +1,20 @@
 package dev.weft.index;
 
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
 
 /**
  * Recall with vectors was refused: the query's embedder is not the one identity the index's vectors
  * have, or the index holds a mixture, or no vectors at all. Never answered with a silent subset; the
  * message names every identity found and how many chunks each has.
  */
-public final class EmbedderMismatchException extends RuntimeException {
+public final class EmbedderMismatchException extends WeftException {
   private final transient EmbedderIdentity query;
   private final transient VectorCensus census;
 
   public EmbedderMismatchException(EmbedderIdentity query, VectorCensus census, long generation) {
-    super(message(query, census, generation));
+    super(ExitStatus.BAD_INPUT, message(query, census, generation));
     this.query = query;
     this.census = census;
   }

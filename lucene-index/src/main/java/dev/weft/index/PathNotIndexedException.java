@@ -1,11 +1,14 @@
 package dev.weft.index;
 
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
+
 /** A path asked for by {@code get} is not a file of the served generation. */
-public final class PathNotIndexedException extends RuntimeException {
+public final class PathNotIndexedException extends WeftException {
   private final String path;
 
   public PathNotIndexedException(String path, long generation) {
-    super("no such file in the index: " + path + " is not in generation " + generation
+    super(ExitStatus.NOTHING_FOUND, "no such file in the index: " + path + " is not in generation " + generation
         + "; recall to find indexed paths, or re-run `weft index` if it is new");
     this.path = path;
   }

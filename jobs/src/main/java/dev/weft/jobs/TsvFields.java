@@ -1,0 +1,93 @@
+package dev.weft.jobs;
+
+/**
+ * Makes text from the corpus (paths, headings, symbols) safe for a tab-separated row and for a terminal: a field
+ * never splits a row or adds a column, and no control character (ESC, OSC, BEL, ...) reaches the output.
+ *
+ * <p>Escapes, documented in docs/cli.md: backslash as {@code \\}, tab as {@code \t}, newline as {@code \n}, carriage
+ * return as {@code \r}, and every other C0/C1 control character and DEL as {@code \}{@code u00XX}.
+ */
+final class TsvFields {
+  private TsvFields() {}
+
+  /** One TSV field: every escape above. */
+  static String field(String text) {
+    if (text == null) {
+      return "";
+    }
+    if (isPlain(text, true)) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length() + 8);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '\\' -> out.append("\\\\");
+        case '\t' -> out.append("\\t");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        default -> {
+          if (isControl(c)) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  /** A message line for a terminal: control characters escaped, backslashes kept as they are. */
+  static String printable(String text) {
+    if (text == null) {
+      return "";
+    }
+    if (isPlain(text, false)) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length() + 8);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '\t' -> out.append("\\t");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        default -> {
+          if (isControl(c)) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  /** Tab-joined fields, each escaped. */
+  static String row(Object... fields) {
+    StringBuilder row = new StringBuilder();
+    for (int i = 0; i < fields.length; i++) {
+      if (i > 0) {
+        row.append('\t');
+      }
+      row.append(field(fields[i] == null ? null : fields[i].toString()));
+    }
+    return row.toString();
+  }
+
+  private static boolean isPlain(String text, boolean backslashToo) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (isControl(c) || (backslashToo && c == '\\')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isControl(char c) {
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f);
+  }
+}
