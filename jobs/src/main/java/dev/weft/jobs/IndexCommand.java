@@ -225,7 +225,7 @@ final class IndexCommand implements Callable<Integer> {
     out.println("files in index\t" + report.files());
     out.println("chunks in index\t" + report.chunks());
     if (report.deadLetterFile() != null) {
-      out.println("dead letters\t" + report.deadLetterFile());
+      out.println(TsvFields.row("dead letters", report.deadLetterFile()));
     }
   }
 }

@@ -36,8 +36,9 @@ final class RecallCommand implements Callable<Integer> {
       description = "code and/or doc. One kind gives a flat list (n 10); several or none give groups (5 each).")
   List<String> kinds = new ArrayList<>();
 
-  @Option(names = "-n", paramLabel = "N", description = "Hits per kind.")
-  int n;
+  @Option(names = "-n", paramLabel = "N", description = "Hits per kind (at least 1; default 10 for one kind, 5 each "
+      + "for several).")
+  Integer n;
 
   @Option(names = "--all-chunks", description = "Return every matching chunk, not only the best one per file.")
   boolean allChunks;
@@ -72,11 +73,11 @@ final class RecallCommand implements Callable<Integer> {
   public Integer call() {
     Set<Kind> parsed = EnumSet.noneOf(Kind.class);
     kinds.forEach(k -> parsed.add(Kind.parse(k)));
-    if (n < 0) {
-      throw new IllegalArgumentException("n must be at least 1, got: " + n);
+    if (n != null && n < 1) {
+      throw new IllegalArgumentException("-n must be at least 1, got: " + n);
     }
     RecallMode recallMode = RecallMode.parse(mode);
-    RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n, !allChunks, recallMode, pool,
+    RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks, recallMode, pool,
         embedWeight, knn);
     RecallResult result;
     try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index));
@@ -109,10 +110,11 @@ final class RecallCommand implements Callable<Integer> {
     return groups;
   }
 
+  /** One row; text from the corpus (path, format, node type, symbol) is escaped by {@link TsvFields}. */
   static String tsv(Hit hit) {
-    return hit.path() + "\t" + (hit.chunk().startLine() + 1) + "-" + (hit.chunk().endLine() + 1) + "\t"
-        + hit.kind().id() + "\t" + hit.format() + "\t" + hit.chunk().nodeType() + "\t"
-        + (hit.chunk().symbol() == null ? "" : hit.chunk().symbol()) + "\t" + String.format("%.4f", hit.score())
-        + (hit.cosine() == null ? "" : String.format("\t%.4f", hit.cosine()));
+    String row = TsvFields.row(hit.path(), (hit.chunk().startLine() + 1) + "-" + (hit.chunk().endLine() + 1),
+        hit.kind().id(), hit.format(), hit.chunk().nodeType(), hit.chunk().symbol(),
+        String.format("%.4f", hit.score()));
+    return hit.cosine() == null ? row : row + String.format("\t%.4f", hit.cosine());
   }
 }

@@ -38,12 +38,12 @@ final class StatsCommand implements Callable<Integer> {
   /** One {@code name<TAB>value} line per figure, like the index command's counters. */
   private static void printTable(IndexStats stats, PrintWriter out) {
     out.println("generation\t" + stats.generation());
-    out.println("corpus_root\t" + stats.corpusRoot());
+    out.println(TsvFields.row("corpus_root", stats.corpusRoot()));
     out.println("files\t" + stats.files());
     for (Kind kind : Kind.values()) {
       out.println("chunks." + kind.id() + "\t" + stats.chunks().getOrDefault(kind, 0L));
     }
-    stats.vectors().byName().forEach((identity, count) -> out.println("vectors." + identity + "\t" + count));
+    stats.vectors().byName().forEach((identity, count) -> out.println(TsvFields.row("vectors." + identity, count)));
     out.println("chunks_without_vector\t" + stats.vectors().chunksWithoutVectors());
     out.println("index_bytes\t" + stats.indexBytes());
     out.println("disk_bytes\t" + stats.diskBytes());
