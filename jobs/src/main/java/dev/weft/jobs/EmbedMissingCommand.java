@@ -8,6 +8,7 @@ import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,13 +17,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "embed-missing", description = "Give vectors to chunks indexed without one (a failed embed batch, or "
-    + "an index built without --embed) and publish a new generation; does nothing when none is missing.")
+    + "an index built without --embed) and publish a new generation; does nothing when none is missing, and "
+    + "publishes nothing and exits 5 when every chunk fails again.")
 final class EmbedMissingCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
 
   @Option(names = "--embedder", paramLabel = "SPEC",
-      description = "Embedder (default: the one the index was built with, else bge-small).")
+      description = "Embedder (default: the one the index was built with or last asked for, else bge-small).")
   String embedder;
 
   @Option(names = "--embed-batch", defaultValue = "32", description = "Chunks per embedding call (default: ${DEFAULT-VALUE}).")
@@ -36,10 +38,12 @@ final class EmbedMissingCommand implements Callable<Integer> {
     Path indexDir = IndexLocator.forRead(indexOption.index);
     EmbedderSpec embedderSpec;
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
-      embedderSpec = EmbedderChoice.resolve(embedder, searcher.vectorCensus().identity());
+      embedderSpec = EmbedderChoice.resolve(embedder, searcher.vectorCensus().identity(),
+          Optional.ofNullable(searcher.generation().requestedEmbedder()));
     }
     IngestReport report = EmbedMissing.run(indexDir, embedderSpec, embedBatch, IngestRequest.DEFAULT_KEEP_GENERATIONS);
     var out = spec.commandLine().getOut();
+    EmbedFailureReport.print(report, spec.commandLine().getErr());
     if (json) {
       out.println(Json.write(report));
       return 0;

@@ -1,7 +1,6 @@
 package dev.weft.jobs;
 
 import dev.weft.context.Kind;
-import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.GenerationManifest;
@@ -109,14 +108,16 @@ final class IndexCommand implements Callable<Integer> {
     EmbedderSpec embedding = embedderSpec();
     IngestReport report = dataset != null ? ingestDataset(embedding) : ingestDirectory(embedding);
     print(report, "published generation ", "nothing changed");
+    EmbedFailureReport.print(report, spec.commandLine().getErr());
     if (embedding != null && report.counter("embed_failed") == 0) {
       // Chunks of unchanged items indexed before --embed have no vector, and this run did not touch them: give
       // them one now, so --embed means "every chunk has a vector" (a failed batch is left to embed-missing,
       // rather than calling a failing endpoint again at once).
       Path indexDir = indexDir();
       if (served(indexDir).map(GenerationManifest::chunksWithoutVectors).orElse(0L) > 0) {
-        print(EmbedMissing.run(indexDir, embedding, embedBatch, keep), "embedded the chunks without a vector: "
-            + "published generation ", "no chunk lacks a vector");
+        IngestReport filled = EmbedMissing.run(indexDir, embedding, embedBatch, keep);
+        print(filled, "embedded the chunks without a vector: published generation ", "no chunk lacks a vector");
+        EmbedFailureReport.print(filled, spec.commandLine().getErr());
       }
     }
     return 0;
@@ -186,9 +187,9 @@ final class IndexCommand implements Callable<Integer> {
     }
     // the manifest names the identity only when every vector has it; a mixture resolves to the default, which
     // the ingest's own identity check then refuses by name
-    Optional<EmbedderIdentity> indexed = embedder != null ? Optional.empty()
-        : served(indexDir()).map(GenerationManifest::embedder);
-    return EmbedderChoice.resolve(embedder, indexed);
+    Optional<GenerationManifest> manifest = embedder != null ? Optional.empty() : served(indexDir());
+    return EmbedderChoice.resolve(embedder, manifest.map(GenerationManifest::embedder),
+        manifest.map(GenerationManifest::requestedEmbedder));
   }
 
   private IngestProgress progress() {

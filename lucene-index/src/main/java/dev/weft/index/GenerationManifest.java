@@ -7,7 +7,8 @@ import java.util.TreeMap;
 
 /**
  * One published generation: which Lucene commit readers open, and what the run that made it saw.
- * Manifests written before vectors existed read with no embedder and zero vector counts.
+ * Manifests written before vectors existed read with no embedder and zero vector counts; those written before the
+ * requested embedder was recorded read with none.
  *
  * @param generation Weft's generation number, what {@code CURRENT} names
  * @param luceneGeneration {@code IndexCommit.getGeneration()} of the commit this generation reads
@@ -22,6 +23,8 @@ import java.util.TreeMap;
  * @param embedders chunks with a vector per identity ({@code model/dims}), sorted; two or more is a mixture
  * @param chunksWithVectors chunk documents that have a vector
  * @param chunksWithoutVectors chunk documents that have none, which {@code weft embed-missing} fills in
+ * @param requestedEmbedder the embedder the last run that named one asked for, even if it made no vector; null
+ *     when no run named one
  */
 public record GenerationManifest(
     long generation,
@@ -36,10 +39,19 @@ public record GenerationManifest(
     EmbedderIdentity embedder,
     Map<String, Long> embedders,
     long chunksWithVectors,
-    long chunksWithoutVectors) {
+    long chunksWithoutVectors,
+    RequestedEmbedder requestedEmbedder) {
   public GenerationManifest {
     counts = sorted(counts);
     embedders = sorted(embedders);
+  }
+
+  /** A manifest with no requested embedder recorded. */
+  public GenerationManifest(long generation, long luceneGeneration, String segmentsFileName, String createdAt,
+      String corpusRoot, String chunkerStamp, long files, long chunks, Map<String, Long> counts,
+      EmbedderIdentity embedder, Map<String, Long> embedders, long chunksWithVectors, long chunksWithoutVectors) {
+    this(generation, luceneGeneration, segmentsFileName, createdAt, corpusRoot, chunkerStamp, files, chunks, counts,
+        embedder, embedders, chunksWithVectors, chunksWithoutVectors, null);
   }
 
   private static Map<String, Long> sorted(Map<String, Long> map) {

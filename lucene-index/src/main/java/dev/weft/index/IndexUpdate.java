@@ -236,7 +236,8 @@ public final class IndexUpdate implements Closeable {
     GenerationManifest manifest = new GenerationManifest(destined, committed.getGeneration(),
         committed.getSegmentsFileName(), Instant.now().toString(), options.corpusRoot(),
         options.chunkerStamp(), totals.files(), census.chunksWithVectors() + census.chunksWithoutVectors(), counts,
-        census.identity().orElse(null), census.byName(), census.chunksWithVectors(), census.chunksWithoutVectors());
+        census.identity().orElse(null), census.byName(), census.chunksWithVectors(), census.chunksWithoutVectors(),
+        requestedEmbedder());
     store.write(manifest);
     store.point(destined);
     store.prune(options.keepGenerations());
@@ -249,6 +250,14 @@ public final class IndexUpdate implements Closeable {
     destined = store.nextGeneration();
     committed = null;
     return manifest;
+  }
+
+  /** The run's requested embedder, else the served generation's: a run without one does not forget it. */
+  private RequestedEmbedder requestedEmbedder() {
+    if (options.requestedEmbedder() != null) {
+      return options.requestedEmbedder();
+    }
+    return store.current().map(GenerationManifest::requestedEmbedder).orElse(null);
   }
 
   /** Rolls back anything not committed and releases the write lock. */

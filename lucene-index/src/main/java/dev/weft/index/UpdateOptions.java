@@ -9,8 +9,11 @@ import java.util.Objects;
  * @param corpusRoot directory the indexed paths are relative to; kept absolute and normalised
  * @param keepGenerations published generations to keep for rollback, at least 1 (default 5)
  * @param chunkerStamp version of the chunking code, recorded in the commit and the manifest
+ * @param requestedEmbedder the embedder the run asked for, recorded in the manifest; null keeps the served
+ *     generation's
  */
-public record UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp) {
+public record UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp,
+    RequestedEmbedder requestedEmbedder) {
   public static final int DEFAULT_KEEP_GENERATIONS = 5;
 
   public UpdateOptions {
@@ -28,12 +31,22 @@ public record UpdateOptions(String corpusRoot, int keepGenerations, String chunk
     corpusRoot = Path.of(corpusRoot).toAbsolutePath().normalize().toString();
   }
 
+  /** Options of a run that names no embedder: the manifest keeps the served generation's. */
+  public UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp) {
+    this(corpusRoot, keepGenerations, chunkerStamp, null);
+  }
+
   /** Options keeping the default {@value #DEFAULT_KEEP_GENERATIONS} generations. */
   public static UpdateOptions of(String corpusRoot, String chunkerStamp) {
     return new UpdateOptions(corpusRoot, DEFAULT_KEEP_GENERATIONS, chunkerStamp);
   }
 
   public UpdateOptions withKeepGenerations(int keep) {
-    return new UpdateOptions(corpusRoot, keep, chunkerStamp);
+    return new UpdateOptions(corpusRoot, keep, chunkerStamp, requestedEmbedder);
+  }
+
+  /** @param requested the embedder the run asks for, or null to keep the served generation's */
+  public UpdateOptions withRequestedEmbedder(RequestedEmbedder requested) {
+    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requested);
   }
 }

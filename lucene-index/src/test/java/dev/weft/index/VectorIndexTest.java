@@ -93,6 +93,23 @@ class VectorIndexTest {
     assertThat(manifest.embedders()).isEmpty();
     assertThat(manifest.chunksWithVectors()).isZero();
     assertThat(manifest.chunksWithoutVectors()).isZero();
+    assertThat(manifest.requestedEmbedder()).isNull();
+  }
+
+  /** Issue #7: a run whose every batch failed left no trace of its embedder, so embed-missing picked another. */
+  @Test
+  void theRequestedEmbedderIsRecordedWithoutAnyVectorAndKeptByRunsThatNameNone() {
+    RequestedEmbedder requested = new RequestedEmbedder(new EmbedderIdentity("openai:m", 8),
+        "openai:m@http://127.0.0.1:9#8?timeout=10s");
+    try (CorpusIndex index = index()) {
+      GenerationManifest failed = TestCorpus.publish(index, corpus.options().withRequestedEmbedder(requested), parser);
+      GenerationManifest later = TestCorpus.publish(index, corpus.options(), notes);
+
+      assertThat(failed.embedder()).as("no vector was made").isNull();
+      assertThat(failed.requestedEmbedder()).isEqualTo(requested);
+      assertThat(later.requestedEmbedder()).isEqualTo(requested);
+      assertThat(index.current().orElseThrow().requestedEmbedder()).as("read back").isEqualTo(requested);
+    }
   }
 
   @Test

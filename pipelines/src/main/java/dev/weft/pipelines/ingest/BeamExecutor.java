@@ -110,6 +110,7 @@ final class BeamExecutor {
     embed.reused.set(output.vectorsReused());
     embed.failed.set(output.embedFailed());
     embed.truncated.set(output.truncated());
+    embed.failures.addAll(output.embedFailures());
     return embed;
   }
 

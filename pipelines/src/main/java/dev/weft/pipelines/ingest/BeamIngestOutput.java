@@ -15,12 +15,19 @@ import java.util.List;
  * @param vectorsReused chunks whose vector was reused
  * @param embedFailed chunks left without a vector
  * @param truncated texts cut to the model's input limit
+ * @param embedFailures one dead letter per chunk left without a vector, sorted like {@code deadLetters}
  */
 public record BeamIngestOutput(List<Path> shardDirs, List<DeadLetter> deadLetters, long chunks, long emptyFiles,
-    long embedded, long vectorsReused, long embedFailed, long truncated) {
+    long embedded, long vectorsReused, long embedFailed, long truncated, List<DeadLetter> embedFailures) {
   public BeamIngestOutput {
     shardDirs = List.copyOf(shardDirs);
     deadLetters = List.copyOf(deadLetters);
+    embedFailures = List.copyOf(embedFailures);
+  }
+
+  public BeamIngestOutput(List<Path> shardDirs, List<DeadLetter> deadLetters, long chunks, long emptyFiles,
+      long embedded, long vectorsReused, long embedFailed, long truncated) {
+    this(shardDirs, deadLetters, chunks, emptyFiles, embedded, vectorsReused, embedFailed, truncated, List.of());
   }
 
   public BeamIngestOutput(List<Path> shardDirs, List<DeadLetter> deadLetters, long chunks, long emptyFiles) {

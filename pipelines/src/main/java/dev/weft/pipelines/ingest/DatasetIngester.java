@@ -14,6 +14,7 @@ import dev.weft.transforms.dataset.DatasetRecords;
 import dev.weft.transforms.dataset.RecordChunker;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.vectors.ChunkEmbedder;
+import dev.weft.transforms.vectors.CircuitBreaker;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,7 +62,8 @@ public final class DatasetIngester {
       RunnerChoice executor = request.executorFor(changes.toChunk());
       request.progress().started(changes.toChunk(), Ingester.executorName(executor) + " (dataset)");
       RecordChunker chunker = RecordChunker.as(request.kind(), request.format());
-      UpdateOptions options = new UpdateOptions(dataset.toString(), request.keepGenerations(), Chunkers.STAMP);
+      UpdateOptions options = new UpdateOptions(dataset.toString(), request.keepGenerations(), Chunkers.STAMP,
+          RequestedEmbedders.of(request.embedder()));
       try (IndexUpdate update = index.beginUpdate(options);
           ParquetExport export = request.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
               : ParquetExport.open(request.exportParquet())) {
@@ -82,10 +84,11 @@ public final class DatasetIngester {
         if (export != null) {
           export.commit(); // after the publish: a dataset never describes a generation that was not served
         }
-        Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(), deadLetters);
+        Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(),
+            DeadLetterLog.concat(deadLetters, run.embed().failures()));
         request.progress().finished();
         return new IngestReport(published.generation(), Ingester.executorName(executor), counters,
-            published.files(), published.chunks(), deadLetterFile, millisSince(start));
+            published.files(), published.chunks(), deadLetterFile, millisSince(start), run.embed().summaries());
       }
     }
   }
@@ -104,7 +107,8 @@ public final class DatasetIngester {
     List<DeadLetter> refused = new ArrayList<>();
     try (VectorLookup lookup = index.vectorLookup()) {
       ChunkEmbedder embedder = request.embedder() == null ? null
-          : new ChunkEmbedder(request.embedder().create(), lookup::vectorsFor, request.embedBatchSize());
+          : new ChunkEmbedder(request.embedder().create(), lookup::vectorsFor, request.embedBatchSize(),
+              new CircuitBreaker(request.embedder().breakerThreshold()));
       EmbeddingWriter writer = new EmbeddingWriter(update, embedder, request.embedBatchSize(), embed,
           indexed::containsKey, chunked -> {
             chunks.addAndGet(chunked.chunks().size());

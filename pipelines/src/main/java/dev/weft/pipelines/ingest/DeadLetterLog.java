@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Writes a run's dead letters as JSONL in {@code <index>/deadletters/<generation>.jsonl}, whole or not at all. */
@@ -16,6 +17,13 @@ final class DeadLetterLog {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private DeadLetterLog() {}
+
+  /** The refused items' letters and the embedding failures', for one file. */
+  static List<DeadLetter> concat(List<DeadLetter> refused, List<DeadLetter> embedFailures) {
+    List<DeadLetter> all = new ArrayList<>(refused);
+    all.addAll(embedFailures);
+    return all;
+  }
 
   static Path write(Path indexDir, String runName, List<DeadLetter> letters) {
     if (letters.isEmpty()) {

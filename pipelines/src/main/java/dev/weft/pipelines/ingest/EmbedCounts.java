@@ -1,23 +1,34 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.context.DeadLetter;
 import dev.weft.transforms.vectors.ChunkEmbedder;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
-/** What embedding did in one run, summed over threads. */
+/** What embedding did in one run, summed over threads, with one dead letter per chunk left without a vector. */
 final class EmbedCounts {
   final AtomicLong embedded = new AtomicLong();
   final AtomicLong reused = new AtomicLong();
   final AtomicLong failed = new AtomicLong();
   final AtomicLong truncated = new AtomicLong();
-  final AtomicReference<String> lastError = new AtomicReference<>();
+  final List<DeadLetter> failures = Collections.synchronizedList(new ArrayList<>());
 
   void add(ChunkEmbedder.Result result) {
     embedded.addAndGet(result.embedded());
     reused.addAndGet(result.reused());
     failed.addAndGet(result.failed());
-    if (result.lastError() != null) {
-      lastError.set(result.lastError());
+    failures.addAll(result.failures());
+  }
+
+  List<DeadLetter> failures() {
+    synchronized (failures) {
+      return List.copyOf(failures);
     }
+  }
+
+  List<EmbedFailureSummary> summaries() {
+    return EmbedFailureSummary.of(failures());
   }
 }

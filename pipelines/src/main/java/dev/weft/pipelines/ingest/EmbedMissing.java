@@ -3,6 +3,8 @@ package dev.weft.pipelines.ingest;
 import dev.weft.context.Chunk;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.EmbedderMismatchException;
@@ -11,6 +13,7 @@ import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
 import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.vectors.ChunkEmbedder;
+import dev.weft.transforms.vectors.CircuitBreaker;
 import dev.weft.transforms.vectors.VectorReuse;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +22,8 @@ import java.util.Map;
 /**
  * Fills in the vectors of chunks indexed without one (their embed batch failed, or the index was built
  * without embeddings) and publishes a new generation. When no chunk lacks a vector nothing is embedded, no
- * embedder is even created, and nothing is published.
+ * embedder is even created, and nothing is published. When chunks lacked one and none could be embedded (the
+ * endpoint still fails) nothing is published either, and the run fails with {@link ExitStatus#IO_FAILURE}.
  */
 public final class EmbedMissing {
   private EmbedMissing() {}
@@ -27,6 +31,8 @@ public final class EmbedMissing {
   /**
    * @return the run report; {@code published()} is false when nothing was missing
    * @throws EmbedderMismatchException when the index holds vectors of another model (or a mixture)
+   * @throws WeftException ({@link ExitStatus#IO_FAILURE}) naming the embedder and the reasons when chunks lacked a
+   *     vector and every one of them failed again
    */
   public static IngestReport run(Path indexDir, EmbedderSpec spec, int batchSize, int keepGenerations) {
     long start = System.nanoTime();
@@ -39,9 +45,11 @@ public final class EmbedMissing {
             millisSince(start));
       }
       EmbedCounts counts = new EmbedCounts();
-      UpdateOptions options = new UpdateOptions(base.corpusRoot(), keepGenerations, Chunkers.STAMP);
+      UpdateOptions options = new UpdateOptions(base.corpusRoot(), keepGenerations, Chunkers.STAMP,
+          RequestedEmbedders.of(spec));
       try (IndexUpdate update = index.beginUpdate(options)) {
-        ChunkEmbedder embedder = new ChunkEmbedder(spec.create(), VectorReuse.NONE, batchSize);
+        ChunkEmbedder embedder = new ChunkEmbedder(spec.create(), VectorReuse.NONE, batchSize,
+            new CircuitBreaker(spec.breakerThreshold()));
         try {
           for (List<Chunk> batch : searcher.chunksWithoutVectors(batchSize)) {
             ChunkEmbedder.Result result = embedder.embed(batch);
@@ -52,11 +60,20 @@ public final class EmbedMissing {
           counts.truncated.addAndGet(embedder.embedder().truncated());
           embedder.embedder().close();
         }
+        if (counts.embedded.get() == 0 && counts.failed.get() > 0) {
+          // a generation identical to the served one would only hide that nothing worked
+          throw new WeftException(ExitStatus.IO_FAILURE, "embed-missing published nothing: no chunk could be "
+              + "embedded with " + RequestedEmbedders.describe(spec) + "; "
+              + EmbedFailureSummary.line(counts.summaries())
+              + "; run weft embed-missing again once the embedder works (or name another with --embedder)");
+        }
         update.commit();
         Map<String, Long> counters = counters(counts);
         GenerationManifest published = update.publish(counters);
+        Path deadLetterFile =
+            DeadLetterLog.write(indexDir, "gen-" + published.generation(), counts.failures());
         return new IngestReport(published.generation(), "in-process", counters, published.files(),
-            published.chunks(), null, millisSince(start));
+            published.chunks(), deadLetterFile, millisSince(start), counts.summaries());
       }
     }
   }

@@ -47,6 +47,8 @@ import org.apache.beam.sdk.values.TypeDescriptors;
 public final class IngestPipeline {
   /** Sub-directory of the staging dir that receives the dead-letter JSONL files. */
   public static final String DEAD_LETTER_DIR = "deadletters";
+  /** Sub-directory of the staging dir that receives one dead letter per chunk left without a vector. */
+  public static final String EMBED_FAILURE_DIR = "embedfailures";
   static final String DEAD_LETTER_PREFIX = "part";
   static final String DEAD_LETTER_SUFFIX = ".jsonl";
 
@@ -122,7 +124,8 @@ public final class IngestPipeline {
           IngestPipelineStaging.deadLetters(staging.resolve(DEAD_LETTER_DIR), JSON),
           IngestPipelineCounters.counter(result, "chunks"), IngestPipelineCounters.counter(result, "empty"),
           IngestPipelineCounters.counter(result, "embedded"), IngestPipelineCounters.counter(result, "vectors_reused"),
-          IngestPipelineCounters.counter(result, "embed_failed"), IngestPipelineCounters.counter(result, "truncated"));
+          IngestPipelineCounters.counter(result, "embed_failed"), IngestPipelineCounters.counter(result, "truncated"),
+          IngestPipelineStaging.deadLetters(staging.resolve(EMBED_FAILURE_DIR), JSON));
     } catch (IOException e) {
       throw new UncheckedIOException("could not read the staged output back from " + staging, e);
     }
@@ -169,7 +172,9 @@ public final class IngestPipeline {
       if (!options.getReuseVectorsFrom().isBlank()) {
         embed = embed.withReuseFrom(options.getReuseVectorsFrom());
       }
-      files = files.apply("EmbedChunks", embed);
+      PCollectionTuple embedded = files.apply("EmbedChunks", embed);
+      files = embedded.get(EmbedChunks.EMBEDDED);
+      writeJsonLines(embedded.get(EmbedChunks.FAILURES), "EmbedFailures", staging, EMBED_FAILURE_DIR);
     }
     files.apply("WriteIndexShards", writeShards);
     if (!options.getExportParquet().isBlank()) {
@@ -179,13 +184,17 @@ public final class IngestPipeline {
           .setCoder(SerializableCoder.of(ChunkRow.class))
           .apply("WriteChunksParquet", WriteChunksParquet.to(exportDir(options).toString()));
     }
-    PCollection<DeadLetter> deadLetters = outcomes.get(ReadAndChunkFiles.DEAD_LETTERS);
-    deadLetters
-        .apply("DeadLettersToJson", MapElements.into(TypeDescriptors.strings()).via(IngestPipeline::toJson))
-        .apply("WriteDeadLetters", TextIO.write()
-            .to(Path.of(staging, DEAD_LETTER_DIR, DEAD_LETTER_PREFIX).toString())
+    writeJsonLines(outcomes.get(ReadAndChunkFiles.DEAD_LETTERS), "DeadLetters", staging, DEAD_LETTER_DIR);
+  }
+
+  /** Dead letters as one JSONL file in {@code staging/dir}. */
+  private static void writeJsonLines(PCollection<DeadLetter> letters, String name, String staging, String dir) {
+    letters
+        .apply(name + "ToJson", MapElements.into(TypeDescriptors.strings()).via(IngestPipeline::toJson))
+        .apply("Write" + name, TextIO.write()
+            .to(Path.of(staging, dir, DEAD_LETTER_PREFIX).toString())
             .withSuffix(DEAD_LETTER_SUFFIX)
-            // One file: dead letters are few, and one file keeps the read-back simple on every runner.
+            // One file: one read-back that is simple on every runner.
             .withNumShards(1));
   }
 

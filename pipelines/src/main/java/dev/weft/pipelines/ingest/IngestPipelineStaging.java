@@ -29,7 +29,8 @@ final class IngestPipelineStaging {
     Files.createDirectories(staging);
     for (Path entry : list(staging)) {
       String name = entry.getFileName().toString();
-      if (SHARD_DIR.matcher(name).matches() || name.equals(IngestPipeline.DEAD_LETTER_DIR)) {
+      if (SHARD_DIR.matcher(name).matches() || name.equals(IngestPipeline.DEAD_LETTER_DIR)
+          || name.equals(IngestPipeline.EMBED_FAILURE_DIR)) {
         deleteRecursively(entry);
       }
     }

@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,6 +16,8 @@ import java.util.Map;
  * @param chunks chunks in the served generation after the pass
  * @param deadLetterFile the run's dead-letter JSONL, or null when nothing was refused
  * @param elapsedMillis wall time of the pass
+ * @param embedFailures chunks left without a vector, per reason (empty when none); each chunk is also a line of
+ *     the dead-letter file
  */
 public record IngestReport(
     long generation,
@@ -23,9 +26,22 @@ public record IngestReport(
     long files,
     long chunks,
     Path deadLetterFile,
-    long elapsedMillis) {
+    long elapsedMillis,
+    List<EmbedFailureSummary> embedFailures) {
   public IngestReport {
     counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
+    embedFailures = List.copyOf(embedFailures);
+  }
+
+  /** A report of a pass where no embedding failed. */
+  public IngestReport(long generation, String executor, Map<String, Long> counters, long files, long chunks,
+      Path deadLetterFile, long elapsedMillis) {
+    this(generation, executor, counters, files, chunks, deadLetterFile, elapsedMillis, List.of());
+  }
+
+  /** The stderr line for {@link #embedFailures()}, empty when every chunk has its vector. */
+  public String embedFailureLine() {
+    return EmbedFailureSummary.line(embedFailures);
   }
 
   public long counter(String name) {

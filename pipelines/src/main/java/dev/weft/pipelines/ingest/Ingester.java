@@ -19,6 +19,7 @@ import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Route;
 import dev.weft.transforms.vectors.ChunkEmbedder;
+import dev.weft.transforms.vectors.CircuitBreaker;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,7 +74,8 @@ public final class Ingester {
       List<String> toChunk = changes.toChunk();
       RunnerChoice executor = request.executorFor(toChunk.size());
       request.progress().started(toChunk.size(), executorName(executor));
-      UpdateOptions options = new UpdateOptions(root.toString(), request.keepGenerations(), Chunkers.STAMP);
+      UpdateOptions options = new UpdateOptions(root.toString(), request.keepGenerations(), Chunkers.STAMP,
+          RequestedEmbedders.of(request.embedder()));
       try (IndexUpdate update = index.beginUpdate(options);
           ParquetExport export = request.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
               : ParquetExport.open(request.exportParquet())) {
@@ -93,10 +95,11 @@ public final class Ingester {
         if (export != null) {
           export.commit(); // after the publish: a dataset never describes a generation that was not served
         }
-        Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(), deadLetters);
+        Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(),
+            DeadLetterLog.concat(deadLetters, run.embed().failures()));
         request.progress().finished();
         return new IngestReport(published.generation(), executorName(executor), counters, published.files(),
-            published.chunks(), deadLetterFile, millisSince(start));
+            published.chunks(), deadLetterFile, millisSince(start), run.embed().summaries());
       }
     }
   }
@@ -115,9 +118,10 @@ public final class Ingester {
       return inProcess.run(toChunk, processor, update, indexed.keySet(), request.progress(), null, 1, export);
     }
     EmbedderSpec spec = request.embedder();
+    CircuitBreaker breaker = new CircuitBreaker(spec.breakerThreshold()); // one per run, shared by the workers
     try (VectorLookup lookup = index.vectorLookup()) {
       Supplier<ChunkEmbedder> embedders =
-          () -> new ChunkEmbedder(spec.create(), lookup::vectorsFor, request.embedBatchSize());
+          () -> new ChunkEmbedder(spec.create(), lookup::vectorsFor, request.embedBatchSize(), breaker);
       return inProcess.run(toChunk, processor, update, indexed.keySet(), request.progress(), embedders,
           request.embedBatchSize(), export);
     }

@@ -6,7 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Builds a run's counters in their fixed order, so tables and JSON always list the same names. */
+/**
+ * Builds a run's counters in their fixed order, so tables and JSON always list the same names; the one exception
+ * is {@code embed_failed.<reason>}, listed (in the fixed reason order) only for reasons that occurred.
+ */
 final class RunCounters {
   private RunCounters() {}
 
@@ -27,6 +30,10 @@ final class RunCounters {
     counters.put("embedded", embed.embedded.get());
     counters.put("vectors_reused", embed.reused.get());
     counters.put("embed_failed", embed.failed.get());
+    // only the reasons that occurred: a run that embedded everything keeps the table it always had
+    for (EmbedFailureSummary summary : embed.summaries()) {
+      counters.put(EmbedFailureSummary.COUNTER_PREFIX + summary.reason(), summary.chunks());
+    }
     counters.put("truncated", embed.truncated.get());
     for (SkipReason reason : SkipReason.values()) {
       if (reason != SkipReason.EMPTY) {

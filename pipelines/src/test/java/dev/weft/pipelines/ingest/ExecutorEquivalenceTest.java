@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
+import dev.weft.context.embed.EmbedFailureReason;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import java.io.IOException;
@@ -84,6 +85,37 @@ class ExecutorEquivalenceTest {
     assertThat(expectedDense).isNotEmpty();
     assertThat(dense(tmp.resolve("ds-direct"))).isEqualTo(expectedDense);
     assertThat(dense(tmp.resolve("ds-flink"))).isEqualTo(expectedDense);
+  }
+
+  /**
+   * A failing embedder (its breaker never opening, so batching cannot matter): every executor leaves the same
+   * chunks without a vector, counts them under the same reason and writes the same dead letters.
+   */
+  @Test
+  void embeddingFailuresAreTheSameOnEveryExecutor() throws IOException {
+    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    FailingEmbedderSpec failing = new FailingEmbedderSpec(EmbedFailureReason.HTTP_5XX, Integer.MAX_VALUE);
+
+    IngestReport inProcess = runFailing(root, "f-inprocess", RunnerChoice.IN_PROCESS, List.of(), failing);
+    IngestReport direct = runFailing(root, "f-direct", RunnerChoice.DIRECT, List.of(), failing);
+    IngestReport flink = runFailing(root, "f-flink", RunnerChoice.FLINK, List.of("--parallelism=2"), failing);
+
+    assertThat(inProcess.counter("embed_failed")).isEqualTo(inProcess.counter("chunks")).isPositive();
+    assertThat(inProcess.counter("embed_failed.http_5xx")).isEqualTo(inProcess.counter("chunks"));
+    assertThat(direct.counters()).isEqualTo(inProcess.counters());
+    assertThat(flink.counters()).isEqualTo(inProcess.counters());
+    assertThat(direct.embedFailures()).isEqualTo(inProcess.embedFailures()).hasSize(1);
+    assertThat(flink.embedFailures()).isEqualTo(inProcess.embedFailures());
+    List<String> letters = BadInputTest.lines(inProcess.deadLetterFile());
+    assertThat(letters).hasSize((int) inProcess.counter("chunks"));
+    assertThat(BadInputTest.lines(direct.deadLetterFile())).isEqualTo(letters);
+    assertThat(BadInputTest.lines(flink.deadLetterFile())).isEqualTo(letters);
+  }
+
+  private IngestReport runFailing(Path root, String name, RunnerChoice runner, List<String> beamArgs,
+      FailingEmbedderSpec spec) {
+    return new Ingester().run(IngestRequest.of(root, tmp.resolve(name)).withRunner(runner).withBeamArgs(beamArgs)
+        .withEmbedder(spec));
   }
 
   /** Dense recall over every chunk: equal lists mean equal vectors on equal chunks. */

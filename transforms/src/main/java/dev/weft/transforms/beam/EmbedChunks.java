@@ -1,10 +1,13 @@
 package dev.weft.transforms.beam;
 
+import dev.weft.context.ChunkVectors;
+import dev.weft.context.DeadLetter;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.VectorLookup;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.vectors.ChunkEmbedder;
+import dev.weft.transforms.vectors.CircuitBreaker;
 import dev.weft.transforms.vectors.VectorReuse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,15 +22,22 @@ import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TupleTag;
+import org.apache.beam.sdk.values.TupleTagList;
 
 /**
  * Gives chunked files their vectors, in batches, on the Beam path: the same {@link ChunkEmbedder} the
  * in-process executor uses, one embedder per DoFn instance (built in {@code @Setup} from a serializable
  * spec), vectors reused from the served generation of the index when the index directory is reachable from
- * the worker. A failed batch keeps its chunks (without vectors) and is counted.
+ * the worker. A failed batch keeps its chunks (without vectors, under {@link #EMBEDDED}), is counted, and each of
+ * its chunks is a {@link DeadLetter} under {@link #FAILURES}. The circuit breaker is one per DoFn instance (per
+ * worker thread), not one per run: each instance stops calling the embedder after its own failed batches in a row.
  */
-public final class EmbedChunks
-    extends PTransform<PCollection<FileOutcome.Chunked>, PCollection<FileOutcome.Chunked>> {
+public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunked>, PCollectionTuple> {
+  public static final TupleTag<FileOutcome.Chunked> EMBEDDED = new TupleTag<>("embedded") {};
+  public static final TupleTag<DeadLetter> FAILURES = new TupleTag<>("embedFailures") {};
+
   private final EmbedderSpec spec;
   private final String indexDir;
   private final int batchSize;
@@ -55,12 +65,17 @@ public final class EmbedChunks
   }
 
   @Override
-  public PCollection<FileOutcome.Chunked> expand(PCollection<FileOutcome.Chunked> files) {
-    return files.apply("EmbedBatches", ParDo.of(new EmbedFn(spec, indexDir, batchSize)))
-        .setCoder(SerializableCoder.of(FileOutcome.Chunked.class));
+  public PCollectionTuple expand(PCollection<FileOutcome.Chunked> files) {
+    PCollectionTuple out = files.apply("EmbedBatches",
+        ParDo.of(new EmbedFn(spec, indexDir, batchSize)).withOutputTags(EMBEDDED, TupleTagList.of(FAILURES)));
+    out.get(EMBEDDED).setCoder(SerializableCoder.of(FileOutcome.Chunked.class));
+    out.get(FAILURES).setCoder(SerializableCoder.of(DeadLetter.class));
+    return out;
   }
 
   static final class EmbedFn extends DoFn<FileOutcome.Chunked, FileOutcome.Chunked> {
+    private static final ChunkEmbedder.FilesResult NOTHING = new ChunkEmbedder.FilesResult(List.of(),
+        new ChunkEmbedder.Result(ChunkVectors.none(), 0, 0, 0, List.of()));
     private final EmbedderSpec spec;
     private final String indexDir;
     private final int batchSize;
@@ -89,7 +104,7 @@ public final class EmbedChunks
         lookup = index.vectorLookup();
         reuse = lookup::vectorsFor;
       }
-      embedder = new ChunkEmbedder(spec.create(), reuse, batchSize);
+      embedder = new ChunkEmbedder(spec.create(), reuse, batchSize, new CircuitBreaker(spec.breakerThreshold()));
     }
 
     @StartBundle
@@ -99,27 +114,33 @@ public final class EmbedChunks
     }
 
     @ProcessElement
-    public void processElement(@Element FileOutcome.Chunked file, OutputReceiver<FileOutcome.Chunked> out) {
+    public void processElement(@Element FileOutcome.Chunked file, MultiOutputReceiver out) {
       pending.add(file);
       pendingChunks += file.chunks().size();
       if (pendingChunks >= batchSize) {
-        embedPending().forEach(out::output);
+        ChunkEmbedder.FilesResult result = embedPending();
+        result.files().forEach(out.get(EMBEDDED)::output);
+        result.result().failures().forEach(out.get(FAILURES)::output);
       }
     }
 
     @FinishBundle
     public void finishBundle(FinishBundleContext context) {
-      for (FileOutcome.Chunked file : embedPending()) {
-        context.output(file, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
+      ChunkEmbedder.FilesResult result = embedPending();
+      for (FileOutcome.Chunked file : result.files()) {
+        context.output(EMBEDDED, file, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
+      }
+      for (DeadLetter failure : result.result().failures()) {
+        context.output(FAILURES, failure, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
       }
       long nowTruncated = embedder.embedder().truncated();
       truncated.inc(nowTruncated - truncatedSoFar);
       truncatedSoFar = nowTruncated;
     }
 
-    private List<FileOutcome.Chunked> embedPending() {
+    private ChunkEmbedder.FilesResult embedPending() {
       if (pending.isEmpty()) {
-        return List.of();
+        return NOTHING;
       }
       ChunkEmbedder.FilesResult result = embedder.embedFiles(pending);
       embedded.inc(result.result().embedded());
@@ -127,7 +148,7 @@ public final class EmbedChunks
       failed.inc(result.result().failed());
       pending = new ArrayList<>();
       pendingChunks = 0;
-      return result.files();
+      return result;
     }
 
     @Teardown

@@ -4,24 +4,32 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.context.embed.EmbedFailureReason;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbeddingException;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
  * Embeds through an OpenAI-compatible {@code POST /v1/embeddings}. Texts go in batches of the spec's batch size,
- * in order; each response is put back in order by its {@code index} field. 429, 5xx, timeouts and I/O errors are
- * retried up to {@code maxRetries} times with the server's {@code Retry-After} or exponential backoff (see
+ * in order; each response is put back in order by its {@code index} field. Each attempt has one deadline for the
+ * whole exchange, body included. 429, 5xx, timeouts and I/O errors are retried up to {@code maxRetries} times with the server's {@code Retry-After} or exponential backoff (see
  * {@link Backoff}); any other status fails at once. Vectors are L2-normalised (servers differ on whether they
  * normalise) and must have the spec's dims. Blank texts are zero vectors and are not sent.
  *
@@ -102,26 +110,34 @@ public final class OpenAiEmbedder implements QueryEmbedder {
 
   private List<float[]> embedBatch(List<String> batch) {
     HttpRequest request = request(batch);
+    EmbedFailureReason lastReason = EmbedFailureReason.IO_ERROR;
     String lastFailure = "";
     for (int attempt = 0; attempt <= spec.maxRetries(); attempt++) {
       Duration wait;
       try {
-        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = send(request);
         int status = response.statusCode();
         if (status >= 200 && status < 300) {
           return parse(response.body(), batch.size());
         }
         lastFailure = "HTTP " + status + ": " + errorMessage(response.body());
         if (status != 429 && status < 500) {
-          throw new EmbeddingException(describe(batch) + " failed, not retried (only 429 and 5xx are): "
-              + lastFailure);
+          throw new EmbeddingException(EmbedFailureReason.HTTP_4XX,
+              describe(batch) + " failed, not retried (only 429 and 5xx are): " + lastFailure);
         }
+        lastReason = status == 429 ? EmbedFailureReason.HTTP_429 : EmbedFailureReason.HTTP_5XX;
         wait = backoff.waitBefore(attempt, response.headers().firstValue("retry-after"),
             response.headers().firstValue("retry-after-ms"));
-      } catch (HttpTimeoutException e) {
-        lastFailure = "no response within the timeout of " + spec.timeout();
+      } catch (HttpTimeoutException | TimeoutException e) {
+        lastReason = EmbedFailureReason.TIMEOUT;
+        lastFailure = "no complete response within the deadline of " + SpecDurations.format(spec.timeout());
+        wait = backoff.waitBefore(attempt, Optional.empty(), Optional.empty());
+      } catch (ConnectException | UnresolvedAddressException e) {
+        lastReason = EmbedFailureReason.CONNECT_REFUSED;
+        lastFailure = "cannot connect: " + scrub(String.valueOf(e));
         wait = backoff.waitBefore(attempt, Optional.empty(), Optional.empty());
       } catch (IOException e) {
+        lastReason = EmbedFailureReason.IO_ERROR;
         lastFailure = "I/O error: " + scrub(String.valueOf(e));
         wait = backoff.waitBefore(attempt, Optional.empty(), Optional.empty());
       } catch (InterruptedException e) {
@@ -132,8 +148,34 @@ public final class OpenAiEmbedder implements QueryEmbedder {
         pause(wait, batch);
       }
     }
-    throw new EmbeddingException(
+    throw new EmbeddingException(lastReason,
         describe(batch) + " failed after " + (spec.maxRetries() + 1) + " attempts, last: " + lastFailure);
+  }
+
+  /**
+   * One attempt under one deadline for the whole exchange: {@link HttpRequest#timeout} stops at the response
+   * headers, so a server that sends headers and then stalls the body would hold the caller forever. On the
+   * deadline the exchange is cancelled, which closes its connection.
+   */
+  private HttpResponse<String> send(HttpRequest request)
+      throws IOException, InterruptedException, TimeoutException {
+    CompletableFuture<HttpResponse<String>> exchange =
+        client.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+    try {
+      return exchange.get(spec.timeout().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause() instanceof CompletionException ce && ce.getCause() != null
+          ? ce.getCause() : e.getCause();
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      if (cause instanceof UnresolvedAddressException unresolved) {
+        throw unresolved;
+      }
+      throw new IOException(String.valueOf(cause), cause);
+    } finally {
+      exchange.cancel(true); // no-op when it completed; otherwise aborts the exchange and its connection
+    }
   }
 
   private HttpRequest request(List<String> batch) {
@@ -159,25 +201,33 @@ public final class OpenAiEmbedder implements QueryEmbedder {
     try {
       response = JSON.readValue(body, EmbeddingsResponse.class);
     } catch (JsonProcessingException e) {
-      throw new EmbeddingException(
+      throw new EmbeddingException(EmbedFailureReason.BAD_JSON,
           "embedding response from " + endpoint + " is not the expected JSON: " + quote(body), e);
+    }
+    if (response == null) { // the body was the JSON literal null
+      throw new EmbeddingException(EmbedFailureReason.BAD_JSON,
+          "embedding response from " + endpoint + " is not the expected JSON: " + quote(body));
     }
     if (response.data() == null || response.data().size() != expected) {
       int got = response.data() == null ? 0 : response.data().size();
-      throw new EmbeddingException(
+      throw new EmbeddingException(EmbedFailureReason.MISSING_VECTORS,
           "embedding response from " + endpoint + " has " + got + " vectors for " + expected + " inputs");
     }
     float[][] ordered = new float[expected][];
     for (EmbeddingsResponse.Item item : response.data()) {
       int index = item.index();
       if (index < 0 || index >= expected || ordered[index] != null) {
-        throw new EmbeddingException("embedding response from " + endpoint
+        throw new EmbeddingException(EmbedFailureReason.MISSING_VECTORS, "embedding response from " + endpoint
             + " has an out-of-range or repeated index " + index + " for " + expected + " inputs");
       }
       float[] vector = item.embedding();
-      if (vector == null || vector.length != identity.dims()) {
-        throw new EmbeddingException("model " + spec.model() + " at " + endpoint + " returned vectors of "
-            + (vector == null ? 0 : vector.length) + " dims, but the spec says " + identity.dims());
+      if (vector == null) {
+        throw new EmbeddingException(EmbedFailureReason.MISSING_VECTORS, "embedding response from " + endpoint
+            + " has no embedding at index " + index + " for " + expected + " inputs");
+      }
+      if (vector.length != identity.dims()) {
+        throw new EmbeddingException(EmbedFailureReason.WRONG_DIMS, "model " + spec.model() + " at " + endpoint
+            + " returned vectors of " + vector.length + " dims, but the spec says " + identity.dims());
       }
       ordered[index] = Vectors.normalizeInPlace(vector);
     }
@@ -214,7 +264,8 @@ public final class OpenAiEmbedder implements QueryEmbedder {
   }
 
   private String quote(String text) {
-    String t = text == null ? "" : text.strip();
+    // one line: messages end up in a one-line stderr report and in JSONL dead letters
+    String t = text == null ? "" : text.strip().replaceAll("\\s+", " ");
     if (t.length() > MAX_QUOTED_BODY) {
       t = t.substring(0, MAX_QUOTED_BODY) + "...";
     }

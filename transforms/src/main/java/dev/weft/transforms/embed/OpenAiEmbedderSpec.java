@@ -19,16 +19,19 @@ import java.util.Objects;
  * @param apiKeyEnv the environment variable holding the key ({@code null}: {@value #DEFAULT_API_KEY_ENV}); when
  *     it is unset or blank no {@code Authorization} header is sent
  * @param batchSize texts per request
- * @param timeout per request, also the connect timeout
+ * @param timeout the deadline of one whole request (connect, send, headers and body), also the connect timeout
  * @param maxRetries retries after the first attempt on 429, 5xx, timeouts and I/O errors
+ * @param breakerThreshold failed batches in a row after which a run stops calling the endpoint
  */
-public record OpenAiEmbedderSpec(
-    String baseUrl, String model, int dims, String apiKeyEnv, int batchSize, Duration timeout, int maxRetries)
-    implements EmbedderSpec {
+public record OpenAiEmbedderSpec(String baseUrl, String model, int dims, String apiKeyEnv, int batchSize,
+    Duration timeout, int maxRetries, int breakerThreshold) implements EmbedderSpec {
   public static final String DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
   public static final int DEFAULT_BATCH_SIZE = 64;
+  /** Generous for a CPU server embedding 64 long texts; a stalled server costs this per attempt. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
-  public static final int DEFAULT_MAX_RETRIES = 4;
+  /** Three attempts a batch: enough to ride out a restart or a rate limit, short enough to fail in minutes. */
+  public static final int DEFAULT_MAX_RETRIES = 2;
+  public static final int MAX_RETRIES_LIMIT = 10;
 
   public OpenAiEmbedderSpec {
     Objects.requireNonNull(baseUrl, "baseUrl");
@@ -51,15 +54,29 @@ public record OpenAiEmbedderSpec(
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("request timeout must be positive, got: " + timeout);
     }
-    if (maxRetries < 0 || maxRetries > 10) {
-      throw new IllegalArgumentException("max retries must be between 0 and 10, got: " + maxRetries);
+    if (maxRetries < 0 || maxRetries > MAX_RETRIES_LIMIT) {
+      throw new IllegalArgumentException(
+          "max retries must be between 0 and " + MAX_RETRIES_LIMIT + ", got: " + maxRetries);
+    }
+    if (breakerThreshold < 1) {
+      throw new IllegalArgumentException(
+          "failed batches before the breaker opens must be at least 1, got: " + breakerThreshold);
     }
   }
 
-  /** The spec with the defaults: key in {@value #DEFAULT_API_KEY_ENV}, 64 texts a request, 60 s, 4 retries. */
+  /** As the canonical constructor, with the default breaker threshold. */
+  public OpenAiEmbedderSpec(String baseUrl, String model, int dims, String apiKeyEnv, int batchSize,
+      Duration timeout, int maxRetries) {
+    this(baseUrl, model, dims, apiKeyEnv, batchSize, timeout, maxRetries, DEFAULT_BREAKER_THRESHOLD);
+  }
+
+  /**
+   * The spec with the defaults: key in {@value #DEFAULT_API_KEY_ENV}, 64 texts a request, a 60 s deadline per
+   * request, 2 retries, the breaker after 3 failed batches in a row.
+   */
   public static OpenAiEmbedderSpec of(String baseUrl, String model, int dims) {
-    return new OpenAiEmbedderSpec(
-        baseUrl, model, dims, DEFAULT_API_KEY_ENV, DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT, DEFAULT_MAX_RETRIES);
+    return new OpenAiEmbedderSpec(baseUrl, model, dims, DEFAULT_API_KEY_ENV, DEFAULT_BATCH_SIZE, DEFAULT_TIMEOUT,
+        DEFAULT_MAX_RETRIES, DEFAULT_BREAKER_THRESHOLD);
   }
 
   /** {@code openai:<model>}, so vectors of a server's model never mix with an in-process model's. */

@@ -40,10 +40,56 @@ class EmbedderSpecsTest {
     EmbedderSpec spec = EmbedderSpecs.parse("openai:nomic-embed-text:latest@http://127.0.0.1:11434/#768");
 
     assertThat(spec).isEqualTo(new OpenAiEmbedderSpec("http://127.0.0.1:11434", "nomic-embed-text:latest", 768,
-        "OPENAI_API_KEY", 64, Duration.ofSeconds(60), 4));
+        "OPENAI_API_KEY", 64, Duration.ofSeconds(60), 2, 3));
     assertThat(spec.identity()).hasToString("openai:nomic-embed-text:latest/768");
     assertThat(((OpenAiEmbedderSpec) EmbedderSpecs.parse("openai:BAAI/bge-small-en-v1.5@https://tei.local/v1#384"))
         .endpoint()).hasToString("https://tei.local/v1/embeddings");
+  }
+
+  @Test
+  void openAiOptionsSetTheDeadlineRetriesBreakerBatchAndKeyVariable() {
+    EmbedderSpec spec = EmbedderSpecs.parse(
+        "openai:nomic-embed-text:latest@http://127.0.0.1:11434#768?timeout=1500ms&retries=0&breaker=5&batch=16"
+            + "&key=OLLAMA_KEY");
+
+    assertThat(spec).isEqualTo(new OpenAiEmbedderSpec("http://127.0.0.1:11434", "nomic-embed-text:latest", 768,
+        "OLLAMA_KEY", 16, Duration.ofMillis(1500), 0, 5));
+    assertThat(spec.breakerThreshold()).isEqualTo(5);
+    assertThat(((OpenAiEmbedderSpec) EmbedderSpecs.parse("openai:m@http://h#3?timeout=2m")).timeout())
+        .isEqualTo(Duration.ofMinutes(2));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"minilm", "onnx:bge-small", "hash:16", "openai:m@http://h:8080#3",
+      "openai:BAAI/bge-small-en-v1.5@https://tei.local/v1#384?timeout=10s&retries=1&breaker=2&batch=8&key=K"})
+  void theFormatParsesBackToAnEqualSpec(String value) {
+    EmbedderSpec spec = EmbedderSpecs.parse(value);
+
+    String formatted = EmbedderSpecs.format(spec).orElseThrow();
+
+    assertThat(EmbedderSpecs.parse(formatted)).isEqualTo(spec);
+    assertThat(EmbedderSpecs.format(EmbedderSpecs.parse("openai:m@http://h#3?timeout=60s&retries=2")))
+        .as("defaults are left out").hasValue("openai:m@http://h#3");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "openai:m@http://h#3?timeout=10 seconds|option 'timeout' must be a whole number with ms, s or m (e.g. 500ms, "
+          + "10s, 2m), got: '10 seconds'",
+      "openai:m@http://h#3?retries=two|option 'retries' must be a whole number, got: 'two'",
+      "openai:m@http://h#3?retries=11|max retries must be between 0 and 10, got: 11",
+      "openai:m@http://h#3?breaker=0|failed batches before the breaker opens must be at least 1, got: 0",
+      "openai:m@http://h#3?deadline=5s|option 'deadline' is not one of timeout, retries, breaker, batch, key",
+      "openai:m@http://h#3?timeout=|option 'timeout' needs a value",
+      "openai:m@http://h#3?retries=1&retries=2|option 'retries' is given twice"})
+  void badOptionsAreRefusedNamingTheKeyAndTheValue(String valueAndMessage) {
+    String value = valueAndMessage.substring(0, valueAndMessage.indexOf('|'));
+    String message = valueAndMessage.substring(valueAndMessage.indexOf('|') + 1);
+
+    assertThatThrownBy(() -> EmbedderSpecs.parse(value))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("unknown embedder '" + value + "'")
+        .hasMessageContaining(message);
   }
 
   @ParameterizedTest
@@ -73,7 +119,7 @@ class EmbedderSpecsTest {
   @Test
   void specsSurviveJavaSerializationAsBeamShipsThem() throws Exception {
     for (EmbedderSpec spec : new EmbedderSpec[] {EmbedderSpecs.parse("minilm"), EmbedderSpecs.parse("hash:16"),
-        EmbedderSpecs.parse("openai:text-embedding-3-small@https://api.openai.com#1536")}) {
+        EmbedderSpecs.parse("openai:text-embedding-3-small@https://api.openai.com#1536?timeout=5s&breaker=4")}) {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
         out.writeObject(spec);

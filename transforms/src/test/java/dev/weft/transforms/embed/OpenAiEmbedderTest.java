@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.weft.context.embed.EmbedFailureReason;
 import dev.weft.context.embed.EmbeddingException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +16,10 @@ import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
+// A guard, not a timing assertion: a regression of the request deadline must fail the test, not hang the build.
+@Timeout(60)
 class OpenAiEmbedderTest {
   private static final int DIMS = 8;
   private static final String KEY = "sk-test-0123456789-secret";
@@ -137,12 +141,68 @@ class OpenAiEmbedderTest {
     server.then(seen -> StubEmbeddingsServer.Reply.hanging());
     OpenAiEmbedder embedder = new OpenAiEmbedder(spec(2, Duration.ofMillis(300), 1), sleeper, NO_ENV);
 
-    assertThatThrownBy(() -> embedder.embed(List.of("alpha")))
-        .isInstanceOf(EmbeddingException.class)
+    assertThat(failure(() -> embedder.embed(List.of("alpha"))))
+        .satisfies(e -> assertThat(e.reason()).isEqualTo(EmbedFailureReason.TIMEOUT))
         .hasMessageContaining("failed after 2 attempts")
-        .hasMessageContaining("no response within the timeout of PT0.3S");
+        .hasMessageContaining("no complete response within the deadline of 300ms");
     assertThat(server.seen()).hasSize(2);
     assertThat(waits).containsExactly(Duration.ofMillis(500));
+  }
+
+  /** Issue #7: the request timeout stopped at the headers, so a body that never ends held ingest for ever. */
+  @Test
+  void aServerThatSendsHeadersThenStallsTheBodyFailsAtTheDeadline() {
+    server.then(seen -> StubEmbeddingsServer.Reply.stallingBody(server.embeddings(seen).body()));
+    OpenAiEmbedder embedder = new OpenAiEmbedder(spec(2, Duration.ofMillis(200), 0), sleeper, NO_ENV);
+
+    assertThat(failure(() -> embedder.embed(List.of("alpha"))))
+        .satisfies(e -> assertThat(e.reason()).isEqualTo(EmbedFailureReason.TIMEOUT))
+        .hasMessageContaining("failed after 1 attempts")
+        .hasMessageContaining("no complete response within the deadline of 200ms");
+    assertThat(server.seen()).hasSize(1);
+  }
+
+  @Test
+  void aServerThatAcceptsAndNeverReadsFailsAtTheDeadlineOfEachAttempt() throws Exception {
+    try (SilentServer silent = new SilentServer()) {
+      OpenAiEmbedderSpec spec =
+          new OpenAiEmbedderSpec(silent.baseUrl(), "test-embed", DIMS, null, 2, Duration.ofMillis(200), 1);
+
+      assertThat(failure(() -> new OpenAiEmbedder(spec, sleeper, NO_ENV).embed(List.of("alpha"))))
+          .satisfies(e -> assertThat(e.reason()).isEqualTo(EmbedFailureReason.TIMEOUT))
+          .hasMessageContaining("failed after 2 attempts");
+      assertThat(waits).containsExactly(Duration.ofMillis(500));
+    }
+  }
+
+  @Test
+  void eachFailureIsClassifiedByItsReason() {
+    server.then(seen -> StubEmbeddingsServer.Reply.json(429, "{\"error\":{\"message\":\"slow down\"}}"));
+    assertThat(failure(() -> embedder(0).embed(List.of("a"))).reason()).isEqualTo(EmbedFailureReason.HTTP_429);
+    server.then(seen -> StubEmbeddingsServer.Reply.json(500, "<html>oops</html>"));
+    assertThat(failure(() -> embedder(0).embed(List.of("a"))).reason()).isEqualTo(EmbedFailureReason.HTTP_5XX);
+    server.then(seen -> StubEmbeddingsServer.Reply.json(401, "{\"error\":\"bad key\"}"));
+    assertThat(failure(() -> embedder(0).embed(List.of("a"))).reason()).isEqualTo(EmbedFailureReason.HTTP_4XX);
+    server.then(seen -> StubEmbeddingsServer.Reply.json(200, "<html><body>Login</body></html>"));
+    assertThat(failure(() -> embedder(0).embed(List.of("a"))))
+        .satisfies(e -> assertThat(e.reason()).isEqualTo(EmbedFailureReason.BAD_JSON))
+        .hasMessageContaining("'<html><body>Login</body></html>'");
+    server.then(seen -> StubEmbeddingsServer.Reply.json(200, "{\"data\":[{\"index\":0,\"embedding\":[1,2]}]}"));
+    assertThat(failure(() -> embedder(0).embed(List.of("a"))).reason()).isEqualTo(EmbedFailureReason.WRONG_DIMS);
+    server.then(seen -> StubEmbeddingsServer.Reply.json(200, "{\"data\":[]}"));
+    assertThat(failure(() -> embedder(0).embed(List.of("a"))).reason())
+        .isEqualTo(EmbedFailureReason.MISSING_VECTORS);
+    server.then(seen -> StubEmbeddingsServer.Reply.json(200, "{\"data\":[{\"index\":0}]}"));
+    assertThat(failure(() -> embedder(0).embed(List.of("a"))).reason())
+        .isEqualTo(EmbedFailureReason.MISSING_VECTORS);
+    server.then(seen -> StubEmbeddingsServer.Reply.json(200, "null"));
+    assertThat(failure(() -> embedder(0).embed(List.of("a"))).reason()).isEqualTo(EmbedFailureReason.BAD_JSON);
+  }
+
+  private static EmbeddingException failure(Runnable call) {
+    Throwable thrown = catchThrowable(call::run);
+    assertThat(thrown).isInstanceOf(EmbeddingException.class);
+    return (EmbeddingException) thrown;
   }
 
   @Test
@@ -186,9 +246,9 @@ class OpenAiEmbedderTest {
     OpenAiEmbedderSpec spec =
         new OpenAiEmbedderSpec(deadUrl, "test-embed", DIMS, null, 2, Duration.ofSeconds(5), 1);
 
-    assertThatThrownBy(() -> new OpenAiEmbedder(spec, sleeper, NO_ENV).embed(List.of("alpha")))
-        .isInstanceOf(EmbeddingException.class)
+    assertThat(failure(() -> new OpenAiEmbedder(spec, sleeper, NO_ENV).embed(List.of("alpha"))))
+        .satisfies(e -> assertThat(e.reason()).isEqualTo(EmbedFailureReason.CONNECT_REFUSED))
         .hasMessageContaining("failed after 2 attempts")
-        .hasMessageContaining("I/O error");
+        .hasMessageContaining("cannot connect");
   }
 }

@@ -31,14 +31,25 @@ final class StubEmbeddingsServer implements AutoCloseable {
   /** One request as the server saw it. */
   record Seen(String method, String path, String authorization, List<String> inputs, String model) {}
 
-  /** What to answer: a status, headers and a body; {@code hang} holds the response until the server closes. */
-  record Reply(int status, Map<String, String> headers, String body, boolean hang) {
+  /**
+   * What to answer: a status, headers and a body; {@code hang} holds the response until the server closes;
+   * {@code stallBody} sends the headers and the first half of the body, then holds the rest until the server closes.
+   */
+  record Reply(int status, Map<String, String> headers, String body, boolean hang, boolean stallBody) {
+    Reply(int status, Map<String, String> headers, String body, boolean hang) {
+      this(status, headers, body, hang, false);
+    }
+
     static Reply json(int status, String body) {
       return new Reply(status, Map.of(), body, false);
     }
 
     static Reply hanging() {
       return new Reply(0, Map.of(), "", true);
+    }
+
+    static Reply stallingBody(String body) {
+      return new Reply(200, Map.of(), body, false, true);
     }
   }
 
@@ -98,6 +109,12 @@ final class StubEmbeddingsServer implements AutoCloseable {
       byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
       exchange.sendResponseHeaders(reply.status(), bytes.length == 0 ? -1 : bytes.length);
       try (OutputStream out = exchange.getResponseBody()) {
+        if (reply.stallBody()) {
+          out.write(bytes, 0, bytes.length / 2);
+          out.flush();
+          closing.await();
+          return;
+        }
         out.write(bytes);
       }
     } catch (InterruptedException e) {

@@ -2,9 +2,12 @@ package dev.weft.transforms.vectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.DeadLetter;
 import dev.weft.context.Kind;
+import dev.weft.context.embed.EmbedFailureReason;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbeddingException;
@@ -12,6 +15,7 @@ import dev.weft.index.ChunkTextHash;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class ChunkEmbedderTest {
@@ -33,6 +37,19 @@ class ChunkEmbedderTest {
         throw new EmbeddingException("stub refused a batch of " + texts.size());
       }
       return texts.stream().map(t -> new float[] {t.length(), 1f}).toList();
+    }
+  }
+
+  /** Answers each batch with a function of its texts. */
+  record FixedEmbedder(Function<List<String>, List<float[]>> answer) implements Embedder {
+    @Override
+    public EmbedderIdentity identity() {
+      return ID;
+    }
+
+    @Override
+    public List<float[]> embed(List<String> texts) {
+      return answer.apply(texts);
     }
   }
 
@@ -82,7 +99,63 @@ class ChunkEmbedderTest {
     assertThat(result.vectors().vector(2)).isNotNull();
     assertThat(result.failed()).isEqualTo(2);
     assertThat(result.embedded()).isEqualTo(2);
-    assertThat(result.lastError()).isEqualTo("stub refused a batch of 2");
+    assertThat(result.failures()).containsExactly(
+        new DeadLetter("a.md#0", "embed", "embedder_error", "stub refused a batch of 2"),
+        new DeadLetter("a.md#1", "embed", "embedder_error", "stub refused a batch of 2"));
+  }
+
+  @Test
+  void eachChunkWithoutAVectorIsADeadLetterWithItsBatchsReason() {
+    Embedder embedder = new FixedEmbedder(texts -> {
+      if (texts.contains("limited")) {
+        throw new EmbeddingException(EmbedFailureReason.HTTP_429, "rate limited");
+      }
+      return texts.stream().map(t -> t.equals("nothing") ? new float[] {0f, 0f} : new float[] {1f, 0f}).toList();
+    });
+    List<Chunk> chunks = List.of(chunk(0, "limited"), chunk(1, "limited"), chunk(2, "nothing"), chunk(3, "fine"));
+
+    ChunkEmbedder.Result result = new ChunkEmbedder(embedder, VectorReuse.NONE, 1).embed(chunks);
+
+    assertThat(result.failed()).isEqualTo(3);
+    assertThat(result.failures()).extracting(DeadLetter::path, DeadLetter::stage, DeadLetter::reason)
+        .containsExactly(tuple("a.md#0", "embed", "http_429"), tuple("a.md#1", "embed", "http_429"),
+            tuple("a.md#2", "embed", "zero_vector"));
+    assertThat(result.failures().get(2).detail()).contains("zero vector");
+  }
+
+  @Test
+  void afterTheThresholdOfFailedBatchesInARowNoBatchIsSent() {
+    RecordingEmbedder embedder = new RecordingEmbedder();
+    List<Chunk> chunks = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      chunks.add(chunk(i, "FAIL " + i));
+    }
+    CircuitBreaker breaker = new CircuitBreaker(3);
+
+    ChunkEmbedder.Result result = new ChunkEmbedder(embedder, VectorReuse.NONE, 1, breaker).embed(chunks);
+
+    assertThat(embedder.calls).hasSize(3);
+    assertThat(breaker.isOpen()).isTrue();
+    assertThat(result.failed()).isEqualTo(6);
+    assertThat(result.failures()).extracting(DeadLetter::reason).containsExactly("embedder_error",
+        "embedder_error", "embedder_error", "circuit_open", "circuit_open", "circuit_open");
+    assertThat(result.failures().get(3).detail())
+        .contains("failed 3 batches in a row").contains("stub refused a batch of 1").contains("embed-missing");
+  }
+
+  @Test
+  void aSuccessInBetweenResetsTheCountAndTheBreakerIsSharedByEmbedders() {
+    RecordingEmbedder first = new RecordingEmbedder();
+    RecordingEmbedder second = new RecordingEmbedder();
+    CircuitBreaker breaker = new CircuitBreaker(2);
+
+    new ChunkEmbedder(first, VectorReuse.NONE, 1, breaker)
+        .embed(List.of(chunk(0, "FAIL a"), chunk(1, "ok"), chunk(2, "FAIL b")));
+    assertThat(breaker.isOpen()).as("one failure, a success, one failure: not two in a row").isFalse();
+    new ChunkEmbedder(second, VectorReuse.NONE, 1, breaker).embed(List.of(chunk(3, "FAIL c"), chunk(4, "fine")));
+
+    assertThat(breaker.isOpen()).isTrue();
+    assertThat(second.calls).as("the other thread's embedder stops too").containsExactly(List.of("FAIL c"));
   }
 
   @Test
