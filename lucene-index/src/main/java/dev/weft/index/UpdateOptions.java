@@ -1,6 +1,7 @@
 package dev.weft.index;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -9,13 +10,18 @@ import java.util.Objects;
  * @param corpusRoot directory the indexed paths are relative to; kept absolute and normalised
  * @param keepGenerations published generations to keep for rollback, at least 1 (default 5)
  * @param chunkerStamp version of the chunking code, recorded in the commit and the manifest
+ * @param lockWait how long to wait for another run's write lock before refusing as busy (zero: refuse at once)
+ * @param rebuild start a fresh generation line: the update reads nothing of the served generation (which may be
+ *     damaged) and its commit holds only what it writes
  */
-public record UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp) {
+public record UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp, Duration lockWait,
+    boolean rebuild) {
   public static final int DEFAULT_KEEP_GENERATIONS = 5;
 
   public UpdateOptions {
     Objects.requireNonNull(corpusRoot, "corpusRoot");
     Objects.requireNonNull(chunkerStamp, "chunkerStamp");
+    Objects.requireNonNull(lockWait, "lockWait");
     if (corpusRoot.isBlank()) {
       throw new IllegalArgumentException("corpusRoot must not be blank, got: '" + corpusRoot + "'");
     }
@@ -25,7 +31,15 @@ public record UpdateOptions(String corpusRoot, int keepGenerations, String chunk
     if (keepGenerations < 1) {
       throw new IllegalArgumentException("keepGenerations must be at least 1, got: " + keepGenerations);
     }
+    if (lockWait.isNegative()) {
+      throw new IllegalArgumentException("the lock wait must not be negative, got: " + lockWait.toSeconds() + " s");
+    }
     corpusRoot = Path.of(corpusRoot).toAbsolutePath().normalize().toString();
+  }
+
+  /** Refusing at once when busy, building on the served generation. */
+  public UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp) {
+    this(corpusRoot, keepGenerations, chunkerStamp, Duration.ZERO, false);
   }
 
   /** Options keeping the default {@value #DEFAULT_KEEP_GENERATIONS} generations. */
@@ -34,6 +48,14 @@ public record UpdateOptions(String corpusRoot, int keepGenerations, String chunk
   }
 
   public UpdateOptions withKeepGenerations(int keep) {
-    return new UpdateOptions(corpusRoot, keep, chunkerStamp);
+    return new UpdateOptions(corpusRoot, keep, chunkerStamp, lockWait, rebuild);
+  }
+
+  public UpdateOptions withLockWait(Duration wait) {
+    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, wait, rebuild);
+  }
+
+  public UpdateOptions withRebuild(boolean fresh) {
+    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, lockWait, fresh);
   }
 }
