@@ -113,6 +113,11 @@ public final class CorpusIndex implements Closeable {
     return store.unreadable();
   }
 
+  /** Numbers of the kept generations, readable or not, newest first. */
+  public List<Long> keptGenerationNumbers() {
+    return store.generationNumbers();
+  }
+
   /** The generation {@code CURRENT} names when it can be read; empty when it is missing or damaged. */
   public Optional<Long> servedNumber() {
     return store.currentNumber();

@@ -61,7 +61,7 @@ public final class IndexUpdate implements Closeable {
   IndexUpdate(IndexWriter writer, ServedGeneration base, GenerationStore store, UpdateOptions options,
       Consumer<IndexUpdate> onClose, List<String> notes) {
     this.writer = writer;
-    this.notes = List.copyOf(notes);
+    this.notes = new ArrayList<>(notes);
     this.base = base;
     this.rewriter = new VectorRewriter(writer, base);
     this.store = store;
@@ -81,7 +81,9 @@ public final class IndexUpdate implements Closeable {
 
   /** What opening this update repaired, one line each, for the run to report; empty on a healthy index. */
   public List<String> notes() {
-    return notes;
+    synchronized (notes) {
+      return List.copyOf(notes);
+    }
   }
 
   /**
@@ -90,6 +92,25 @@ public final class IndexUpdate implements Closeable {
    */
   public Optional<GenerationManifest> baseGeneration() {
     return Optional.ofNullable(base).map(ServedGeneration::manifest);
+  }
+
+  /** This update with one more note for the run to report. */
+  public IndexUpdate withNote(String note) {
+    synchronized (notes) {
+      notes.add(note);
+    }
+    return this;
+  }
+
+  /**
+   * Reuses vectors of the base generation (see {@link CorpusIndex#vectorLookup()}); nothing on a rebuild, whose
+   * base cannot be trusted. Close it after the last lookup.
+   */
+  public VectorLookup vectorLookup() {
+    if (base != null) {
+      base.acquire();
+    }
+    return new VectorLookup(base);
   }
 
   /** Path to state of every file in the base generation; empty on an empty index or a rebuild. */

@@ -13,6 +13,7 @@ import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import dev.weft.transforms.vectors.VectorReuse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -29,6 +30,12 @@ public final class EmbedMissing {
    * @throws EmbedderMismatchException when the index holds vectors of another model (or a mixture)
    */
   public static IngestReport run(Path indexDir, EmbedderSpec spec, int batchSize, int keepGenerations) {
+    return run(indexDir, spec, batchSize, keepGenerations, Duration.ZERO);
+  }
+
+  /** As above, waiting up to {@code lockWait} for another run's write lock. */
+  public static IngestReport run(Path indexDir, EmbedderSpec spec, int batchSize, int keepGenerations,
+      Duration lockWait) {
     long start = System.nanoTime();
     EmbedderIdentity identity = spec.identity();
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
@@ -39,7 +46,7 @@ public final class EmbedMissing {
             millisSince(start));
       }
       EmbedCounts counts = new EmbedCounts();
-      UpdateOptions options = new UpdateOptions(base.corpusRoot(), keepGenerations, Chunkers.STAMP);
+      UpdateOptions options = new UpdateOptions(base.corpusRoot(), keepGenerations, Chunkers.STAMP, lockWait, false);
       try (IndexUpdate update = index.beginUpdate(options)) {
         ChunkEmbedder embedder = new ChunkEmbedder(spec.create(), VectorReuse.NONE, batchSize);
         try {

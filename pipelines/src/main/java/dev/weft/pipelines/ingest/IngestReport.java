@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,6 +16,8 @@ import java.util.Map;
  * @param chunks chunks in the served generation after the pass
  * @param deadLetterFile the run's dead-letter JSONL, or null when nothing was refused
  * @param elapsedMillis wall time of the pass
+ * @param notes what the run repaired on its way (damaged files moved aside, a rebuild, a never-served generation
+ *     discarded), one line each; empty on a healthy index
  */
 public record IngestReport(
     long generation,
@@ -23,9 +26,20 @@ public record IngestReport(
     long files,
     long chunks,
     Path deadLetterFile,
-    long elapsedMillis) {
+    long elapsedMillis,
+    List<String> notes) {
   public IngestReport {
     counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
+    notes = List.copyOf(notes);
+  }
+
+  public IngestReport(long generation, String executor, Map<String, Long> counters, long files, long chunks,
+      Path deadLetterFile, long elapsedMillis) {
+    this(generation, executor, counters, files, chunks, deadLetterFile, elapsedMillis, List.of());
+  }
+
+  public IngestReport withNotes(List<String> value) {
+    return new IngestReport(generation, executor, counters, files, chunks, deadLetterFile, elapsedMillis, value);
   }
 
   public long counter(String name) {
