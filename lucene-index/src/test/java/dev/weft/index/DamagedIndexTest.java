@@ -26,22 +26,31 @@ class DamagedIndexTest {
   TestCorpus corpus;
 
   @BeforeEach
-  void publishThree() {
+  void setUp() {
     indexDir = temp.resolve("index");
     corpus = new TestCorpus(temp.resolve("corpus"));
+    publishThree(indexDir, corpus);
+  }
+
+  static void publishThree(Path indexDir, TestCorpus corpus) {
     try (CorpusIndex index = CorpusIndex.open(indexDir)) {
-      List<TestCorpus.Indexed> first = new java.util.ArrayList<>(List.of(file(1, "one"), file(2, "two")));
+      List<TestCorpus.Indexed> first = new java.util.ArrayList<>(List.of(file(corpus, 1, "one"),
+          file(corpus, 2, "two")));
       for (int n = 0; n < 20; n++) {
         first.add(corpus.file("more/g" + n + ".md", Kind.DOC, "markdown", "more " + n));
       }
       TestCorpus.publish(index, corpus.options(), first.toArray(TestCorpus.Indexed[]::new));
-      TestCorpus.publish(index, corpus.options(), file(3, "three"));
+      TestCorpus.publish(index, corpus.options(), file(corpus, 3, "three"));
       TestCorpus.publish(index, corpus.options(), corpus.file("f1.md", Kind.DOC, "markdown", "one again"));
     }
   }
 
-  private TestCorpus.Indexed file(int n, String words) {
+  private static TestCorpus.Indexed file(TestCorpus corpus, int n, String words) {
     return corpus.file("f" + n + ".md", Kind.DOC, "markdown", words);
+  }
+
+  private TestCorpus.Indexed file(int n, String words) {
+    return file(corpus, n, words);
   }
 
   private Path path(String relative) {
@@ -240,7 +249,11 @@ class DamagedIndexTest {
   }
 
   private List<Path> only(String dir, String suffix) throws IOException {
-    try (Stream<Path> files = Files.list(path(dir))) {
+    return only(path(dir), suffix);
+  }
+
+  static List<Path> only(Path dir, String suffix) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
       return files.filter(f -> f.getFileName().toString().endsWith(suffix)).sorted().toList();
     }
   }
