@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 final class EmbedMissingCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
+  @Mixin WaitOption waitOption;
 
   @Option(names = "--embedder", paramLabel = "SPEC",
       description = "Embedder (default: the one the index was built with, else bge-small).")
@@ -38,7 +39,8 @@ final class EmbedMissingCommand implements Callable<Integer> {
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
       embedderSpec = EmbedderChoice.resolve(embedder, searcher.vectorCensus().identity());
     }
-    IngestReport report = EmbedMissing.run(indexDir, embedderSpec, embedBatch, IngestRequest.DEFAULT_KEEP_GENERATIONS);
+    IngestReport report = EmbedMissing.run(indexDir, embedderSpec, embedBatch, IngestRequest.DEFAULT_KEEP_GENERATIONS,
+        waitOption.duration());
     var out = spec.commandLine().getOut();
     if (json) {
       out.println(Json.write(report));
