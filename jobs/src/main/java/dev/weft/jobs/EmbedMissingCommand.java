@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
 final class EmbedMissingCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
+  @Mixin WaitOption waitOption;
 
   @Option(names = "--embedder", paramLabel = "SPEC",
       description = "Embedder (default: the one the index was built with or last asked for, else bge-small).")
@@ -41,7 +42,8 @@ final class EmbedMissingCommand implements Callable<Integer> {
       embedderSpec = EmbedderChoice.resolve(embedder, searcher.vectorCensus().identity(),
           Optional.ofNullable(searcher.generation().requestedEmbedder()));
     }
-    IngestReport report = EmbedMissing.run(indexDir, embedderSpec, embedBatch, IngestRequest.DEFAULT_KEEP_GENERATIONS);
+    IngestReport report = EmbedMissing.run(indexDir, embedderSpec, embedBatch, IngestRequest.DEFAULT_KEEP_GENERATIONS,
+        waitOption.duration());
     var out = spec.commandLine().getOut();
     EmbedFailureReport.print(report, spec.commandLine().getErr());
     if (json) {

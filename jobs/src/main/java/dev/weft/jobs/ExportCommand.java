@@ -6,6 +6,7 @@ import dev.weft.transforms.export.ChunkFiles;
 import dev.weft.transforms.export.ChunkRow;
 import dev.weft.transforms.export.ExportFormat;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -40,6 +41,10 @@ final class ExportCommand implements Callable<Integer> {
   public Integer call() {
     ExportFormat exportFormat = ExportFormat.parse(format);
     Path dir = out.toAbsolutePath().normalize();
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new IllegalArgumentException("--out must be a directory, got a file: " + dir
+          + "; pass a directory (created when missing)");
+    }
     Summary summary;
     try (ChunkScan scan = ChunkScan.open(IndexLocator.forRead(indexOption.index));
         ChunkFileWriter writer = ChunkFileWriter.open(exportFormat, dir.resolve(ChunkFiles.fileName(exportFormat, 0, 1)))) {

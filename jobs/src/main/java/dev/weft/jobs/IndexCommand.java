@@ -12,6 +12,7 @@ import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.pipelines.ingest.WriteAccess;
 import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Router;
@@ -33,12 +34,18 @@ import picocli.CommandLine.Spec;
 final class IndexCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
+  @Mixin WaitOption waitOption;
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "ROOT", description = "Corpus root (default: .).")
   Path root = Path.of(".");
 
-  @Option(names = "--force", description = "Re-chunk every file in scope even when unchanged.")
+  @Option(names = "--force", description = "Re-chunk every file in scope even when unchanged; without --paths, "
+      + "rebuilds (as --rebuild) when the served generation cannot be opened.")
   boolean force;
+
+  @Option(names = "--rebuild", description = "Re-index everything into a fresh generation line that reads nothing of "
+      + "the served generation: the way out of a damaged index. Kept generations stay listed until pruned.")
+  boolean rebuild;
 
   @Option(names = "--paths", split = ",", paramLabel = "PATH",
       description = "Only these files or directories (relative to ROOT); never deletes outside them.")
@@ -115,7 +122,7 @@ final class IndexCommand implements Callable<Integer> {
       // rather than calling a failing endpoint again at once).
       Path indexDir = indexDir();
       if (served(indexDir).map(GenerationManifest::chunksWithoutVectors).orElse(0L) > 0) {
-        IngestReport filled = EmbedMissing.run(indexDir, embedding, embedBatch, keep);
+        IngestReport filled = EmbedMissing.run(indexDir, embedding, embedBatch, keep, waitOption.duration());
         print(filled, "embedded the chunks without a vector: published generation ", "no chunk lacks a vector");
         EmbedFailureReport.print(filled, spec.commandLine().getErr());
       }
@@ -137,9 +144,12 @@ final class IndexCommand implements Callable<Integer> {
         : IndexLocator.forWrite(indexOption.index, root.toAbsolutePath().normalize());
   }
 
-  /** The served generation's manifest (its vector counts and identity), without opening a reader. */
-  private static Optional<GenerationManifest> served(Path indexDir) {
-    if (!Files.isDirectory(indexDir)) {
+  /**
+   * The served generation's manifest (its vector counts and identity), without opening a reader; nothing for a
+   * rebuild, which reads nothing of it.
+   */
+  private Optional<GenerationManifest> served(Path indexDir) {
+    if (rebuild || !Files.isDirectory(indexDir)) {
       return Optional.empty();
     }
     try (CorpusIndex index = CorpusIndex.open(indexDir)) {
@@ -163,7 +173,7 @@ final class IndexCommand implements Callable<Integer> {
         .withEmbedBatchSize(embedBatch)
         .withExportParquet(exportParquet)
         .withProgress(progress());
-    return new DatasetIngester().run(request);
+    return new DatasetIngester().run(request, access());
   }
 
   private List<String> beamArgs() {
@@ -213,7 +223,11 @@ final class IndexCommand implements Callable<Integer> {
         .withEmbedBatchSize(embedBatch)
         .withExportParquet(exportParquet)
         .withProgress(progress());
-    return new Ingester().run(request);
+    return new Ingester().run(request, access());
+  }
+
+  private WriteAccess access() {
+    return new WriteAccess(waitOption.duration(), rebuild);
   }
 
   private void printTable(IngestReport report, String published, String nothing) {
@@ -227,6 +241,9 @@ final class IndexCommand implements Callable<Integer> {
     out.println("chunks in index\t" + report.chunks());
     if (report.deadLetterFile() != null) {
       out.println(TsvFields.row("dead letters", report.deadLetterFile()));
+    }
+    for (String note : report.notes()) {
+      out.println("note\t" + TsvFields.field(note));
     }
   }
 }

@@ -14,11 +14,11 @@ final class IndexLocator {
 
   static Path forRead(Path explicit) {
     if (explicit != null) {
-      return explicit;
+      return directory(explicit, "--index");
     }
     String env = System.getenv("WEFT_INDEX");
     if (env != null && !env.isBlank()) {
-      return Path.of(env);
+      return directory(Path.of(env), "$WEFT_INDEX");
     }
     Path cwd = Path.of("").toAbsolutePath();
     for (Path dir = cwd; dir != null; dir = dir.getParent()) {
@@ -32,12 +32,21 @@ final class IndexLocator {
 
   static Path forWrite(Path explicit, Path root) {
     if (explicit != null) {
-      return explicit;
+      return directory(explicit, "--index");
     }
     String env = System.getenv("WEFT_INDEX");
     if (env != null && !env.isBlank()) {
-      return Path.of(env);
+      return directory(Path.of(env), "$WEFT_INDEX");
     }
-    return root.resolve(DEFAULT_NAME);
+    return directory(root.resolve(DEFAULT_NAME), "the index directory");
+  }
+
+  /** An index is a directory: a file where one belongs is bad input, named, not a stack trace from deep inside. */
+  private static Path directory(Path index, String source) {
+    if (Files.exists(index) && !Files.isDirectory(index)) {
+      throw new IllegalArgumentException(source + " must be an index directory, got a file: " + index
+          + "; pass a directory (created when missing)");
+    }
+    return index;
   }
 }

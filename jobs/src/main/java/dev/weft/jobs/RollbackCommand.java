@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
 final class RollbackCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
+  @Mixin WaitOption waitOption;
 
   @Parameters(index = "0", paramLabel = "GEN", description = "Generation number, as `weft generations` lists it.")
   long generation;
@@ -20,7 +21,7 @@ final class RollbackCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index))) {
-      GenerationManifest served = index.rollback(generation);
+      GenerationManifest served = index.rollback(generation, waitOption.duration());
       spec.commandLine().getOut().println("serving generation " + served.generation() + " (" + served.createdAt()
           + ", files=" + served.files() + ", chunks=" + served.chunks() + ")");
       return 0;

@@ -47,6 +47,7 @@ public final class WeftCli implements Runnable {
     commands.put("get", GetCommand::new);
     commands.put("generations", GenerationsCommand::new);
     commands.put("rollback", RollbackCommand::new);
+    commands.put("check", CheckCommand::new);
     commands.put("stats", StatsCommand::new);
     commands.put("embed-missing", EmbedMissingCommand::new);
     commands.put("export", ExportCommand::new);

@@ -2,16 +2,21 @@ package dev.weft.index;
 
 import dev.weft.context.FileState;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.error.IndexBusyException;
+import dev.weft.context.error.IndexDamagedException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexCommit;
@@ -32,19 +37,31 @@ import org.apache.lucene.util.IOUtils;
  */
 public final class CorpusIndex implements Closeable {
   static final String LUCENE = "lucene";
-  private static final int OPEN_ATTEMPTS = 3;
+  private static final int OPEN_ATTEMPTS = 5;
 
   private final Path indexDir;
   private final Directory directory;
   private final GenerationStore store;
+  private final Runnable beforeOpeningServed;
   private ServedGeneration served;
   private IndexUpdate activeUpdate;
   private boolean closed;
 
   private CorpusIndex(Path indexDir) throws IOException {
+    this(indexDir, UnaryOperator.identity(), () -> {});
+  }
+
+  /**
+   * @param wrapDirectory wraps the Lucene directory; tests use it to fail a write (a full disk)
+   * @param beforeOpeningServed runs after a reader read {@code CURRENT} and its manifest and before it opens the
+   *     commit; tests use it to publish (and prune) at the worst moment
+   */
+  CorpusIndex(Path indexDir, UnaryOperator<Directory> wrapDirectory, Runnable beforeOpeningServed)
+      throws IOException {
     this.indexDir = indexDir;
-    this.directory = FSDirectory.open(indexDir.resolve(LUCENE));
+    this.directory = wrapDirectory.apply(FSDirectory.open(indexDir.resolve(LUCENE)));
     this.store = new GenerationStore(indexDir);
+    this.beforeOpeningServed = beforeOpeningServed;
   }
 
   /** Opens or creates an index directory; nothing needs to be published yet. */
@@ -59,14 +76,18 @@ public final class CorpusIndex implements Closeable {
     }
   }
 
-  /** Opens an index that has published a generation, for reading. */
+  /**
+   * Opens an index that has published a generation, for reading. An index whose files are damaged opens (so
+   * that rollback and check can work on it); reading it says what is damaged.
+   */
   public static CorpusIndex openExisting(Path indexDir) {
     Path dir = indexDir.toAbsolutePath().normalize();
-    if (!Files.isRegularFile(dir.resolve(GenerationStore.CURRENT))
-        || !Files.isDirectory(dir.resolve(LUCENE))) {
+    if (!Files.exists(dir.resolve(GenerationStore.CURRENT))
+        && new GenerationStore(dir).generationNumbers().isEmpty()) {
       throw new IndexNotFoundException(dir);
     }
     try {
+      Files.createDirectories(dir.resolve(LUCENE));
       return new CorpusIndex(dir);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open the Weft index at " + dir, e);
@@ -82,29 +103,50 @@ public final class CorpusIndex implements Closeable {
     return store.current();
   }
 
-  /** Published generations still kept, newest first. */
+  /** Published generations still kept whose manifests can be read, newest first. */
   public List<GenerationManifest> generations() {
     return store.list();
   }
 
-  /**
-   * Serves an older kept generation: one pointer move. Refused while an update holds the write
-   * lock, whose publish would otherwise silently override it.
-   */
+  /** Kept generations whose manifests exist but cannot be read, newest first; every listing skips them. */
+  public List<UnreadableManifest> unreadableGenerations() {
+    return store.unreadable();
+  }
+
+  /** Numbers of the kept generations, readable or not, newest first. */
+  public List<Long> keptGenerationNumbers() {
+    return store.generationNumbers();
+  }
+
+  /** The generation {@code CURRENT} names when it can be read; empty when it is missing or damaged. */
+  public Optional<Long> servedNumber() {
+    return store.currentNumber();
+  }
+
+  /** As {@link #rollback(long, Duration)}, refusing at once when busy. */
   public GenerationManifest rollback(long generation) {
+    return rollback(generation, Duration.ZERO);
+  }
+
+  /**
+   * Serves a kept generation: one pointer move, once its commit is verified to open. Refused (busy) while an
+   * update holds the write lock, whose publish would otherwise silently override it; {@code wait} is how long
+   * to wait for it. Works when {@code CURRENT} itself is missing or damaged: that is its way out.
+   */
+  public GenerationManifest rollback(long generation, Duration wait) {
     ensureOpen();
-    try (Lock lock = directory.obtainLock(IndexWriter.WRITE_LOCK_NAME)) {
+    try (Lock lock = lockWait(wait).call(() -> directory.obtainLock(IndexWriter.WRITE_LOCK_NAME))) {
       GenerationManifest manifest = store.find(generation).orElseThrow(() ->
           new IllegalArgumentException("cannot roll back to generation " + generation
               + ": it is not kept; kept generations: " + store.generationNumbers()));
-      commitOf(manifest);
+      verifyOpens(manifest);
       store.point(generation);
       return manifest;
     } catch (LockObtainFailedException e) {
-      throw new IllegalStateException("cannot roll back " + indexDir + " while an update is running ("
-          + IndexWriter.WRITE_LOCK_NAME + " is held)", e);
+      throw busy("cannot roll back to generation " + generation, e);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot roll back " + indexDir + " to generation " + generation, e);
+      throw IndexDamage.of(luceneDir(), "cannot roll back " + indexDir + " to generation " + generation, e,
+          "CURRENT is unchanged");
     }
   }
 
@@ -122,33 +164,52 @@ public final class CorpusIndex implements Closeable {
   }
 
   /**
-   * Starts the one update an index allows at a time (Lucene's {@code write.lock}). The writer opens
-   * on the served commit, so an orphan commit of a run that died before publishing is ignored.
+   * Starts the one update an index allows at a time (Lucene's {@code write.lock}), waiting up to
+   * {@code options.lockWait()} for another run's. The writer opens on the served commit, so an orphan commit
+   * of a run that died before publishing is ignored; with {@code options.rebuild()} it opens on nothing (a
+   * fresh line, for a served generation that cannot be opened). Unreadable commits are moved aside first and
+   * never-served manifests deleted, each reported in {@link IndexUpdate#notes()}.
+   *
+   * @throws IndexBusyException when another run holds the write lock past the wait
+   * @throws IndexDamagedException when the served generation cannot be opened (and this is no rebuild)
    */
   public synchronized IndexUpdate beginUpdate(UpdateOptions options) {
     ensureOpen();
+    LockWait wait = lockWait(options.lockWait());
+    List<String> notes = new ArrayList<>();
+    try {
+      notes.addAll(IndexDamage.moveAsideUnreadableCommits(directory, indexDir, wait));
+    } catch (LockObtainFailedException e) {
+      throw busy("cannot start an update", e);
+    } catch (IOException e) {
+      throw IndexDamage.of(luceneDir(), "cannot move the unreadable commits of " + luceneDir() + " aside", e,
+          "move them out of " + luceneDir() + " by hand, then rerun");
+    }
     for (int attempt = 1; ; attempt++) {
-      Optional<GenerationManifest> base = store.current();
-      IndexWriterConfig config =
-          IndexConfig.writerConfig(new PublishedCommitsPolicy(this::keptLuceneGenerations));
-      if (base.isPresent()) {
-        config.setOpenMode(IndexWriterConfig.OpenMode.APPEND).setIndexCommit(commitOf(base.get()));
-      } else {
-        config.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
+      Optional<Long> before = store.currentNumber();
+      IndexWriter writer;
+      try {
+        writer = openWriter(options.rebuild() ? Optional.empty() : store.current(), wait);
+      } catch (IndexDamagedException e) {
+        // a run publishing meanwhile may have pruned the base being opened: that is no damage, try its successor
+        if (store.currentNumber().equals(before) || attempt == OPEN_ATTEMPTS) {
+          throw e;
+        }
+        continue;
       }
-      IndexWriter writer = openWriter(config);
       // CURRENT cannot move while we hold the lock; check it did not move before we took it
-      if (store.current().map(GenerationManifest::generation)
-          .equals(base.map(GenerationManifest::generation))) {
+      if (store.currentNumber().equals(before)) {
+        store.discardUnserved().forEach(g -> notes.add("discarded generation " + g
+            + ": its run died before serving it"));
         // the base generation, for rebuilding chunk documents when vectors are added to them
-        ServedGeneration baseGeneration = base(writer);
-        activeUpdate = new IndexUpdate(writer, baseGeneration, store, options, this::updateClosed);
+        ServedGeneration baseGeneration = options.rebuild() ? null : base(writer);
+        activeUpdate = new IndexUpdate(writer, baseGeneration, store, options, this::updateClosed, notes);
         return activeUpdate;
       }
       rollbackQuietly(writer);
       if (attempt == OPEN_ATTEMPTS) {
-        throw new IllegalStateException("CURRENT of " + indexDir + " kept moving while an update was "
-            + "starting; another process is publishing");
+        throw busy("CURRENT kept moving while an update was starting",
+            new LockObtainFailedException("CURRENT of " + indexDir + " moved " + attempt + " times"));
       }
     }
   }
@@ -198,29 +259,61 @@ public final class CorpusIndex implements Closeable {
     }
   }
 
-  /** The cached reader of what CURRENT names, reopened when CURRENT moved; the caller releases it. */
+  /**
+   * The cached reader of what CURRENT names, reopened when CURRENT moved; the caller releases it. A publish may
+   * prune the generation being opened (its manifest or its commit) between reading CURRENT and opening: when
+   * CURRENT moved meanwhile, the open is retried on the new one, so a pruned commit never reaches a user.
+   */
   private synchronized Optional<ServedGeneration> acquireServed() {
     ensureOpen();
-    Optional<Long> generation = store.currentGeneration();
-    if (generation.isEmpty()) {
-      return Optional.empty();
-    }
-    if (served == null || served.manifest().generation() != generation.get()) {
-      GenerationManifest manifest = store.read(generation.get());
+    for (int attempt = 1; ; attempt++) {
+      Optional<Long> generation = store.currentGeneration();
+      if (generation.isEmpty()) {
+        return Optional.empty();
+      }
+      if (served != null && served.manifest().generation() == generation.get()) {
+        served.acquire();
+        return Optional.of(served);
+      }
       ServedGeneration fresh;
       try {
-        fresh = new ServedGeneration(manifest, DirectoryReader.open(commitOf(manifest)));
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot open generation " + manifest.generation() + " ("
-            + manifest.segmentsFileName() + ") of " + indexDir, e);
+        fresh = open(generation.get());
+      } catch (IndexDamagedException e) {
+        if (store.currentNumber().equals(generation)) {
+          throw e; // CURRENT still names it: the damage is real
+        }
+        if (attempt == OPEN_ATTEMPTS) {
+          throw busy("cannot open the served generation: CURRENT moved " + attempt + " times while opening", e);
+        }
+        continue;
       }
       if (served != null) {
         served.release();
       }
       served = fresh;
     }
-    served.acquire();
-    return Optional.of(served);
+  }
+
+  private ServedGeneration open(long generation) {
+    GenerationManifest manifest = store.read(generation);
+    beforeOpeningServed.run();
+    try {
+      return new ServedGeneration(manifest, DirectoryReader.open(commitOf(manifest)));
+    } catch (IOException e) {
+      throw IndexDamage.of(luceneDir(), "cannot open generation " + generation + " (" + manifest.segmentsFileName()
+          + ") of " + indexDir, e, store.wayOut(generation));
+    }
+  }
+
+  /** Opens and closes a generation's commit: rollback moves CURRENT only onto one that opens. */
+  private void verifyOpens(GenerationManifest manifest) {
+    try (DirectoryReader reader = DirectoryReader.open(commitOf(manifest))) {
+      reader.numDocs();
+    } catch (IOException e) {
+      throw IndexDamage.of(luceneDir(), "cannot roll back to generation " + manifest.generation()
+          + ": its commit " + manifest.segmentsFileName() + " does not open", e,
+          "CURRENT is unchanged; `weft check` tests every kept generation");
+    }
   }
 
   /** The served generation a fresh writer opened on, acquired; null when nothing is published yet. */
@@ -233,32 +326,61 @@ public final class CorpusIndex implements Closeable {
     }
   }
 
+  /** The commit a generation reads, from its own segments file alone. */
   private IndexCommit commitOf(GenerationManifest manifest) {
-    List<IndexCommit> commits = IndexCommits.list(directory);
-    for (IndexCommit commit : commits) {
-      if (commit.getGeneration() == manifest.luceneGeneration()) {
-        return commit;
-      }
+    try {
+      return IndexCommits.of(directory, manifest.segmentsFileName());
+    } catch (IOException e) {
+      throw IndexDamage.of(luceneDir(), "generation " + manifest.generation() + " reads the Lucene commit "
+          + manifest.segmentsFileName() + ", which cannot be read", e, store.wayOut(manifest.generation()));
     }
-    throw new IllegalStateException("generation " + manifest.generation() + " reads Lucene commit "
-        + manifest.segmentsFileName() + ", which is no longer in " + indexDir.resolve(LUCENE)
-        + "; commits present: "
-        + commits.stream().map(IndexCommit::getSegmentsFileName).collect(Collectors.toList()));
   }
 
   private Set<Long> keptLuceneGenerations() {
     return store.list().stream().map(GenerationManifest::luceneGeneration).collect(Collectors.toSet());
   }
 
-  private IndexWriter openWriter(IndexWriterConfig config) {
-    try {
-      return new IndexWriter(directory, config);
-    } catch (LockObtainFailedException e) {
-      throw new IllegalStateException("another update is running on " + indexDir + " ("
-          + IndexWriter.WRITE_LOCK_NAME + " is held); one writer at a time", e);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot open the index writer of " + indexDir, e);
+  private Set<Long> unreadableGenerationNumbers() {
+    return store.unreadable().stream().map(UnreadableManifest::generation).collect(Collectors.toSet());
+  }
+
+  /** A writer on the base generation's commit, or on nothing (a fresh line) without one. */
+  private IndexWriter openWriter(Optional<GenerationManifest> base, LockWait wait) {
+    IndexWriterConfig config = IndexConfig.writerConfig(
+        new PublishedCommitsPolicy(this::keptLuceneGenerations, this::unreadableGenerationNumbers));
+    if (base.isPresent()) {
+      config.setOpenMode(IndexWriterConfig.OpenMode.APPEND).setIndexCommit(commitOf(base.get()));
+    } else {
+      config.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
     }
+    try {
+      return wait.call(() -> new IndexWriter(directory, config));
+    } catch (LockObtainFailedException e) {
+      throw busy("cannot start an update", e);
+    } catch (IOException e) {
+      throw IndexDamage.of(luceneDir(), "cannot open the index writer of " + indexDir, e,
+          "run `weft check`, then `weft index --rebuild`");
+    }
+  }
+
+  private IndexBusyException busy(String what, Exception cause) {
+    return new IndexBusyException(what + " on " + indexDir, luceneDir().resolve(IndexWriter.WRITE_LOCK_NAME), cause);
+  }
+
+  private static LockWait lockWait(Duration wait) {
+    return LockWait.of(wait);
+  }
+
+  Path luceneDir() {
+    return indexDir.resolve(LUCENE);
+  }
+
+  Directory directory() {
+    return directory;
+  }
+
+  GenerationStore store() {
+    return store;
   }
 
   private static void rollbackQuietly(IndexWriter writer) {

@@ -2,31 +2,132 @@ package dev.weft.index;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
-import org.apache.lucene.index.DirectoryReader;
+import java.util.Map;
 import org.apache.lucene.index.IndexCommit;
+import org.apache.lucene.index.IndexFileNames;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.Directory;
 
-/** Listing commits, where "no commit yet" is an empty list rather than an exception. */
+/**
+ * Reading Lucene commits one {@code segments_N} file at a time. Lucene's own listing reads every commit and
+ * fails whole on one damaged file; here a damaged file spoils only its own commit, so a rollback to an intact
+ * generation still works and {@code weft check} can name the damaged one.
+ */
 final class IndexCommits {
   private IndexCommits() {}
 
-  /** Commits oldest first. */
+  /** A {@code segments_N} file that cannot be read, and why. */
+  record Damaged(String segmentsFileName, IOException failure) {}
+
+  /** Every commit of a directory, oldest first, and the segments files that cannot be read. */
+  record Listing(List<IndexCommit> commits, List<Damaged> damaged) {}
+
+  static Listing read(Directory directory) {
+    List<IndexCommit> commits = new ArrayList<>();
+    List<Damaged> damaged = new ArrayList<>();
+    for (String name : segmentsFiles(directory)) {
+      try {
+        commits.add(of(directory, name));
+      } catch (IOException e) {
+        damaged.add(new Damaged(name, e));
+      }
+    }
+    commits.sort(Comparator.comparingLong(IndexCommit::getGeneration));
+    return new Listing(commits, damaged);
+  }
+
+  /** Readable commits, oldest first. */
   static List<IndexCommit> list(Directory directory) {
+    return read(directory).commits();
+  }
+
+  /**
+   * The commit one segments file describes, read alone.
+   *
+   * @throws IOException when the file is missing ({@link java.nio.file.NoSuchFileException}) or damaged
+   */
+  static IndexCommit of(Directory directory, String segmentsFileName) throws IOException {
+    return new ReadCommit(directory, SegmentInfos.readCommit(directory, segmentsFileName));
+  }
+
+  /** The newest commit, right after a writer committed it. */
+  static IndexCommit newest(Directory directory) throws IOException {
+    String newest = SegmentInfos.getLastCommitSegmentsFileName(directory.listAll());
+    if (newest == null) {
+      throw new IllegalStateException("no commit in " + directory + " after committing");
+    }
+    return of(directory, newest);
+  }
+
+  private static List<String> segmentsFiles(Directory directory) {
     try {
-      return DirectoryReader.listCommits(directory);
-    } catch (org.apache.lucene.index.IndexNotFoundException e) {
-      return List.of();
+      List<String> names = new ArrayList<>();
+      for (String name : directory.listAll()) {
+        if (name.startsWith(IndexFileNames.SEGMENTS + "_")) {
+          names.add(name);
+        }
+      }
+      return names;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list the commits of " + directory, e);
     }
   }
 
-  static IndexCommit newest(Directory directory) {
-    List<IndexCommit> commits = list(directory);
-    if (commits.isEmpty()) {
-      throw new IllegalStateException("no commit in " + directory + " after committing");
+  /** A commit read from its segments file; readers and writers open it like one Lucene listed. */
+  private static final class ReadCommit extends IndexCommit {
+    private final Directory directory;
+    private final SegmentInfos infos;
+    private final Collection<String> files;
+
+    ReadCommit(Directory directory, SegmentInfos infos) throws IOException {
+      this.directory = directory;
+      this.infos = infos;
+      this.files = List.copyOf(infos.files(true));
     }
-    return commits.get(commits.size() - 1);
+
+    @Override
+    public String getSegmentsFileName() {
+      return infos.getSegmentsFileName();
+    }
+
+    @Override
+    public Collection<String> getFileNames() {
+      return files;
+    }
+
+    @Override
+    public Directory getDirectory() {
+      return directory;
+    }
+
+    @Override
+    public void delete() {
+      // only the deletion policy deletes commits, and it is handed Lucene's own
+      throw new UnsupportedOperationException("a commit read by Weft is never deleted through it");
+    }
+
+    @Override
+    public boolean isDeleted() {
+      return false;
+    }
+
+    @Override
+    public int getSegmentCount() {
+      return infos.size();
+    }
+
+    @Override
+    public long getGeneration() {
+      return infos.getGeneration();
+    }
+
+    @Override
+    public Map<String, String> getUserData() {
+      return infos.getUserData();
+    }
   }
 }

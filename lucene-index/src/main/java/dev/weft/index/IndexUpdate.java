@@ -4,6 +4,7 @@ import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.error.StorageFailureException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +15,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.apache.lucene.document.Document;
@@ -43,17 +45,24 @@ public final class IndexUpdate implements Closeable {
   private final UpdateOptions options;
   private final Consumer<IndexUpdate> onClose;
   private final VectorRewriter rewriter;
+  private final List<String> notes;
   /** Writes finished so far, so publish can tell whether the last commit holds all of them. */
   private final AtomicLong writes = new AtomicLong();
   private long committedWrites = -1;
   private IndexCommit committed;
   private long destined;
   private volatile boolean closed;
+  private final ServedGeneration base;
 
-  /** @param base the generation the writer opened on, acquired for this update; null on an empty index */
+  /**
+   * @param base the generation the writer opened on, acquired for this update; null on an empty index or a rebuild
+   * @param notes what opening the update repaired (files moved aside, never-served generations discarded)
+   */
   IndexUpdate(IndexWriter writer, ServedGeneration base, GenerationStore store, UpdateOptions options,
-      Consumer<IndexUpdate> onClose) {
+      Consumer<IndexUpdate> onClose, List<String> notes) {
     this.writer = writer;
+    this.notes = new ArrayList<>(notes);
+    this.base = base;
     this.rewriter = new VectorRewriter(writer, base);
     this.store = store;
     this.options = Objects.requireNonNull(options, "options");
@@ -68,6 +77,45 @@ public final class IndexUpdate implements Closeable {
 
   public UpdateOptions options() {
     return options;
+  }
+
+  /** What opening this update repaired, one line each, for the run to report; empty on a healthy index. */
+  public List<String> notes() {
+    synchronized (notes) {
+      return List.copyOf(notes);
+    }
+  }
+
+  /**
+   * The generation this update builds on (the one served when it started, which cannot move while it runs);
+   * empty on an empty index or a rebuild. Plan against this, not against an earlier read of the served one.
+   */
+  public Optional<GenerationManifest> baseGeneration() {
+    return Optional.ofNullable(base).map(ServedGeneration::manifest);
+  }
+
+  /** This update with one more note for the run to report. */
+  public IndexUpdate withNote(String note) {
+    synchronized (notes) {
+      notes.add(note);
+    }
+    return this;
+  }
+
+  /**
+   * Reuses vectors of the base generation (see {@link CorpusIndex#vectorLookup()}); nothing on a rebuild, whose
+   * base cannot be trusted. Close it after the last lookup.
+   */
+  public VectorLookup vectorLookup() {
+    if (base != null) {
+      base.acquire();
+    }
+    return new VectorLookup(base);
+  }
+
+  /** Path to state of every file in the base generation; empty on an empty index or a rebuild. */
+  public Map<String, FileState> baseFileStates() {
+    return base == null ? Map.of() : FileStates.all(base.reader());
   }
 
   /** Removes a file: its chunks and its file state. */
@@ -210,10 +258,13 @@ public final class IndexUpdate implements Closeable {
         USER_DATA_CORPUS_ROOT, options.corpusRoot()).entrySet());
     try {
       writer.commit();
+      committed = IndexCommits.newest(writer.getDirectory());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot commit generation " + destined, e);
+      Path lucene = store.indexDir().resolve(CorpusIndex.LUCENE);
+      throw new StorageFailureException(lucene, "cannot commit generation " + destined + " to " + lucene + ": " + e
+          + "; check the disk (free space, permissions) and rerun — nothing was published, the served generation "
+          + "is unchanged", e);
     }
-    committed = IndexCommits.newest(writer.getDirectory());
     committedWrites = seen;
   }
 
@@ -238,8 +289,10 @@ public final class IndexUpdate implements Closeable {
         options.chunkerStamp(), totals.files(), census.chunksWithVectors() + census.chunksWithoutVectors(), counts,
         census.identity().orElse(null), census.byName(), census.chunksWithVectors(), census.chunksWithoutVectors(),
         requestedEmbedder());
-    store.write(manifest);
+    // pending until CURRENT names it: a run killed before the swap leaves no generation that looks served
+    store.writePending(manifest);
     store.point(destined);
+    store.finish(destined);
     store.prune(options.keepGenerations());
     try {
       // asks the deletion policy again, now that pruned manifests no longer protect their commits

@@ -1,5 +1,7 @@
 package dev.weft.index;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -12,13 +14,16 @@ import org.apache.lucene.index.IndexDeletionPolicy;
  * pruned past {@code keepGenerations}, and is deleted.
  *
  * <p>The kept set is read from the manifests each time Lucene asks, which is after the writer holds
- * {@code write.lock}: no publish can slip in between reading it and deleting.
+ * {@code write.lock}: no publish can slip in between reading it and deleting. A kept manifest that cannot be
+ * read still protects the commits labelled with its generation: a damaged manifest never costs its data.
  */
 final class PublishedCommitsPolicy extends IndexDeletionPolicy {
   private final Supplier<Set<Long>> keptLuceneGenerations;
+  private final Supplier<Set<Long>> unreadableGenerations;
 
-  PublishedCommitsPolicy(Supplier<Set<Long>> keptLuceneGenerations) {
+  PublishedCommitsPolicy(Supplier<Set<Long>> keptLuceneGenerations, Supplier<Set<Long>> unreadableGenerations) {
     this.keptLuceneGenerations = keptLuceneGenerations;
+    this.unreadableGenerations = unreadableGenerations;
   }
 
   @Override
@@ -29,12 +34,24 @@ final class PublishedCommitsPolicy extends IndexDeletionPolicy {
   @Override
   public void onCommit(List<? extends IndexCommit> commits) {
     Set<Long> kept = keptLuceneGenerations.get();
+    Set<Long> unreadable = unreadableGenerations.get();
     // Lucene lists commits oldest first; the last one is never deleted here
     for (int i = 0; i < commits.size() - 1; i++) {
       IndexCommit commit = commits.get(i);
-      if (!kept.contains(commit.getGeneration())) {
+      if (!kept.contains(commit.getGeneration()) && !unreadable.contains(weftGeneration(commit))) {
         commit.delete();
       }
+    }
+  }
+
+  private static long weftGeneration(IndexCommit commit) {
+    try {
+      String label = commit.getUserData().get(IndexUpdate.USER_DATA_GENERATION);
+      return label == null ? -1 : Long.parseLong(label);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the user data of " + commit.getSegmentsFileName(), e);
+    } catch (NumberFormatException e) {
+      return -1;
     }
   }
 }

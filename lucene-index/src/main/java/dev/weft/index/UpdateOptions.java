@@ -1,6 +1,7 @@
 package dev.weft.index;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -11,14 +12,18 @@ import java.util.Objects;
  * @param chunkerStamp version of the chunking code, recorded in the commit and the manifest
  * @param requestedEmbedder the embedder the run asked for, recorded in the manifest; null keeps the served
  *     generation's
+ * @param lockWait how long to wait for another run's write lock before refusing as busy (zero: refuse at once)
+ * @param rebuild start a fresh generation line: the update reads nothing of the served generation (which may be
+ *     damaged) and its commit holds only what it writes
  */
 public record UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp,
-    RequestedEmbedder requestedEmbedder) {
+    RequestedEmbedder requestedEmbedder, Duration lockWait, boolean rebuild) {
   public static final int DEFAULT_KEEP_GENERATIONS = 5;
 
   public UpdateOptions {
     Objects.requireNonNull(corpusRoot, "corpusRoot");
     Objects.requireNonNull(chunkerStamp, "chunkerStamp");
+    Objects.requireNonNull(lockWait, "lockWait");
     if (corpusRoot.isBlank()) {
       throw new IllegalArgumentException("corpusRoot must not be blank, got: '" + corpusRoot + "'");
     }
@@ -28,12 +33,15 @@ public record UpdateOptions(String corpusRoot, int keepGenerations, String chunk
     if (keepGenerations < 1) {
       throw new IllegalArgumentException("keepGenerations must be at least 1, got: " + keepGenerations);
     }
+    if (lockWait.isNegative()) {
+      throw new IllegalArgumentException("the lock wait must not be negative, got: " + lockWait.toSeconds() + " s");
+    }
     corpusRoot = Path.of(corpusRoot).toAbsolutePath().normalize().toString();
   }
 
-  /** Options of a run that names no embedder: the manifest keeps the served generation's. */
+  /** Options of a run that names no embedder, refusing at once when busy, building on the served generation. */
   public UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp) {
-    this(corpusRoot, keepGenerations, chunkerStamp, null);
+    this(corpusRoot, keepGenerations, chunkerStamp, null, Duration.ZERO, false);
   }
 
   /** Options keeping the default {@value #DEFAULT_KEEP_GENERATIONS} generations. */
@@ -42,11 +50,19 @@ public record UpdateOptions(String corpusRoot, int keepGenerations, String chunk
   }
 
   public UpdateOptions withKeepGenerations(int keep) {
-    return new UpdateOptions(corpusRoot, keep, chunkerStamp, requestedEmbedder);
+    return new UpdateOptions(corpusRoot, keep, chunkerStamp, requestedEmbedder, lockWait, rebuild);
   }
 
   /** @param requested the embedder the run asks for, or null to keep the served generation's */
   public UpdateOptions withRequestedEmbedder(RequestedEmbedder requested) {
-    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requested);
+    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requested, lockWait, rebuild);
+  }
+
+  public UpdateOptions withLockWait(Duration wait) {
+    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requestedEmbedder, wait, rebuild);
+  }
+
+  public UpdateOptions withRebuild(boolean fresh) {
+    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requestedEmbedder, lockWait, fresh);
   }
 }

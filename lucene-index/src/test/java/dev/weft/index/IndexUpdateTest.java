@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.context.Chunk;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
+import dev.weft.context.error.IndexBusyException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -139,9 +140,9 @@ class IndexUpdateTest {
     try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"));
         IndexUpdate first = index.beginUpdate(corpus.options())) {
       assertThatThrownBy(() -> index.beginUpdate(corpus.options()))
-          .isInstanceOf(IllegalStateException.class)
-          .hasMessageContaining("another update is running on")
-          .hasMessageContaining("write.lock is held");
+          .isInstanceOf(IndexBusyException.class)
+          .hasMessageContaining("cannot start an update on")
+          .hasMessageContaining("another run holds " + temp.resolve("index/lucene/write.lock"));
       first.close();
       index.beginUpdate(corpus.options()).close();
     }

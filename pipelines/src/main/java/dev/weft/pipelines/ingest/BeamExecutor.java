@@ -74,9 +74,11 @@ final class BeamExecutor {
   private BeamIngestOutput stageAndMerge(Path indexDir, Path root, int embedBatchSize, Path exportParquet,
       List<String> args, Function<IngestOptions, BeamIngestOutput> pipeline, List<String> replaced,
       IndexUpdate update) {
-    Path staging = indexDir.resolve("staging").resolve("run-" + System.currentTimeMillis());
+    Path staging = indexDir.resolve(IndexRuns.STAGING).resolve("run-" + System.currentTimeMillis());
     try {
-      BeamIngestOutput output = pipeline.apply(options(indexDir, root, staging, embedBatchSize, exportParquet, args));
+      // a rebuild's base cannot be trusted: no vector is reused from it
+      Path reuseFrom = update.options().rebuild() ? null : indexDir;
+      BeamIngestOutput output = pipeline.apply(options(reuseFrom, root, staging, embedBatchSize, exportParquet, args));
       replaced.forEach(update::delete);
       update.addShards(output.shardDirs());
       return output;
@@ -85,7 +87,7 @@ final class BeamExecutor {
     }
   }
 
-  private IngestOptions options(Path indexDir, Path root, Path staging, int embedBatchSize, Path exportParquet,
+  private IngestOptions options(Path reuseFrom, Path root, Path staging, int embedBatchSize, Path exportParquet,
       List<String> kindArgs) {
     List<String> args = new ArrayList<>();
     args.add(runner == RunnerChoice.DIRECT ? "--runner=DirectRunner" : "--runner=FlinkRunner");
@@ -99,7 +101,9 @@ final class BeamExecutor {
     if (exportParquet != null) {
       args.add("--exportParquet=" + exportParquet.toAbsolutePath());
     }
-    args.add("--reuseVectorsFrom=" + indexDir.toAbsolutePath());
+    if (reuseFrom != null) {
+      args.add("--reuseVectorsFrom=" + reuseFrom.toAbsolutePath());
+    }
     args.addAll(extraArgs);
     return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation().as(IngestOptions.class);
   }

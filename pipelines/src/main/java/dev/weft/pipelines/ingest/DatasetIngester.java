@@ -38,6 +38,11 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class DatasetIngester {
   public IngestReport run(DatasetIngestRequest request) {
+    return run(request, WriteAccess.DEFAULT);
+  }
+
+  /** Plans and writes under the write lock, against the generation the update builds on (as {@link Ingester}). */
+  public IngestReport run(DatasetIngestRequest request, WriteAccess access) {
     long start = System.nanoTime();
     Path dataset = request.dataset().toAbsolutePath().normalize();
     if (!Files.isRegularFile(dataset)) {
@@ -46,30 +51,31 @@ public final class DatasetIngester {
     // before the index is opened: a wrong format or schema leaves no trace
     DatasetRecords.check(dataset);
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    UpdateOptions options = new UpdateOptions(dataset.toString(), request.keepGenerations(), Chunkers.STAMP,
+        RequestedEmbedders.of(request.embedder()), access.lockWait(), access.rebuild());
+    try (CorpusIndex index = CorpusIndex.open(indexDir);
+        IndexUpdate update = IndexRuns.begin(index, options, request.force())) {
+      IndexRuns.removeAbandonedStaging(indexDir);
       // --force re-chunks every record of the dataset, and records not in it are removed: no old vector stays
       EmbedderGuard.requireCompatible(index, request.embedder() == null ? null : request.embedder().identity(),
-          request.force());
-      Map<String, FileState> indexed = index.fileStates();
+          request.force() || update.options().rebuild());
+      Map<String, FileState> indexed = update.baseFileStates();
       DatasetChangeSet changes = new DatasetPlanner(Chunkers.STAMP).plan(dataset, indexed, request.force());
       if (changes.isNoOp()) {
         request.progress().finished();
         Map<String, Long> counters = RunCounters.of(0, 0, 0, changes.unchanged(), 0, 0, List.of());
-        GenerationManifest current = index.current().orElse(null);
+        GenerationManifest current = update.baseGeneration().orElse(null);
         return new IngestReport(-1, "none", counters, current == null ? 0 : current.files(),
-            current == null ? 0 : current.chunks(), null, millisSince(start));
+            current == null ? 0 : current.chunks(), null, millisSince(start)).withNotes(update.notes());
       }
       RunnerChoice executor = request.executorFor(changes.toChunk());
       request.progress().started(changes.toChunk(), Ingester.executorName(executor) + " (dataset)");
       RecordChunker chunker = RecordChunker.as(request.kind(), request.format());
-      UpdateOptions options = new UpdateOptions(dataset.toString(), request.keepGenerations(), Chunkers.STAMP,
-          RequestedEmbedders.of(request.embedder()));
-      try (IndexUpdate update = index.beginUpdate(options);
-          ParquetExport export = request.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
+      try (ParquetExport export = request.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
               : ParquetExport.open(request.exportParquet())) {
         changes.removed().forEach(update::delete);
         ChunkRun run = executor == RunnerChoice.IN_PROCESS
-            ? inProcess(request, dataset, changes, chunker, index, update, indexed, export)
+            ? inProcess(request, dataset, changes, chunker, update, indexed, export)
             : new BeamExecutor(executor, request.beamArgs()).runDataset(request, dataset, changes, chunker, update);
         changes.requireUnchanged(dataset);
         update.commit();
@@ -86,9 +92,10 @@ public final class DatasetIngester {
         }
         Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(),
             DeadLetterLog.concat(deadLetters, run.embed().failures()));
+        DeadLetterLog.prune(indexDir, index.keptGenerationNumbers());
         request.progress().finished();
         return new IngestReport(published.generation(), Ingester.executorName(executor), counters,
-            published.files(), published.chunks(), deadLetterFile, millisSince(start), run.embed().summaries());
+            published.files(), published.chunks(), deadLetterFile, millisSince(start), run.embed().summaries()).withNotes(update.notes());
       }
     }
   }
@@ -99,13 +106,12 @@ public final class DatasetIngester {
    * chunks. Chunked ids are not listed in the result: the driver counts from the change set.
    */
   private static ChunkRun inProcess(DatasetIngestRequest request, Path dataset, DatasetChangeSet changes,
-      RecordChunker chunker, CorpusIndex index, IndexUpdate update, Map<String, FileState> indexed,
-      ParquetExport export) {
+      RecordChunker chunker, IndexUpdate update, Map<String, FileState> indexed, ParquetExport export) {
     EmbedCounts embed = new EmbedCounts();
     AtomicLong chunks = new AtomicLong();
     AtomicLong empty = new AtomicLong();
     List<DeadLetter> refused = new ArrayList<>();
-    try (VectorLookup lookup = index.vectorLookup()) {
+    try (VectorLookup lookup = update.vectorLookup()) {
       ChunkEmbedder embedder = request.embedder() == null ? null
           : new ChunkEmbedder(request.embedder().create(), lookup::vectorsFor, request.embedBatchSize(),
               new CircuitBreaker(request.embedder().breakerThreshold()));

@@ -10,11 +10,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /** Writes a run's dead letters as JSONL in {@code <index>/deadletters/<generation>.jsonl}, whole or not at all. */
 final class DeadLetterLog {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern GENERATION_LOG = Pattern.compile("gen-(\\d{1,18})\\.jsonl");
 
   private DeadLetterLog() {}
 
@@ -44,6 +49,30 @@ final class DeadLetterLog {
       return target;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write dead letters to " + target, e);
+    }
+  }
+
+  /** Deletes the logs of generations no longer kept: they go with their generation. */
+  static void prune(Path indexDir, Collection<Long> keptGenerations) {
+    Path dir = indexDir.resolve("deadletters");
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    List<Path> logs;
+    try (Stream<Path> files = Files.list(dir)) {
+      logs = files.toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + dir, e);
+    }
+    for (Path log : logs) {
+      Matcher m = GENERATION_LOG.matcher(log.getFileName().toString());
+      if (m.matches() && !keptGenerations.contains(Long.parseLong(m.group(1)))) {
+        try {
+          Files.deleteIfExists(log);
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot delete the dead letters " + log + " of a pruned generation", e);
+        }
+      }
     }
   }
 }

@@ -16,6 +16,7 @@ import dev.weft.transforms.vectors.ChunkEmbedder;
 import dev.weft.transforms.vectors.CircuitBreaker;
 import dev.weft.transforms.vectors.VectorReuse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -35,6 +36,12 @@ public final class EmbedMissing {
    *     vector and every one of them failed again
    */
   public static IngestReport run(Path indexDir, EmbedderSpec spec, int batchSize, int keepGenerations) {
+    return run(indexDir, spec, batchSize, keepGenerations, Duration.ZERO);
+  }
+
+  /** As above, waiting up to {@code lockWait} for another run's write lock. */
+  public static IngestReport run(Path indexDir, EmbedderSpec spec, int batchSize, int keepGenerations,
+      Duration lockWait) {
     long start = System.nanoTime();
     EmbedderIdentity identity = spec.identity();
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
@@ -46,7 +53,7 @@ public final class EmbedMissing {
       }
       EmbedCounts counts = new EmbedCounts();
       UpdateOptions options = new UpdateOptions(base.corpusRoot(), keepGenerations, Chunkers.STAMP,
-          RequestedEmbedders.of(spec));
+          RequestedEmbedders.of(spec), lockWait, false);
       try (IndexUpdate update = index.beginUpdate(options)) {
         ChunkEmbedder embedder = new ChunkEmbedder(spec.create(), VectorReuse.NONE, batchSize,
             new CircuitBreaker(spec.breakerThreshold()));

@@ -18,6 +18,8 @@ import java.util.Map;
  * @param elapsedMillis wall time of the pass
  * @param embedFailures chunks left without a vector, per reason (empty when none); each chunk is also a line of
  *     the dead-letter file
+ * @param notes what the run repaired on its way (damaged files moved aside, a rebuild, a never-served generation
+ *     discarded), one line each; empty on a healthy index
  */
 public record IngestReport(
     long generation,
@@ -27,10 +29,12 @@ public record IngestReport(
     long chunks,
     Path deadLetterFile,
     long elapsedMillis,
-    List<EmbedFailureSummary> embedFailures) {
+    List<EmbedFailureSummary> embedFailures,
+    List<String> notes) {
   public IngestReport {
     counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
     embedFailures = List.copyOf(embedFailures);
+    notes = List.copyOf(notes);
   }
 
   /** A report of a pass where no embedding failed. */
@@ -39,9 +43,20 @@ public record IngestReport(
     this(generation, executor, counters, files, chunks, deadLetterFile, elapsedMillis, List.of());
   }
 
+  /** A report of a pass with embedding failures and no repair notes. */
+  public IngestReport(long generation, String executor, Map<String, Long> counters, long files, long chunks,
+      Path deadLetterFile, long elapsedMillis, List<EmbedFailureSummary> embedFailures) {
+    this(generation, executor, counters, files, chunks, deadLetterFile, elapsedMillis, embedFailures, List.of());
+  }
+
   /** The stderr line for {@link #embedFailures()}, empty when every chunk has its vector. */
   public String embedFailureLine() {
     return EmbedFailureSummary.line(embedFailures);
+  }
+
+  public IngestReport withNotes(List<String> value) {
+    return new IngestReport(generation, executor, counters, files, chunks, deadLetterFile, elapsedMillis,
+        embedFailures, value);
   }
 
   public long counter(String name) {

@@ -37,6 +37,7 @@ public final class Ingester {
   /** Prefix of the content hash recorded for a refused file, so an unchanged refused file is not re-read. */
   public static final String REFUSED_HASH_PREFIX = "refused:";
 
+  private final Runnable afterPlan;
   private final Runnable afterCommit;
 
   public Ingester() {
@@ -45,43 +46,63 @@ public final class Ingester {
 
   /** @param afterCommit runs between commit and publish; tests use it to fail a run at the worst moment */
   Ingester(Runnable afterCommit) {
+    this(() -> {}, afterCommit);
+  }
+
+  /**
+   * @param afterPlan runs once the change set is planned, before anything is written; tests use it to roll back
+   *     while a run is under way
+   */
+  Ingester(Runnable afterPlan, Runnable afterCommit) {
+    this.afterPlan = afterPlan;
     this.afterCommit = afterCommit;
   }
 
   public IngestReport run(IngestRequest request) {
+    return run(request, WriteAccess.DEFAULT);
+  }
+
+  /**
+   * Plans and writes under the write lock, against the generation the update builds on: a rollback cannot slip
+   * in between planning and writing (it is refused as busy), so a plan is never applied to another generation.
+   */
+  public IngestReport run(IngestRequest request, WriteAccess access) {
     long start = System.nanoTime();
     Path root = request.root().toAbsolutePath().normalize();
     if (!Files.isDirectory(root)) {
       throw new IllegalArgumentException("corpus root must be an existing directory, got: " + request.root());
     }
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    UpdateOptions options = new UpdateOptions(root.toString(), request.keepGenerations(), Chunkers.STAMP,
+        RequestedEmbedders.of(request.embedder()), access.lockWait(), access.rebuild());
+    boolean wholeCorpus = request.force() && request.scope().isFull();
+    try (CorpusIndex index = CorpusIndex.open(indexDir);
+        IndexUpdate update = IndexRuns.begin(index, options, wholeCorpus)) {
+      IndexRuns.removeAbandonedStaging(indexDir);
       EmbedderGuard.requireCompatible(index, request.embedder() == null ? null : request.embedder().identity(),
-          request.force() && request.scope().isFull());
+          wholeCorpus || update.options().rebuild());
       CorpusLister lister = new CorpusLister(request.router(), indexDir);
       List<ListedFile> listed = lister.list(root);
       List<DeadLetter> listingLetters = unreadable(lister.unreadableDirectories());
-      Map<String, FileState> indexed = keepUnder(index.fileStates(), lister.unreadableDirectories());
+      Map<String, FileState> indexed = keepUnder(update.baseFileStates(), lister.unreadableDirectories());
       ChangeSet changes = new ChangePlanner(Chunkers.STAMP).plan(root, listed, indexed, request.scope(),
           request.force());
+      afterPlan.run();
       if (changes.isNoOp()) {
         request.progress().finished();
         Map<String, Long> counters = RunCounters.of(0, 0, 0, changes.unchanged(), 0, 0, listingLetters);
-        GenerationManifest current = index.current().orElse(null);
+        GenerationManifest current = update.baseGeneration().orElse(null);
         return new IngestReport(-1, "none", counters, current == null ? 0 : current.files(),
-            current == null ? 0 : current.chunks(), null, millisSince(start));
+            current == null ? 0 : current.chunks(), null, millisSince(start)).withNotes(update.notes());
       }
       List<String> toChunk = changes.toChunk();
       RunnerChoice executor = request.executorFor(toChunk.size());
       request.progress().started(toChunk.size(), executorName(executor));
-      UpdateOptions options = new UpdateOptions(root.toString(), request.keepGenerations(), Chunkers.STAMP,
-          RequestedEmbedders.of(request.embedder()));
-      try (IndexUpdate update = index.beginUpdate(options);
-          ParquetExport export = request.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
+      try (ParquetExport export = request.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
               : ParquetExport.open(request.exportParquet())) {
         changes.removed().forEach(update::delete);
         changes.touched().forEach(update::updateState);
-        ChunkRun run = execute(executor, toChunk, request, root, index, update, indexed, export);
+        ChunkRun run = execute(executor, toChunk, request, root, update, indexed, export);
         recordRefused(run.deadLetters(), listed, request, update);
         update.commit();
         afterCommit.run();
@@ -97,15 +118,16 @@ public final class Ingester {
         }
         Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(),
             DeadLetterLog.concat(deadLetters, run.embed().failures()));
+        DeadLetterLog.prune(indexDir, index.keptGenerationNumbers());
         request.progress().finished();
         return new IngestReport(published.generation(), executorName(executor), counters, published.files(),
-            published.chunks(), deadLetterFile, millisSince(start), run.embed().summaries());
+            published.chunks(), deadLetterFile, millisSince(start), run.embed().summaries()).withNotes(update.notes());
       }
     }
   }
 
   private static ChunkRun execute(RunnerChoice executor, List<String> toChunk, IngestRequest request, Path root,
-      CorpusIndex index, IndexUpdate update, Map<String, FileState> indexed, ParquetExport export) {
+      IndexUpdate update, Map<String, FileState> indexed, ParquetExport export) {
     if (executor != RunnerChoice.IN_PROCESS) {
       return new BeamExecutor(executor, request.beamArgs()).run(toChunk, request, root, update, indexed.keySet(),
           request.progress());
@@ -119,7 +141,7 @@ public final class Ingester {
     }
     EmbedderSpec spec = request.embedder();
     CircuitBreaker breaker = new CircuitBreaker(spec.breakerThreshold()); // one per run, shared by the workers
-    try (VectorLookup lookup = index.vectorLookup()) {
+    try (VectorLookup lookup = update.vectorLookup()) {
       Supplier<ChunkEmbedder> embedders =
           () -> new ChunkEmbedder(spec.create(), lookup::vectorsFor, request.embedBatchSize(), breaker);
       return inProcess.run(toChunk, processor, update, indexed.keySet(), request.progress(), embedders,

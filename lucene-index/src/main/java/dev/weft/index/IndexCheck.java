@@ -1,0 +1,167 @@
+package dev.weft.index;
+
+import dev.weft.context.error.IndexBusyException;
+import dev.weft.context.error.IndexDamagedException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.apache.lucene.index.CheckIndex;
+import org.apache.lucene.index.IndexFileNames;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FilterDirectory;
+import org.apache.lucene.store.Lock;
+import org.apache.lucene.store.LockObtainFailedException;
+
+/**
+ * {@code weft check}: Lucene's CheckIndex on every kept generation, each reported on its own. Runs under the write
+ * lock (no run may delete a commit while it is read), so it is busy while an index run is.
+ *
+ * <p>CheckIndex deep-checks the newest commit of a directory; each generation is checked through a view of the
+ * Lucene directory that lists only that generation's {@code segments_N}, so every kept generation gets the full
+ * check, not just the newest.
+ */
+public final class IndexCheck {
+  /**
+   * What one kept generation's check found. Printed field by field (TSV name/value or JSON), so a field added
+   * here appears in both without more code.
+   *
+   * @param generation the generation number
+   * @param served whether {@code CURRENT} names it
+   * @param status {@code ok}, or {@code damaged}
+   * @param segmentsFile the Lucene commit it reads, or empty when its manifest cannot be read
+   * @param segments segments in that commit
+   * @param documents live documents in that commit (chunks and file states)
+   * @param problem what is wrong, naming the file; empty when ok
+   */
+  public record GenerationCheck(long generation, boolean served, String status, String segmentsFile, int segments,
+      long documents, String problem) {
+    public boolean ok() {
+      return "ok".equals(status);
+    }
+  }
+
+  /**
+   * @param served the generation {@code CURRENT} names, or -1 when it cannot be read
+   * @param currentProblem what is wrong with {@code CURRENT} (and the way out); empty when it is fine
+   * @param generations every kept generation, newest first
+   */
+  public record Report(long served, String currentProblem, List<GenerationCheck> generations) {
+    /** Whether CURRENT and every kept generation passed. */
+    public boolean healthy() {
+      return currentProblem.isEmpty() && generations.stream().allMatch(GenerationCheck::ok);
+    }
+  }
+
+  private IndexCheck() {}
+
+  /**
+   * @throws IndexBusyException when another run holds the write lock past {@code wait}
+   * @throws IndexNotFoundException when there is no index at {@code indexDir}
+   */
+  public static Report run(Path indexDir, Duration wait) {
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+      GenerationStore store = index.store();
+      Directory directory = index.directory();
+      try (Lock lock = LockWait.of(wait).call(() -> directory.obtainLock(IndexWriter.WRITE_LOCK_NAME))) {
+        String currentProblem = "";
+        long served = -1;
+        try {
+          served = store.currentGeneration().orElse(-1L);
+        } catch (IndexDamagedException e) {
+          currentProblem = e.getMessage();
+        }
+        List<GenerationCheck> checks = new ArrayList<>();
+        for (long generation : store.generationNumbers()) {
+          checks.add(check(store, directory, lock, generation, generation == served));
+        }
+        return new Report(served, currentProblem, checks);
+      } catch (LockObtainFailedException e) {
+        throw new IndexBusyException("cannot check " + index.indexDir(),
+            index.luceneDir().resolve(IndexWriter.WRITE_LOCK_NAME), e);
+      } catch (IOException e) {
+        throw IndexDamage.of(index.luceneDir(), "cannot check " + index.luceneDir(), e, "run `weft index --rebuild`");
+      }
+    }
+  }
+
+  private static GenerationCheck check(GenerationStore store, Directory directory, Lock lock, long generation,
+      boolean served) throws IOException {
+    GenerationManifest manifest;
+    try {
+      manifest = store.read(generation);
+    } catch (IndexDamagedException e) {
+      return new GenerationCheck(generation, served, "damaged", "", 0, 0, e.getMessage());
+    }
+    String segments = manifest.segmentsFileName();
+    if (!Arrays.asList(directory.listAll()).contains(segments)) {
+      return damaged(generation, served, segments, segments + " is missing from " + store.indexDir()
+          .resolve(CorpusIndex.LUCENE));
+    }
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    try (CheckIndex checker = new CheckIndex(onlyCommit(directory, segments), unreleased(lock))) {
+      checker.setThreadCount(1);
+      checker.setInfoStream(new PrintStream(log, true, StandardCharsets.UTF_8));
+      CheckIndex.Status status = checker.checkIndex();
+      long documents = status.segmentInfos.stream()
+          .mapToLong(s -> s.maxDoc - (s.liveDocStatus == null ? 0 : s.liveDocStatus.numDeleted)).sum();
+      if (status.clean) {
+        return new GenerationCheck(generation, served, "ok", segments, status.numSegments, documents, "");
+      }
+      return damaged(generation, served, segments, firstProblem(log.toString(StandardCharsets.UTF_8), status));
+    } catch (IOException | RuntimeException e) {
+      return damaged(generation, served, segments, e instanceof IOException io ? IndexDamage.describe(io)
+          : String.valueOf(e.getMessage()));
+    }
+  }
+
+  private static GenerationCheck damaged(long generation, boolean served, String segments, String problem) {
+    return new GenerationCheck(generation, served, "damaged", segments, 0, 0, problem);
+  }
+
+  /** The first broken segment and why (naming the file), else CheckIndex's first error line. */
+  private static String firstProblem(String log, CheckIndex.Status status) {
+    for (CheckIndex.Status.SegmentInfoStatus segment : status.segmentInfos) {
+      if (segment.error != null) {
+        return "segment " + segment.name + ": " + (segment.error instanceof IOException io ? IndexDamage.describe(io)
+            : String.valueOf(segment.error.getMessage()));
+      }
+    }
+    Optional<String> line = log.lines().map(String::strip)
+        .filter(l -> l.startsWith("ERROR") || l.startsWith("FAILED") || l.contains("Exception"))
+        .findFirst();
+    return line.orElse(status.numBadSegments + " broken segment(s)");
+  }
+
+  /** The Lucene directory as if {@code segments} were its only commit: CheckIndex checks the newest one. */
+  private static Directory onlyCommit(Directory directory, String segments) {
+    return new FilterDirectory(directory) {
+      @Override
+      public String[] listAll() throws IOException {
+        return Arrays.stream(in.listAll())
+            .filter(name -> !name.startsWith(IndexFileNames.SEGMENTS) || name.equals(segments))
+            .toArray(String[]::new);
+      }
+    };
+  }
+
+  /** The write lock, held across every generation's check: CheckIndex releases its lock when it closes. */
+  private static Lock unreleased(Lock lock) {
+    return new Lock() {
+      @Override
+      public void close() {}
+
+      @Override
+      public void ensureValid() throws IOException {
+        lock.ensureValid();
+      }
+    };
+  }
+}

@@ -1,0 +1,65 @@
+package dev.weft.pipelines.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.context.RecallRequest;
+import dev.weft.context.error.IndexBusyException;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSearcher;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue #7 item 1: a `weft rollback` while `weft index` plans must not make the run apply a plan made against one
+ * generation onto another (a touched file that exists only in the newer one would keep its state and lose its
+ * chunks for good). The rollback lands exactly between planning and writing, through the Ingester's hook.
+ */
+class RollbackRaceTest {
+  @TempDir Path tmp;
+
+  @Test
+  void aRollbackWhileARunPlansIsRefusedAndNoFileLosesItsChunks() throws IOException {
+    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    Path indexDir = tmp.resolve("index");
+    IngestRequest request = IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS);
+    new Ingester().run(request);
+    Files.writeString(root.resolve("docs/zfile.md"), "# Z\n\nzanzibar quokka\n");
+    assertThat(new Ingester().run(request).generation()).isEqualTo(2);
+    touchEveryFile(root);
+
+    AtomicReference<RuntimeException> rollback = new AtomicReference<>();
+    Runnable rollbackWhilePlanning = () -> {
+      try (CorpusIndex other = CorpusIndex.openExisting(indexDir)) {
+        other.rollback(1);
+      } catch (RuntimeException refused) {
+        rollback.set(refused);
+      }
+    };
+    IngestReport report = new Ingester(rollbackWhilePlanning, () -> {}).run(request);
+
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+      assertThat(searcher.recall(RecallRequest.of("zanzibar")).hits()).extracting(h -> h.path())
+          .containsExactly("docs/zfile.md");
+    }
+    assertThat(report.generation()).isEqualTo(3);
+    assertThat(rollback.get()).isInstanceOf(IndexBusyException.class)
+        .hasMessageContaining("cannot roll back to generation 1");
+  }
+
+  private static void touchEveryFile(Path root) throws IOException {
+    List<Path> files;
+    try (Stream<Path> walk = Files.walk(root)) {
+      files = walk.filter(Files::isRegularFile).toList();
+    }
+    for (Path file : files) {
+      Files.setLastModifiedTime(file, FileTime.fromMillis(Files.getLastModifiedTime(file).toMillis() + 60_000));
+    }
+  }
+}
