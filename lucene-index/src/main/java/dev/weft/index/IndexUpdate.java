@@ -305,12 +305,15 @@ public final class IndexUpdate implements Closeable {
     return manifest;
   }
 
-  /** The run's requested embedder, else the served generation's: a run without one does not forget it. */
+  /**
+   * The run's requested embedder, else the one of the generation this update builds on: a run without one does not
+   * forget it (a rebuild builds on nothing, so it starts without one).
+   */
   private RequestedEmbedder requestedEmbedder() {
     if (options.requestedEmbedder() != null) {
       return options.requestedEmbedder();
     }
-    return store.current().map(GenerationManifest::requestedEmbedder).orElse(null);
+    return baseGeneration().map(GenerationManifest::requestedEmbedder).orElse(null);
   }
 
   /** Rolls back anything not committed and releases the write lock. */
