@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.ContentHash;
+import dev.weft.context.FileTypes;
 import dev.weft.context.FileState;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
@@ -11,6 +12,8 @@ import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.StalePointerException;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -232,6 +236,7 @@ public final class CorpusSearcher implements Closeable {
         throw new IllegalArgumentException(
             "path must stay inside the corpus root " + corpusRoot + ", got: " + path + " (a link leading out)");
       }
+      requireRegularFile(file, path);
       return Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
       throw new StalePointerException(path, state.contentHash(), null);
@@ -243,6 +248,20 @@ public final class CorpusSearcher implements Closeable {
       }
       throw new UncheckedIOException(
           "cannot read " + (items != null ? "item " + path + " of " + corpusRoot : file.toString()), e);
+    }
+  }
+
+  /**
+   * Opening a FIFO blocks until a writer appears, and a device may never end: only a regular file is read. The
+   * check and the read are two system calls, so a file swapped for a FIFO between them can still block; Java
+   * has no non-blocking open to close that window.
+   */
+  private void requireRegularFile(Path file, String path) throws IOException {
+    BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
+    if (!attrs.isRegularFile()) {
+      throw new WeftException(ExitStatus.NOTHING_FOUND, "cannot read " + path + ": it is now "
+          + FileTypes.describe(file, attrs) + ", not a regular file, and weft reads only regular files; restore the"
+          + " file, or re-run `weft index` to drop it from the index");
     }
   }
 

@@ -3,16 +3,21 @@ package dev.weft.index;
 import static dev.weft.index.TestCorpus.span;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.weft.context.Kind;
 import dev.weft.context.StalePointerException;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -108,6 +113,41 @@ class GetTest {
     assertThatThrownBy(() -> searcher.get("src/New.java"))
         .isInstanceOf(PathNotIndexedException.class)
         .hasMessageStartingWith("no such file in the index: src/New.java is not in generation 1");
+  }
+
+  @Test
+  void aFileReplacedByAFifoIsRefusedByNameInsteadOfBlocking() throws Exception {
+    Path file = corpus.root().resolve("src/A.java");
+    Files.delete(file);
+    mkfifo(file);
+    // the deadline only keeps a regression from hanging the build: opening a FIFO blocks until a writer comes
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+      assertThatThrownBy(() -> searcher.get("src/A.java"))
+          .isInstanceOf(WeftException.class)
+          .hasMessageStartingWith("cannot read src/A.java: it is now a FIFO (named pipe), not a regular file")
+          .satisfies(e -> assertThat(((WeftException) e).status()).isEqualTo(ExitStatus.NOTHING_FOUND));
+      assertThatThrownBy(() -> searcher.get("src/A.java", 2, 2))
+          .isInstanceOf(WeftException.class)
+          .hasMessageContaining("a FIFO (named pipe)");
+    });
+  }
+
+  @Test
+  void aSymlinkInsideTheRootToAFifoIsRefusedByName() throws Exception {
+    Path file = corpus.root().resolve("src/A.java");
+    Files.delete(file);
+    mkfifo(corpus.root().resolve("src/pipe"));
+    Files.createSymbolicLink(file, Path.of("pipe"));
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () ->
+        assertThatThrownBy(() -> searcher.get("src/A.java", 1, 1))
+            .isInstanceOf(WeftException.class)
+            .hasMessageContaining("a FIFO (named pipe)"));
+  }
+
+  static void mkfifo(Path path) throws IOException, InterruptedException {
+    Process process = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
+    assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("mkfifo finished").isTrue();
+    assertThat(process.exitValue()).as("mkfifo exit").isZero();
   }
 
   @Test
