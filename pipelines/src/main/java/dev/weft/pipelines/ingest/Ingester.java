@@ -2,7 +2,6 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
-import dev.weft.context.SkipReason;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.GenerationManifest;
@@ -59,7 +58,7 @@ public final class Ingester {
           request.force() && request.scope().isFull());
       CorpusLister lister = new CorpusLister(request.router(), indexDir);
       List<ListedFile> listed = lister.list(root);
-      List<DeadLetter> listingLetters = unreadable(lister.unreadableDirectories());
+      List<DeadLetter> listingLetters = lister.deadLetters();
       Map<String, FileState> indexed = keepUnder(index.fileStates(), lister.unreadableDirectories());
       ChangeSet changes = new ChangePlanner(Chunkers.STAMP).plan(root, listed, indexed, request.scope(),
           request.force());
@@ -146,13 +145,6 @@ public final class Ingester {
       update.updateState(new FileState(letter.path(), route.kind(), route.format(), file.mtimeMillis(),
           file.size(), REFUSED_HASH_PREFIX + letter.reason(), Chunkers.STAMP, 0));
     }
-  }
-
-  private static List<DeadLetter> unreadable(List<String> directories) {
-    return directories.stream()
-        .map(dir -> new DeadLetter(dir + "/", "list", SkipReason.UNREADABLE.counter(),
-            "directory must be readable, got an error listing: " + dir))
-        .toList();
   }
 
   /**

@@ -24,7 +24,7 @@ class ExecutorEquivalenceTest {
   @TempDir Path tmp;
 
   @Test
-  void inProcessDirectAndFlinkWriteTheSameDocuments(@TempDir Path outside) throws IOException {
+  void inProcessDirectAndFlinkWriteTheSameDocuments(@TempDir Path outside) throws Exception {
     Path root = BadInputTest.badCorpus(tmp.resolve("corpus"), outside);
 
     IngestReport inProcess = run(root, "inprocess", RunnerChoice.IN_PROCESS, List.of());

@@ -64,8 +64,12 @@ public final class ChangePlanner {
     if (file.size() != previous.size()) {
       return false;
     }
+    Path path = root.resolve(file.path());
+    if (!Files.isRegularFile(path)) {
+      return false; // never open a FIFO that replaced the file since it was listed: the reader refuses it by name
+    }
     try {
-      return ContentHash.of(Files.readAllBytes(root.resolve(file.path()))).equals(previous.contentHash());
+      return ContentHash.of(Files.readAllBytes(path)).equals(previous.contentHash());
     } catch (IOException e) {
       return false; // re-chunk it: the reader then dead-letters the file with the real cause
     }
