@@ -33,7 +33,7 @@ import java.util.function.Supplier;
  */
 public final class Ingester {
   /** Prefix of the content hash recorded for a refused file, so an unchanged refused file is not re-read. */
-  public static final String REFUSED_HASH_PREFIX = "refused:";
+  public static final String REFUSED_HASH_PREFIX = ChangePlanner.REFUSED_HASH_PREFIX;
 
   private final Runnable afterCommit;
 
@@ -125,6 +125,8 @@ public final class Ingester {
   /**
    * Remembers each refused file with its stat and a {@code refused:<reason>} hash: the next pass skips it
    * while it stays as it is, instead of reading and refusing it again (and publishing a generation for it).
+   * {@code refused:unreadable} is the exception the planner makes: {@code chmod} leaves the stat as it was, so
+   * such a file is retried once the OS says it can be read ({@link ChangePlanner}).
    */
   private static void recordRefused(List<DeadLetter> letters, List<ListedFile> listed, IngestRequest request,
       IndexUpdate update) {

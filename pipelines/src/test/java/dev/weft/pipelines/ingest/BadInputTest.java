@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +11,7 @@ import dev.weft.transforms.ingest.OddFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -85,6 +87,24 @@ class BadInputTest {
   }
 
   private static final String FIFO_VICTIM = "docs/guide.md";
+
+  @Test
+  void aFileRefusedAsUnreadableIsIndexedOnTheRunAfterChmod() throws Exception {
+    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    Path file = root.resolve("docs/locked.md");
+    Files.writeString(file, "# Locked\n\nkeyword quokka\n");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("---------"));
+    assumeFalse(Files.isReadable(file), "the OS lets this user read a mode-000 file (root): nothing to test");
+    Path indexDir = tmp.resolve("index");
+    IngestRequest request = IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS);
+    assertThat(new Ingester().run(request).counters()).containsEntry("skipped.unreadable", 1L);
+    assertThat(new Ingester().run(request).published()).as("still unreadable: a no-op").isFalse();
+
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+    IngestReport report = new Ingester().run(request);
+
+    assertThat(report.counters()).containsEntry("updated", 1L).containsEntry("skipped.unreadable", 0L);
+  }
 
   static Map<String, String> deadLetters(Path file) throws IOException {
     ObjectMapper json = new ObjectMapper();
