@@ -9,6 +9,8 @@ public enum SkipReason {
   TOO_LARGE,
   UNREADABLE,
   SYMLINK_OUTSIDE_ROOT,
+  /** A FIFO, socket or device where a file was expected: never opened, since a FIFO blocks its reader. */
+  SPECIAL_FILE,
   /** A dataset line or row without an id or text, or not a record at all. */
   INVALID_RECORD,
   EMPTY;

@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.ContentHash;
+import dev.weft.context.FileTypes;
 import dev.weft.context.FileState;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
@@ -11,6 +12,8 @@ import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.StalePointerException;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,13 +21,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.NumericDocValues;
@@ -142,8 +148,8 @@ public final class CorpusSearcher implements Closeable {
    */
   public Optional<String> get(String path, int startLine, int endLine) {
     Path file = items == null ? resolve(path) : null; // refuses a path out of the root before anything is read
-    int chunk = findChunk(path, startLine, endLine);
-    if (chunk < 0) {
+    List<Integer> chunks = findChunks(path, startLine, endLine);
+    if (chunks.isEmpty()) {
       return Optional.empty();
     }
     FileState state = FileStates.of(reader, path).orElseThrow(() ->
@@ -154,8 +160,11 @@ public final class CorpusSearcher implements Closeable {
       throw new StalePointerException(path, state.contentHash(), currentHash);
     }
     try {
-      return Optional.of(reader.storedFields().document(chunk, Set.of(ChunkDocuments.BODY))
-          .get(ChunkDocuments.BODY));
+      if (chunks.size() == 1) {
+        return Optional.of(reader.storedFields().document(chunks.get(0), Set.of(ChunkDocuments.BODY))
+            .get(ChunkDocuments.BODY));
+      }
+      return Optional.of(lineParts(chunks));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the body of " + path + ":" + startLine + "-" + endLine, e);
     }
@@ -232,6 +241,7 @@ public final class CorpusSearcher implements Closeable {
         throw new IllegalArgumentException(
             "path must stay inside the corpus root " + corpusRoot + ", got: " + path + " (a link leading out)");
       }
+      requireRegularFile(file, path);
       return Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
       throw new StalePointerException(path, state.contentHash(), null);
@@ -246,18 +256,46 @@ public final class CorpusSearcher implements Closeable {
     }
   }
 
-  /** The chunk document of that path with exactly that line range, or -1. */
-  private int findChunk(String path, int startLine, int endLine) {
+  /**
+   * Opening a FIFO blocks until a writer appears, and a device may never end: only a regular file is read. The
+   * check and the read are two system calls, so a file swapped for a FIFO between them can still block; Java
+   * has no non-blocking open to close that window.
+   */
+  private void requireRegularFile(Path file, String path) throws IOException {
+    BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
+    if (!attrs.isRegularFile()) {
+      throw new WeftException(ExitStatus.NOTHING_FOUND, "cannot read " + path + ": it is now "
+          + FileTypes.describe(file, attrs) + ", not a regular file, and weft reads only regular files; restore the"
+          + " file, or re-run `weft index` to drop it from the index");
+    }
+  }
+
+  /**
+   * The chunk documents of that path with exactly that line range: one, or none, or the parts of one line too long
+   * for a single chunk (the chunkers cut such a line into consecutive parts that all carry its number).
+   */
+  private List<Integer> findChunks(String path, int startLine, int endLine) {
     try {
-      return TermLookup.<Integer>first(reader, new Term(ChunkDocuments.PATH, path), leaf -> {
+      return TermLookup.<Integer>all(reader, new Term(ChunkDocuments.PATH, path), leaf -> {
         NumericDocValues starts = DocValues.getNumeric(leaf.reader(), ChunkDocuments.START_LINE);
         NumericDocValues ends = DocValues.getNumeric(leaf.reader(), ChunkDocuments.END_LINE);
         return doc -> starts.advanceExact(doc) && starts.longValue() == startLine
             && ends.advanceExact(doc) && ends.longValue() == endLine ? leaf.docBase + doc : null;
-      }).orElse(-1);
+      });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot look up " + path + ":" + startLine + "-" + endLine, e);
     }
+  }
+
+  /** The parts of one long line joined in chunk-id order: the line, as {@code get(path, L, L)} promises. */
+  private String lineParts(List<Integer> chunks) throws IOException {
+    TreeMap<Integer, String> byOrdinal = new TreeMap<>();
+    for (int chunk : chunks) {
+      Document doc = reader.storedFields().document(chunk, Set.of(ChunkDocuments.ID, ChunkDocuments.BODY));
+      String id = doc.get(ChunkDocuments.ID);
+      byOrdinal.put(Integer.parseInt(id.substring(id.lastIndexOf('#') + 1)), doc.get(ChunkDocuments.BODY));
+    }
+    return String.join("", byOrdinal.values());
   }
 
   private long diskBytes() throws IOException {

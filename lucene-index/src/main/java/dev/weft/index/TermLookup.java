@@ -1,6 +1,8 @@
 package dev.weft.index;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -46,5 +48,27 @@ final class TermLookup {
       }
     }
     return Optional.empty();
+  }
+
+  /** Every non-null value {@code opener}'s readers give for the live documents of {@code term}, in index order. */
+  static <T> List<T> all(IndexReader reader, Term term, LeafOpener<T> opener) throws IOException {
+    List<T> values = new ArrayList<>();
+    for (LeafReaderContext leaf : reader.leaves()) {
+      PostingsEnum postings = leaf.reader().postings(term, PostingsEnum.NONE);
+      if (postings == null) {
+        continue;
+      }
+      Bits live = leaf.reader().getLiveDocs();
+      DocReader<T> docs = opener.open(leaf);
+      for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
+        if (live == null || live.get(doc)) {
+          T value = docs.read(doc);
+          if (value != null) {
+            values.add(value);
+          }
+        }
+      }
+    }
+    return values;
   }
 }

@@ -3,16 +3,26 @@ package dev.weft.index;
 import static dev.weft.index.TestCorpus.span;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.weft.context.Chunk;
+import dev.weft.context.ChunkIds;
+import dev.weft.context.FileState;
 import dev.weft.context.Kind;
 import dev.weft.context.StalePointerException;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,6 +63,32 @@ class GetTest {
     assertThat(searcher.get("src/A.java", 1, 2)).isEmpty();
     assertThat(searcher.get("src/A.java", 0, 0)).isEmpty();
     assertThat(searcher.get("src/Other.java", 0, 3)).isEmpty();
+  }
+
+  @Test
+  void theLinesOfALineCutIntoPartsAreThePartsJoinedInOrder() {
+    String line = "alpha beta gamma delta";
+    TestCorpus.Indexed whole = corpus.file("docs/long.txt", Kind.DOC, "text", "first\n" + line + "\nlast\n",
+        span(null, "paragraphs", 0, 0), span(null, "paragraphs", 1, 1), span(null, "paragraphs", 2, 2));
+    List<Chunk> chunks = new ArrayList<>();
+    chunks.add(whole.chunk(0));
+    // written out of order on purpose: the ids, not the index order, say how the parts follow each other
+    for (String[] part : new String[][] {{"2", "gamma delta"}, {"1", "alpha beta "}}) {
+      Chunk template = whole.chunk(1);
+      chunks.add(new Chunk(ChunkIds.of("docs/long.txt", Integer.parseInt(part[0])), template.path(), template.kind(),
+          template.format(), null, template.nodeType(), 1, 1, part[1], template.contentHash()));
+    }
+    Chunk last = whole.chunk(2);
+    chunks.add(new Chunk(ChunkIds.of("docs/long.txt", 3), last.path(), last.kind(), last.format(), null,
+        last.nodeType(), 2, 2, last.text(), last.contentHash()));
+    FileState state = whole.state();
+    TestCorpus.publish(index, corpus.options(), new TestCorpus.Indexed(new FileState(state.path(), state.kind(),
+        state.format(), state.mtimeMillis(), state.size(), state.contentHash(), state.chunkerStamp(), 4), chunks));
+
+    try (CorpusSearcher fresh = index.searcher()) {
+      assertThat(fresh.get("docs/long.txt", 1, 1)).contains(line);
+      assertThat(fresh.get("docs/long.txt", 2, 2)).contains("last");
+    }
   }
 
   @Test
@@ -108,6 +144,41 @@ class GetTest {
     assertThatThrownBy(() -> searcher.get("src/New.java"))
         .isInstanceOf(PathNotIndexedException.class)
         .hasMessageStartingWith("no such file in the index: src/New.java is not in generation 1");
+  }
+
+  @Test
+  void aFileReplacedByAFifoIsRefusedByNameInsteadOfBlocking() throws Exception {
+    Path file = corpus.root().resolve("src/A.java");
+    Files.delete(file);
+    mkfifo(file);
+    // the deadline only keeps a regression from hanging the build: opening a FIFO blocks until a writer comes
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+      assertThatThrownBy(() -> searcher.get("src/A.java"))
+          .isInstanceOf(WeftException.class)
+          .hasMessageStartingWith("cannot read src/A.java: it is now a FIFO (named pipe), not a regular file")
+          .satisfies(e -> assertThat(((WeftException) e).status()).isEqualTo(ExitStatus.NOTHING_FOUND));
+      assertThatThrownBy(() -> searcher.get("src/A.java", 2, 2))
+          .isInstanceOf(WeftException.class)
+          .hasMessageContaining("a FIFO (named pipe)");
+    });
+  }
+
+  @Test
+  void aSymlinkInsideTheRootToAFifoIsRefusedByName() throws Exception {
+    Path file = corpus.root().resolve("src/A.java");
+    Files.delete(file);
+    mkfifo(corpus.root().resolve("src/pipe"));
+    Files.createSymbolicLink(file, Path.of("pipe"));
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () ->
+        assertThatThrownBy(() -> searcher.get("src/A.java", 1, 1))
+            .isInstanceOf(WeftException.class)
+            .hasMessageContaining("a FIFO (named pipe)"));
+  }
+
+  static void mkfifo(Path path) throws IOException, InterruptedException {
+    Process process = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
+    assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("mkfifo finished").isTrue();
+    assertThat(process.exitValue()).as("mkfifo exit").isZero();
   }
 
   @Test

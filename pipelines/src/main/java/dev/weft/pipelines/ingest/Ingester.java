@@ -2,7 +2,6 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
-import dev.weft.context.SkipReason;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.GenerationManifest;
@@ -35,7 +34,7 @@ import java.util.function.Supplier;
  */
 public final class Ingester {
   /** Prefix of the content hash recorded for a refused file, so an unchanged refused file is not re-read. */
-  public static final String REFUSED_HASH_PREFIX = "refused:";
+  public static final String REFUSED_HASH_PREFIX = ChangePlanner.REFUSED_HASH_PREFIX;
 
   private final Runnable afterPlan;
   private final Runnable afterCommit;
@@ -83,7 +82,7 @@ public final class Ingester {
           wholeCorpus || update.options().rebuild());
       CorpusLister lister = new CorpusLister(request.router(), indexDir);
       List<ListedFile> listed = lister.list(root);
-      List<DeadLetter> listingLetters = unreadable(lister.unreadableDirectories());
+      List<DeadLetter> listingLetters = lister.deadLetters();
       Map<String, FileState> indexed = keepUnder(update.baseFileStates(), lister.unreadableDirectories());
       ChangeSet changes = new ChangePlanner(Chunkers.STAMP).plan(root, listed, indexed, request.scope(),
           request.force());
@@ -152,6 +151,8 @@ public final class Ingester {
   /**
    * Remembers each refused file with its stat and a {@code refused:<reason>} hash: the next pass skips it
    * while it stays as it is, instead of reading and refusing it again (and publishing a generation for it).
+   * {@code refused:unreadable} is the exception the planner makes: {@code chmod} leaves the stat as it was, so
+   * such a file is retried once the OS says it can be read ({@link ChangePlanner}).
    */
   private static void recordRefused(List<DeadLetter> letters, List<ListedFile> listed, IngestRequest request,
       IndexUpdate update) {
@@ -172,13 +173,6 @@ public final class Ingester {
       update.updateState(new FileState(letter.path(), route.kind(), route.format(), file.mtimeMillis(),
           file.size(), REFUSED_HASH_PREFIX + letter.reason(), Chunkers.STAMP, 0));
     }
-  }
-
-  private static List<DeadLetter> unreadable(List<String> directories) {
-    return directories.stream()
-        .map(dir -> new DeadLetter(dir + "/", "list", SkipReason.UNREADABLE.counter(),
-            "directory must be readable, got an error listing: " + dir))
-        .toList();
   }
 
   /**

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.index.CorpusIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,10 +21,11 @@ final class DatasetFixtures {
   private DatasetFixtures() {}
 
   /**
-   * Six lines: two plain records, a line that is not JSON, a repeated id, a record with empty text and no
-   * title (indexed without chunks), and a long multi-paragraph record that packs into several chunks.
+   * Seven lines: two plain records, a line that is not JSON, a line that is not UTF-8, a repeated id, a record
+   * with empty text and no title (indexed without chunks), and a long multi-paragraph record that packs into
+   * several chunks.
    */
-  static Path sixRecords(Path file) {
+  static Path mixedRecords(Path file) {
     List<String> lines = new ArrayList<>();
     lines.add(line("limits", "Rate limiting", "A token bucket refills at a fixed rate and each request takes a "
         + "token; rate limiting rejects a request when the bucket is empty."));
@@ -31,7 +34,15 @@ final class DatasetFixtures {
     lines.add(line("limits", "", "A second record with the id of the first one."));
     lines.add(line("empty", "", ""));
     lines.add(line("guide", "Operations guide", longText(30)));
-    return write(file, lines);
+    write(file, lines.subList(0, 3));
+    try { // a Latin-1 byte in the middle: dead-lettered at its line, the records after it still read
+      Files.write(file, "{\"_id\": \"latin\", \"text\": \"caf\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1),
+          StandardOpenOption.APPEND);
+      Files.writeString(file, String.join("\n", lines.subList(3, lines.size())) + "\n", StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return file;
   }
 
   /** A JSON line of a record; an empty title is left out. */

@@ -16,7 +16,7 @@ public final class Chunkers {
    * Version of the chunk boundaries every chunker here produces, stored with each indexed file: bump it
    * whenever any chunker's boundaries, nodeTypes or symbols change, so the next incremental run re-chunks.
    */
-  public static final String CHUNKERS_VERSION = "chunkers-1";
+  public static final String CHUNKERS_VERSION = "chunkers-2";
   /**
    * What an indexed file's chunk documents were built with, stored with each file: the chunkers' version and
    * the index's {@link AnalysisVersion}. Either changing re-chunks the file on the next incremental run (its

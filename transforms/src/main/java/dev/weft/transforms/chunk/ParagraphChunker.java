@@ -9,10 +9,9 @@ import java.util.List;
  * chunks of at most {@code maxChars} chars (the length of the chunk text, blank lines between packed
  * paragraphs included). A paragraph is only split when it alone exceeds the cap, and then at line boundaries.
  *
- * <p>A single line longer than the cap is kept whole as one oversize chunk, never cut inside the line: a
- * chunk's text must be exactly its lines so {@code get(path, lines)} and the content-hash gate can re-cut and
- * compare it, and a part-line chunk would have no line range that says what it holds. So the only chunks
- * longer than the cap are single lines.
+ * <p>A single line longer than the cap is packed alone, whole: the only packs longer than the cap are single
+ * lines, and only one longer than {@link OversizeSplitter#MAX_CHUNK_CHARS} is then cut into parts, by the pass
+ * every chunker's output goes through.
  *
  * <p>nodeType {@value #NODE_TYPE}, symbol null.
  */

@@ -3,6 +3,7 @@ package dev.weft.transforms.chunk;
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkIds;
 import dev.weft.context.SourceDocument;
+import dev.weft.transforms.chunk.OversizeSplitter.Piece;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -54,7 +55,10 @@ abstract class StructuredChunker implements Chunker {
     return build(doc, lines, spans);
   }
 
-  /** Sorts, trims blank edges, drops blank or overlapping spans, and numbers what is left. */
+  /**
+   * Sorts, trims blank edges, drops blank or overlapping spans, cuts what is longer than
+   * {@link OversizeSplitter#MAX_CHUNK_CHARS}, and numbers what is left.
+   */
   private static List<Chunk> build(SourceDocument doc, Lines lines, List<Span> spans) {
     List<Span> sorted = new ArrayList<>(spans);
     sorted.sort(Comparator.comparingInt(Span::startLine).thenComparingInt(Span::endLine));
@@ -72,8 +76,10 @@ abstract class StructuredChunker implements Chunker {
       if (start > end) {
         continue;
       }
-      out.add(new Chunk(ChunkIds.of(doc.path(), out.size()), doc.path(), doc.kind(), doc.format(),
-          span.symbol(), span.nodeType(), start, end, lines.text(start, end), doc.contentHash()));
+      for (Piece piece : OversizeSplitter.split(lines, start, end, OversizeSplitter.MAX_CHUNK_CHARS)) {
+        out.add(new Chunk(ChunkIds.of(doc.path(), out.size()), doc.path(), doc.kind(), doc.format(),
+            span.symbol(), span.nodeType(), piece.startLine(), piece.endLine(), piece.text(), doc.contentHash()));
+      }
       next = end + 1;
     }
     return out;

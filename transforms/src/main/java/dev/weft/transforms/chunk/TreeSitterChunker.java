@@ -1,6 +1,7 @@
 package dev.weft.transforms.chunk;
 
 import dev.weft.transforms.chunk.Outline.Decl;
+import dev.weft.transforms.natives.NativeLibraries;
 import java.util.ArrayList;
 import java.util.List;
 import org.treesitter.TSLanguage;
@@ -58,6 +59,7 @@ abstract class TreeSitterChunker extends StructuredChunker {
 
   @Override
   final List<Span> spans(String text, Lines lines) {
+    NativeLibraries.prepareTreeSitter(); // before TSParser loads its library: from the cache, not the temp dir
     TSParser parser = new TSParser();
     try {
       parser.setLanguage(language());

@@ -22,9 +22,7 @@ public final class DatasetRecords {
     switch (format) {
       case PARQUET -> ParquetRecords.check(file);
       case AVRO -> AvroRecords.check(file);
-      case JSONL -> {
-        // a JSONL file has no schema: each line is judged on its own
-      }
+      case JSONL -> JsonlRecords.check(file); // no schema, each line is judged on its own; only the magic
     }
     return format;
   }

@@ -5,6 +5,7 @@ import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import dev.weft.transforms.natives.NativeLibraries;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -51,8 +52,10 @@ final class LoadedOnnxModel {
   private LoadedOnnxModel(OnnxModel model) {
     this.model = model;
     this.tokenizer = tokenizer(model);
+    NativeLibraries.prepareOnnxRuntime(); // before OrtEnvironment loads the library: from the cache, not /tmp
     try {
       OrtEnvironment environment = OrtEnvironment.getEnvironment();
+      NativeLibraries.onnxRuntimeLoaded();
       OrtSession.SessionOptions options = new OrtSession.SessionOptions();
       options.setIntraOpNumThreads(INTRA_OP_THREADS);
       options.setInterOpNumThreads(1);

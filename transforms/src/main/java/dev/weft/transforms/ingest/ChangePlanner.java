@@ -2,6 +2,7 @@ package dev.weft.transforms.ingest;
 
 import dev.weft.context.ContentHash;
 import dev.weft.context.FileState;
+import dev.weft.context.SkipReason;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,18 +11,35 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Decides what an incremental pass does. A file whose (mtime, size) match the index is skipped without being
  * read; when they differ the content hash decides, so a touch that changed nothing rewrites only the file's
  * state. A chunker stamp that differs from the current one re-chunks the file; {@code force} re-chunks
- * everything in scope. Files in scope that the index holds but the listing lacks are removed.
+ * everything in scope. Files in scope that the index holds but the listing lacks are removed. A file refused as
+ * unreadable is re-chunked once it can be read, whatever its stat says.
  */
 public final class ChangePlanner {
+  /** Prefix of the content hash recorded for a refused file, so an unchanged refused file is not re-read. */
+  public static final String REFUSED_HASH_PREFIX = "refused:";
+  /**
+   * The one refusal a file can leave without its (mtime, size) changing: {@code chmod} changes neither. Such a
+   * file is retried as soon as the OS says it can be read, so a no-op pass stays a no-op while it cannot.
+   */
+  static final String REFUSED_UNREADABLE = REFUSED_HASH_PREFIX + SkipReason.UNREADABLE.counter();
+
   private final String chunkerStamp;
+  private final Predicate<Path> readable;
 
   public ChangePlanner(String chunkerStamp) {
+    this(chunkerStamp, Files::isReadable);
+  }
+
+  /** @param readable whether a file can be read now ({@code access(R_OK)}); tests stand in for the OS */
+  ChangePlanner(String chunkerStamp, Predicate<Path> readable) {
     this.chunkerStamp = chunkerStamp;
+    this.readable = readable;
   }
 
   public ChangeSet plan(Path root, List<ListedFile> listed, Map<String, FileState> indexed, PathScope scope,
@@ -41,7 +59,8 @@ public final class ChangePlanner {
         added.add(file.path());
       } else if (force || !chunkerStamp.equals(previous.chunkerStamp())) {
         updated.add(file.path());
-      } else if (previous.mtimeMillis() == file.mtimeMillis() && previous.size() == file.size()) {
+      } else if (previous.mtimeMillis() == file.mtimeMillis() && previous.size() == file.size()
+          && !(REFUSED_UNREADABLE.equals(previous.contentHash()) && readable.test(root.resolve(file.path())))) {
         unchanged++;
       } else if (sameContent(root, file, previous)) {
         touched.add(previous.withStat(file.mtimeMillis(), file.size()));
@@ -64,8 +83,12 @@ public final class ChangePlanner {
     if (file.size() != previous.size()) {
       return false;
     }
+    Path path = root.resolve(file.path());
+    if (!Files.isRegularFile(path)) {
+      return false; // never open a FIFO that replaced the file since it was listed: the reader refuses it by name
+    }
     try {
-      return ContentHash.of(Files.readAllBytes(root.resolve(file.path()))).equals(previous.contentHash());
+      return ContentHash.of(Files.readAllBytes(path)).equals(previous.contentHash());
     } catch (IOException e) {
       return false; // re-chunk it: the reader then dead-letters the file with the real cause
     }

@@ -1,10 +1,14 @@
 package dev.weft.transforms.ingest;
 
+import dev.weft.context.DeadLetter;
+import dev.weft.context.FileTypes;
+import dev.weft.context.SkipReason;
 import dev.weft.transforms.route.Router;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -12,13 +16,15 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountedCompleter;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RecursiveTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Lists the files of a corpus root that the router accepts. In a git work tree it takes what git knows
@@ -34,6 +40,8 @@ public final class CorpusLister {
   private final Router router;
   private final Path excluded;
   private final Queue<String> unreadableDirectories = new ConcurrentLinkedQueue<>();
+  private final Queue<DeadLetter> unreadable = new ConcurrentLinkedQueue<>();
+  private final Queue<DeadLetter> special = new ConcurrentLinkedQueue<>();
 
   /**
    * @param router decides which extensions are listed
@@ -52,9 +60,22 @@ public final class CorpusLister {
     return unreadableDirectories.stream().sorted().toList();
   }
 
+  /**
+   * What the last {@link #list} refused while listing, sorted by path: directories it could not read
+   * ({@code unreadable}) and FIFOs, sockets and devices ({@code special_file}), each with the cause.
+   */
+  public List<DeadLetter> deadLetters() {
+    List<DeadLetter> letters = new ArrayList<>(unreadable);
+    letters.addAll(special);
+    letters.sort(Comparator.comparing(DeadLetter::path));
+    return letters;
+  }
+
   /** Lists files sorted by path; a missing root is an {@link IllegalArgumentException}. */
   public List<ListedFile> list(Path root) {
     unreadableDirectories.clear();
+    unreadable.clear();
+    special.clear();
     Path absRoot = root.toAbsolutePath().normalize();
     if (!Files.isDirectory(absRoot)) {
       throw new IllegalArgumentException("corpus root must be a directory, got: " + root);
@@ -79,12 +100,19 @@ public final class CorpusLister {
     return files;
   }
 
-  /** Stats one file; null when it no longer exists (git lists deleted-but-tracked files). */
-  static ListedFile stat(Path root, String path) {
+  /**
+   * Stats one file, following a symlink; null when it no longer exists (git lists deleted-but-tracked files) or
+   * is a directory, or when it is not a regular file (then it is refused by name: opening a FIFO would block).
+   */
+  private ListedFile stat(Path root, String path) {
     Path file = root.resolve(path);
     try {
       BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
       if (attrs.isDirectory()) {
+        return null;
+      }
+      if (!attrs.isRegularFile()) {
+        refuseSpecial(file, path, attrs);
         return null;
       }
       return new ListedFile(path, attrs.lastModifiedTime().toMillis(), attrs.size());
@@ -93,6 +121,15 @@ public final class CorpusLister {
     } catch (IOException e) {
       return new ListedFile(path, -1, -1); // listed so the reader dead-letters it with the cause
     }
+  }
+
+  /**
+   * A FIFO, socket or device is never listed, so nothing downstream can open it (a FIFO blocks its reader until
+   * a writer comes); it is reported instead, and an indexed file that became one is removed as gone.
+   */
+  private void refuseSpecial(Path file, String path, BasicFileAttributes attrs, LinkOption... options) {
+    special.add(new DeadLetter(path, "list", SkipReason.SPECIAL_FILE.counter(),
+        "item must be a regular file, got " + FileTypes.describe(file, attrs, options) + ": " + path));
   }
 
   private boolean isExcluded(Path file) {
@@ -151,74 +188,99 @@ public final class CorpusLister {
   }
 
   /**
-   * Walks the tree on a small fork-join pool, a task per directory. A name the router does not accept is only
-   * stat-ed to learn whether it is a directory; relative paths are built by concatenation rather than
-   * {@code relativize}. Together these keep a no-op pass within a few milliseconds per thousand files.
+   * Walks the tree on a small fork-join pool, a task per directory. A task forks its subdirectories and returns
+   * without waiting for them ({@link CountedCompleter}), so no thread's stack grows with the depth of the tree: a
+   * directory thousands of levels down is walked like any other, and one whose path the OS cannot open (longer
+   * than {@code PATH_MAX}) is reported unreadable. A name the router does not accept is only stat-ed to learn
+   * whether it is a directory; relative paths are built by concatenation rather than {@code relativize}.
+   * Together these keep a no-op pass within a few milliseconds per thousand files.
    */
   private List<ListedFile> walk(Path root) {
+    Queue<ListedFile> found = new ConcurrentLinkedQueue<>();
+    AtomicReference<IOException> rootFailure = new AtomicReference<>();
     ForkJoinPool pool = new ForkJoinPool(WALK_THREADS);
     try {
-      return pool.invoke(new WalkDirectory(root, root, ""));
+      pool.invoke(new WalkDirectory(null, root, root, "", found, rootFailure));
     } finally {
       pool.shutdown();
     }
+    if (rootFailure.get() != null) {
+      throw new UncheckedIOException("cannot list corpus root " + root, rootFailure.get());
+    }
+    return new ArrayList<>(found);
   }
 
-  private final class WalkDirectory extends RecursiveTask<List<ListedFile>> {
+  private final class WalkDirectory extends CountedCompleter<Void> {
     private final Path root;
     private final Path dir;
     private final String prefix;
+    private final Queue<ListedFile> found;
+    private final AtomicReference<IOException> rootFailure;
 
-    WalkDirectory(Path root, Path dir, String prefix) {
+    WalkDirectory(WalkDirectory parent, Path root, Path dir, String prefix, Queue<ListedFile> found,
+        AtomicReference<IOException> rootFailure) {
+      super(parent);
       this.root = root;
       this.dir = dir;
       this.prefix = prefix;
+      this.found = found;
+      this.rootFailure = rootFailure;
     }
 
     @Override
-    protected List<ListedFile> compute() {
-      List<ListedFile> files = new ArrayList<>();
-      List<WalkDirectory> subdirectories = new ArrayList<>();
+    public void compute() {
       try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
         for (Path entry : entries) {
-          String name = entry.getFileName().toString();
-          String path = prefix + name;
-          BasicFileAttributes attrs;
-          try {
-            attrs = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-          } catch (IOException e) {
-            if (router.route(path).isPresent()) {
-              files.add(new ListedFile(path, -1, -1)); // the reader dead-letters it with the cause
-            }
-            continue;
-          }
-          if (attrs.isDirectory()) {
-            if (!SKIPPED_DIRECTORIES.contains(name) && !name.startsWith(".") && !isExcluded(entry)) {
-              subdirectories.add(new WalkDirectory(root, entry, path + "/"));
-            }
-          } else if (router.route(path).isPresent()) {
-            if (attrs.isSymbolicLink()) {
-              ListedFile target = stat(root, path); // never followed as a directory; the target's stat is compared
-              if (target != null) {
-                files.add(target);
-              }
-            } else if (attrs.isRegularFile()) {
-              files.add(new ListedFile(path, attrs.lastModifiedTime().toMillis(), attrs.size()));
-            }
-          }
+          visit(entry);
         }
-      } catch (IOException e) {
+      } catch (IOException | DirectoryIteratorException e) {
+        IOException cause = e instanceof DirectoryIteratorException d ? d.getCause() : (IOException) e;
         if (dir.equals(root)) {
-          throw new UncheckedIOException("cannot list corpus root " + root, e);
+          rootFailure.set(cause);
+        } else {
+          unreadable.add(new DeadLetter(prefix, "list", SkipReason.UNREADABLE.counter(),
+              "directory must be readable, got: " + cause));
+          unreadableDirectories.add(prefix.substring(0, prefix.length() - 1));
         }
-        unreadableDirectories.add(prefix.substring(0, prefix.length() - 1));
-        return files;
       }
-      invokeAll(subdirectories);
-      for (WalkDirectory sub : subdirectories) {
-        files.addAll(sub.join());
+      tryComplete();
+    }
+
+    private void visit(Path entry) {
+      String name = entry.getFileName().toString();
+      String path = prefix + name;
+      BasicFileAttributes attrs;
+      try {
+        attrs = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      } catch (IOException e) {
+        if (router.route(path).isPresent()) {
+          found.add(new ListedFile(path, -1, -1)); // the reader dead-letters it with the cause
+        } else if (!SKIPPED_DIRECTORIES.contains(name) && !name.startsWith(".")) {
+          // it may be a directory (a path longer than PATH_MAX cannot even be stat-ed): report it, and keep
+          // what the index holds under it rather than remove it as gone
+          unreadable.add(new DeadLetter(path, "list", SkipReason.UNREADABLE.counter(),
+              "path must be one the OS can open, got: " + e));
+          unreadableDirectories.add(path);
+        }
+        return;
       }
-      return files;
+      if (attrs.isDirectory()) {
+        if (!SKIPPED_DIRECTORIES.contains(name) && !name.startsWith(".") && !isExcluded(entry)) {
+          addToPendingCount(1);
+          new WalkDirectory(this, root, entry, path + "/", found, rootFailure).fork();
+        }
+      } else if (router.route(path).isPresent()) {
+        if (attrs.isSymbolicLink()) {
+          ListedFile target = stat(root, path); // never followed as a directory; the target's stat is compared
+          if (target != null) {
+            found.add(target);
+          }
+        } else if (attrs.isRegularFile()) {
+          found.add(new ListedFile(path, attrs.lastModifiedTime().toMillis(), attrs.size()));
+        } else {
+          refuseSpecial(entry, path, attrs, LinkOption.NOFOLLOW_LINKS);
+        }
+      }
     }
   }
 

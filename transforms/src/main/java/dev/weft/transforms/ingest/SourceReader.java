@@ -2,6 +2,7 @@ package dev.weft.transforms.ingest;
 
 import dev.weft.context.ContentHash;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.FileTypes;
 import dev.weft.context.SkipReason;
 import dev.weft.context.SourceDocument;
 import dev.weft.transforms.route.Route;
@@ -58,8 +59,9 @@ public final class SourceReader implements Serializable {
         }
         attrs = Files.readAttributes(target, BasicFileAttributes.class);
       }
-      if (!attrs.isRegularFile()) {
-        return refused(relPath, SkipReason.UNREADABLE, "item must be a regular file, got: " + relPath);
+      if (!attrs.isRegularFile()) { // a FIFO would block the read until a writer came
+        return refused(relPath, SkipReason.SPECIAL_FILE, "item must be a regular file, got "
+            + FileTypes.describe(file, attrs) + ": " + relPath);
       }
       if (attrs.size() > maxBytes) {
         return tooLarge(relPath, attrs.size());

@@ -33,11 +33,14 @@ final class ChunkContract {
 
   /**
    * The contract every chunker keeps: sorted, non-overlapping, ids by ordinal, text equal to the lines that
-   * {@link String#lines()} cuts, never blank, document fields copied.
+   * {@link String#lines()} cuts, never blank, never over {@link OversizeSplitter#MAX_CHUNK_CHARS}, document fields
+   * copied. The one exception to "text is the lines": a line over the limit is cut into consecutive parts that
+   * all carry its line number.
    */
   static void assertContract(SourceDocument doc, List<Chunk> chunks) {
     List<String> lines = doc.text().lines().collect(Collectors.toList());
     int previousEnd = -1;
+    int partOffset = 0; // where the next part of an over-long line may start
     for (int i = 0; i < chunks.size(); i++) {
       Chunk c = chunks.get(i);
       assertThat(c.id()).isEqualTo(ChunkIds.of(doc.path(), i));
@@ -45,11 +48,25 @@ final class ChunkContract {
       assertThat(c.kind()).isEqualTo(doc.kind());
       assertThat(c.format()).isEqualTo(doc.format());
       assertThat(c.contentHash()).isEqualTo(doc.contentHash());
-      assertThat(c.startLine()).as("sorted and non-overlapping: %s", c).isGreaterThan(previousEnd);
       assertThat(c.endLine()).as("inside the document: %s", c).isLessThan(lines.size());
-      assertThat(c.text()).as("text is the cut lines").isEqualTo(
-          String.join("\n", lines.subList(c.startLine(), c.endLine() + 1)));
       assertThat(c.text()).as("not blank: %s", c).isNotBlank();
+      assertThat(c.text().length()).as("at most the limit: %s", c.id()).isLessThanOrEqualTo(
+          OversizeSplitter.MAX_CHUNK_CHARS);
+      String line = lines.get(c.startLine());
+      if (c.startLine() == c.endLine() && line.length() > OversizeSplitter.MAX_CHUNK_CHARS) {
+        if (c.startLine() != previousEnd) {
+          partOffset = 0;
+        }
+        assertThat(c.startLine()).as("sorted and non-overlapping: %s", c).isGreaterThanOrEqualTo(previousEnd);
+        int at = line.indexOf(c.text(), partOffset);
+        assertThat(at).as("a part of its line, after the previous part: %s", c.id()).isGreaterThanOrEqualTo(0);
+        assertThat(line.substring(partOffset, at)).as("only blank between parts").isBlank();
+        partOffset = at + c.text().length();
+      } else {
+        assertThat(c.startLine()).as("sorted and non-overlapping: %s", c).isGreaterThan(previousEnd);
+        assertThat(c.text()).as("text is the cut lines").isEqualTo(
+            String.join("\n", lines.subList(c.startLine(), c.endLine() + 1)));
+      }
       previousEnd = c.endLine();
     }
     if (doc.text().isBlank()) {

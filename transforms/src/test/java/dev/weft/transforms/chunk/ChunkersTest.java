@@ -34,7 +34,7 @@ class ChunkersTest {
 
   @Test
   void stampNamesTheChunkerAndAnalysisVersions() {
-    assertThat(Chunkers.STAMP).isEqualTo("chunkers-1+analysis-2");
+    assertThat(Chunkers.STAMP).isEqualTo("chunkers-2+analysis-2");
   }
 
   @Test

@@ -9,8 +9,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,6 +94,33 @@ class ChangePlannerTest {
 
     assertThat(plan.added()).containsExactly("docs/new.md");
     assertThat(plan.removed()).containsExactly("docs/gone.md");
+  }
+
+  @Test
+  void aFileRefusedAsUnreadableIsRetriedOnceItCanBeReadThoughItsStatIsTheSame() throws IOException {
+    ListedFile a = write("a.md", "alpha"); // chmod u+r changes neither mtime nor size
+    Map<String, FileState> indexed = Map.of("a.md", state("a.md", "refused:unreadable", a.mtimeMillis(), a.size(),
+        STAMP));
+    Set<Path> readableNow = new HashSet<>();
+    ChangePlanner planner = new ChangePlanner(STAMP, readableNow::contains);
+
+    assertThat(planner.plan(root, List.of(a), indexed, PathScope.all(), false).isNoOp())
+        .as("still unreadable: a no-op pass stays a no-op").isTrue();
+
+    readableNow.add(root.resolve("a.md"));
+    assertThat(planner.plan(root, List.of(a), indexed, PathScope.all(), false).updated()).containsExactly("a.md");
+  }
+
+  @Test
+  void otherRefusalsWaitForTheStatToChange() throws IOException {
+    ListedFile a = write("a.md", "alpha");
+    ChangePlanner planner = new ChangePlanner(STAMP, path -> true);
+    for (String reason : List.of("binary", "undecodable", "too_large")) {
+      Map<String, FileState> indexed = Map.of("a.md", state("a.md", "refused:" + reason, a.mtimeMillis(), a.size(),
+          STAMP));
+
+      assertThat(planner.plan(root, List.of(a), indexed, PathScope.all(), false).isNoOp()).as(reason).isTrue();
+    }
   }
 
   private ListedFile write(String path, String content) throws IOException {
