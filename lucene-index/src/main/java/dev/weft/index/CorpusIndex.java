@@ -22,6 +22,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.Lock;
@@ -37,13 +38,14 @@ import org.apache.lucene.util.IOUtils;
  */
 public final class CorpusIndex implements Closeable {
   static final String LUCENE = "lucene";
-  private static final int OPEN_ATTEMPTS = 5;
+  private static final int OPEN_ATTEMPTS = ServedGenerations.OPEN_ATTEMPTS;
 
   private final Path indexDir;
   private final Directory directory;
   private final GenerationStore store;
   private final Runnable beforeOpeningServed;
-  private ServedGeneration served;
+  /** Null until a generation is first read: Lucene's manager needs one to exist. */
+  private ServedGenerations served;
   private IndexUpdate activeUpdate;
   private boolean closed;
 
@@ -159,7 +161,7 @@ public final class CorpusIndex implements Closeable {
     try {
       return FileStates.all(generation.get().reader());
     } finally {
-      generation.get().release();
+      served.releaseUnchecked(generation.get());
     }
   }
 
@@ -203,7 +205,7 @@ public final class CorpusIndex implements Closeable {
             + ": its run died before serving it"));
         // the base generation, for rebuilding chunk documents when vectors are added to them
         ServedGeneration baseGeneration = options.rebuild() ? null : base(writer);
-        activeUpdate = new IndexUpdate(writer, baseGeneration, store, options, this::updateClosed, notes);
+        activeUpdate = new IndexUpdate(writer, served, baseGeneration, store, options, this::updateClosed, notes);
         return activeUpdate;
       }
       rollbackQuietly(writer);
@@ -219,7 +221,8 @@ public final class CorpusIndex implements Closeable {
    * run, close it when done. Empty when nothing is published.
    */
   public VectorLookup vectorLookup() {
-    return new VectorLookup(acquireServed().orElse(null));
+    Optional<ServedGeneration> generation = acquireServed();
+    return new VectorLookup(generation.isEmpty() ? null : served, generation.orElse(null));
   }
 
   /** One lookup on the served generation; see {@link VectorLookup#vectorsFor}. */
@@ -240,7 +243,7 @@ public final class CorpusIndex implements Closeable {
    */
   public CorpusSearcher searcher(ItemSource items) {
     ServedGeneration generation = acquireServed().orElseThrow(() -> new IndexNotFoundException(indexDir));
-    return new CorpusSearcher(generation, indexDir, items);
+    return new CorpusSearcher(served, generation, indexDir, items);
   }
 
   @Override
@@ -249,60 +252,42 @@ public final class CorpusIndex implements Closeable {
       return;
     }
     closed = true;
-    ServedGeneration cached = served;
-    served = null;
     try {
-      // each one is closed even when one before it fails: the first failure is thrown, later ones suppressed
-      IOUtils.close(activeUpdate, cached == null ? null : cached::release, directory);
+      // each one is closed even when one before it fails: the first failure is thrown, later ones suppressed;
+      // searchers still open keep their generation until they close
+      IOUtils.close(activeUpdate, served, directory);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close " + indexDir, e);
     }
   }
 
   /**
-   * The cached reader of what CURRENT names, reopened when CURRENT moved; the caller releases it. A publish may
-   * prune the generation being opened (its manifest or its commit) between reading CURRENT and opening: when
-   * CURRENT moved meanwhile, the open is retried on the new one, so a pruned commit never reaches a user.
+   * The generation CURRENT names, acquired (the caller releases it through {@link #served}); empty when nothing was
+   * published. The refresh blocks rather than skip when another thread is refreshing, so an acquire that follows a
+   * publish, in any thread, sees it; when CURRENT has not moved it costs one read of CURRENT.
    */
-  private synchronized Optional<ServedGeneration> acquireServed() {
-    ensureOpen();
-    for (int attempt = 1; ; attempt++) {
-      Optional<Long> generation = store.currentGeneration();
-      if (generation.isEmpty()) {
-        return Optional.empty();
-      }
-      if (served != null && served.manifest().generation() == generation.get()) {
-        served.acquire();
-        return Optional.of(served);
-      }
-      ServedGeneration fresh;
-      try {
-        fresh = open(generation.get());
-      } catch (IndexDamagedException e) {
-        if (store.currentNumber().equals(generation)) {
-          throw e; // CURRENT still names it: the damage is real
-        }
-        if (attempt == OPEN_ATTEMPTS) {
-          throw busy("cannot open the served generation: CURRENT moved " + attempt + " times while opening", e);
-        }
-        continue;
-      }
-      if (served != null) {
-        served.release();
-      }
-      served = fresh;
+  private Optional<ServedGeneration> acquireServed() {
+    ServedGenerations generations = servedGenerations();
+    if (generations == null) {
+      return Optional.empty();
+    }
+    try {
+      generations.maybeRefreshBlocking();
+      return Optional.of(generations.acquire());
+    } catch (AlreadyClosedException e) {
+      throw closedException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot acquire the served generation of " + indexDir, e);
     }
   }
 
-  private ServedGeneration open(long generation) {
-    GenerationManifest manifest = store.read(generation);
-    beforeOpeningServed.run();
-    try {
-      return new ServedGeneration(manifest, DirectoryReader.open(commitOf(manifest)));
-    } catch (IOException e) {
-      throw IndexDamage.of(luceneDir(), "cannot open generation " + generation + " (" + manifest.segmentsFileName()
-          + ") of " + indexDir, e, store.wayOut(generation));
+  /** The manager of the served generation, opening it on first use; null while nothing is published. */
+  private synchronized ServedGenerations servedGenerations() {
+    ensureOpen();
+    if (served == null) {
+      served = ServedGenerations.open(store, directory, beforeOpeningServed).orElse(null);
     }
+    return served;
   }
 
   /** Opens and closes a generation's commit: rollback moves CURRENT only onto one that opens. */
@@ -326,14 +311,8 @@ public final class CorpusIndex implements Closeable {
     }
   }
 
-  /** The commit a generation reads, from its own segments file alone. */
   private IndexCommit commitOf(GenerationManifest manifest) {
-    try {
-      return IndexCommits.of(directory, manifest.segmentsFileName());
-    } catch (IOException e) {
-      throw IndexDamage.of(luceneDir(), "generation " + manifest.generation() + " reads the Lucene commit "
-          + manifest.segmentsFileName() + ", which cannot be read", e, store.wayOut(manifest.generation()));
-    }
+    return ServedGenerations.commitOf(directory, store, manifest);
   }
 
   private Set<Long> keptLuceneGenerations() {
@@ -399,7 +378,11 @@ public final class CorpusIndex implements Closeable {
 
   private void ensureOpen() {
     if (closed) {
-      throw new IllegalStateException("the index at " + indexDir + " is closed");
+      throw closedException(null);
     }
+  }
+
+  private IllegalStateException closedException(Exception cause) {
+    return new IllegalStateException("the index at " + indexDir + " is closed", cause);
   }
 }

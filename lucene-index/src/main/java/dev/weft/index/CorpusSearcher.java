@@ -46,6 +46,7 @@ import org.apache.lucene.store.Directory;
  * and reuse it; it holds the generation's files until closed. Thread-safe.
  */
 public final class CorpusSearcher implements Closeable {
+  private final ServedGenerations served;
   private final ServedGeneration generation;
   private final IndexReader reader;
   private final IndexSearcher searcher;
@@ -59,7 +60,9 @@ public final class CorpusSearcher implements Closeable {
   private final ItemSource items;
   private boolean closed;
 
-  CorpusSearcher(ServedGeneration generation, Path indexDir, ItemSource items) {
+  /** @param generation acquired from {@code served}, released to it on close */
+  CorpusSearcher(ServedGenerations served, ServedGeneration generation, Path indexDir, ItemSource items) {
+    this.served = served;
     this.generation = generation;
     this.reader = generation.reader();
     this.searcher = new IndexSearcher(reader);
@@ -210,7 +213,7 @@ public final class CorpusSearcher implements Closeable {
   public synchronized void close() {
     if (!closed) {
       closed = true;
-      generation.release();
+      served.releaseUnchecked(generation);
     }
   }
 

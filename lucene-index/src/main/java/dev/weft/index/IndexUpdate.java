@@ -52,16 +52,19 @@ public final class IndexUpdate implements Closeable {
   private IndexCommit committed;
   private long destined;
   private volatile boolean closed;
+  private final ServedGenerations served;
   private final ServedGeneration base;
 
   /**
-   * @param base the generation the writer opened on, acquired for this update; null on an empty index or a rebuild
+   * @param base the generation the writer opened on, acquired from {@code served} for this update and released to it
+   *     on close; both null on an empty index (a rebuild may have a manager but has no base)
    * @param notes what opening the update repaired (files moved aside, never-served generations discarded)
    */
-  IndexUpdate(IndexWriter writer, ServedGeneration base, GenerationStore store, UpdateOptions options,
-      Consumer<IndexUpdate> onClose, List<String> notes) {
+  IndexUpdate(IndexWriter writer, ServedGenerations served, ServedGeneration base, GenerationStore store,
+      UpdateOptions options, Consumer<IndexUpdate> onClose, List<String> notes) {
     this.writer = writer;
     this.notes = new ArrayList<>(notes);
+    this.served = served;
     this.base = base;
     this.rewriter = new VectorRewriter(writer, base);
     this.store = store;
@@ -107,10 +110,8 @@ public final class IndexUpdate implements Closeable {
    * base cannot be trusted. Close it after the last lookup.
    */
   public VectorLookup vectorLookup() {
-    if (base != null) {
-      base.acquire();
-    }
-    return new VectorLookup(base);
+    // the base, not whatever is served now: this update's own publish may already have moved CURRENT on
+    return base == null ? new VectorLookup(null, null) : new VectorLookup(served, served.share(base));
   }
 
   /** Path to state of every file in the base generation; empty on an empty index or a rebuild. */
@@ -325,7 +326,7 @@ public final class IndexUpdate implements Closeable {
     closed = true;
     try {
       // the base generation and the index's update slot are released even when the rollback fails
-      IOUtils.close(writer::rollback, rewriter::close, () -> onClose.accept(this));
+      IOUtils.close(writer::rollback, base == null ? null : () -> served.release(base), () -> onClose.accept(this));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close the index writer", e);
     }

@@ -29,11 +29,16 @@ import org.apache.lucene.util.BytesRef;
  * files until closed; close it after the last lookup.
  */
 public final class VectorLookup implements Closeable {
+  private final ServedGenerations served;
   private final ServedGeneration generation;
   private volatile boolean closed;
 
-  /** @param generation the served generation, or null when nothing is published (every lookup is empty) */
-  VectorLookup(ServedGeneration generation) {
+  /**
+   * @param generation the served generation, acquired from {@code served} and released to it on close; both null
+   *     when nothing is published (every lookup is empty)
+   */
+  VectorLookup(ServedGenerations served, ServedGeneration generation) {
+    this.served = served;
     this.generation = generation;
   }
 
@@ -77,7 +82,7 @@ public final class VectorLookup implements Closeable {
     if (!closed) {
       closed = true;
       if (generation != null) {
-        generation.release();
+        served.releaseUnchecked(generation);
       }
     }
   }

@@ -108,13 +108,6 @@ final class VectorRewriter {
     }
   }
 
-  /** Releases the base generation. */
-  void close() {
-    if (base != null) {
-      base.release();
-    }
-  }
-
   private boolean write(Chunk chunk, EmbedderIdentity identity, float[] vector) throws IOException {
     if (writtenPaths.contains(chunk.path())) {
       return false;

@@ -45,6 +45,34 @@ class PublishRaceTest {
   }
 
   @Test
+  void aRefreshWhoseGenerationIsPrunedWhileItReopensServesTheNewOne() throws IOException {
+    TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
+    UpdateOptions keepOne = corpus.options().withKeepGenerations(1);
+    Path dir = temp.resolve("index");
+    AtomicBoolean armed = new AtomicBoolean();
+    try (CorpusIndex writer = CorpusIndex.open(dir)) {
+      TestCorpus.publish(writer, keepOne, corpus.file("a.md", Kind.DOC, "markdown", "alpha"));
+      // once armed: the reader has read CURRENT (2) and its manifest; the other run publishes 3 and prunes 2's commit
+      Runnable publishMeanwhile = () -> {
+        if (armed.compareAndSet(true, false)) {
+          TestCorpus.publish(writer, keepOne, corpus.file("c.md", Kind.DOC, "markdown", "gamma"));
+        }
+      };
+      try (CorpusIndex reader = new CorpusIndex(dir, UnaryOperator.identity(), publishMeanwhile);
+          CorpusSearcher first = reader.searcher()) {
+        TestCorpus.publish(writer, keepOne, corpus.file("b.md", Kind.DOC, "markdown", "beta"));
+        armed.set(true);
+        try (CorpusSearcher refreshed = reader.searcher()) {
+          assertThat(armed).isFalse();
+          assertThat(refreshed.generation().generation()).isEqualTo(3);
+          assertThat(refreshed.stats().files()).isEqualTo(3);
+          assertThat(first.generation().generation()).isEqualTo(1);
+        }
+      }
+    }
+  }
+
+  @Test
   void aFullDiskAtCommitIsAStorageFailureAndTheServedGenerationStays() throws IOException {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
     Path dir = temp.resolve("index");
