@@ -44,8 +44,8 @@ public final class CorpusIndex implements Closeable {
   private final Directory directory;
   private final GenerationStore store;
   private final Runnable beforeOpeningServed;
-  /** Null until a generation is first read: Lucene's manager needs one to exist. */
-  private ServedGenerations served;
+  /** Null until a generation is first read (Lucene's manager needs one to exist); set once, under the lock. */
+  private volatile ServedGenerations served;
   private IndexUpdate activeUpdate;
   private boolean closed;
 
