@@ -3,7 +3,10 @@ package dev.weft.models;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.embed.Embedder;
+import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.models.embed.EmbedderProvider;
 import dev.weft.models.hash.HashEmbedderSpec;
 import dev.weft.models.onnx.OnnxEmbedderSpec;
 import dev.weft.models.onnx.OnnxModel;
@@ -132,5 +135,46 @@ class EmbedderSpecsTest {
         assertThat(in.readObject()).isEqualTo(spec);
       }
     }
+  }
+
+  @Test
+  void aStoredIdentityGivesBackTheSpecWhenItsNameIsEnough() {
+    for (String value : new String[] {"minilm", "bge-small", "hash:48"}) {
+      EmbedderSpec spec = EmbedderSpecs.parse(value);
+      assertThat(EmbedderSpecs.fromIdentity(spec.identity())).as(value).hasValue(spec);
+    }
+    assertThat(EmbedderSpecs.fromIdentity(EmbedderSpecs.parse("openai:m@http://h#3").identity()))
+        .as("an endpoint needs its URL").isEmpty();
+    assertThat(EmbedderSpecs.fromIdentity(new EmbedderIdentity("all-minilm-l6-v2-q", 256)))
+        .as("same name, other dims").isEmpty();
+  }
+
+  @Test
+  void everyProviderHasItsOwnSchemeAndOneSyntaxLineForTheHelpTexts() {
+    assertThat(EmbedderSpecs.PROVIDERS).extracting(EmbedderProvider::scheme)
+        .containsExactly("bge-small", "minilm", "hash", "openai");
+    assertThat(EmbedderSpecs.SYNTAX).containsExactly(
+        "onnx:bge-small (aliases bge-small, default)",
+        "onnx:minilm (alias minilm)",
+        "hash:<dims> (e.g. hash:256)",
+        "openai:<model>@<baseUrl>#<dims>[?timeout=60s&retries=2&breaker=3&batch=64&key=OPENAI_API_KEY] "
+            + "(e.g. openai:text-embedding-3-small@https://api.openai.com#1536)");
+  }
+
+  @Test
+  void namesAreCaseInsensitiveAndASpecOfNoProviderHasNoForm() {
+    assertThat(EmbedderSpecs.parse("HASH:8")).isEqualTo(new HashEmbedderSpec(8));
+    assertThat(EmbedderSpecs.parse("OpenAI:M@http://h#3")).isEqualTo(OpenAiEmbedderSpec.of("http://h", "M", 3));
+    assertThat(EmbedderSpecs.format(new EmbedderSpec() {
+      @Override
+      public EmbedderIdentity identity() {
+        return new EmbedderIdentity("custom", 2);
+      }
+
+      @Override
+      public Embedder create() {
+        throw new UnsupportedOperationException();
+      }
+    })).isEmpty();
   }
 }

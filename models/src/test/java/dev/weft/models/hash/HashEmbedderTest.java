@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.models.embed.VectorMath;
+import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
@@ -76,5 +77,23 @@ class HashEmbedderTest {
     assertThatThrownBy(() -> new HashEmbedderSpec(0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("hash embedder dims must be at least 1, got: 0");
+  }
+
+  /**
+   * The hashing is the model: these bucket sums were computed with Lucene's {@code StringHelper.murmurhash3_x86_32}
+   * before the embedder moved to commons-codec, so a change of hash function or seed fails here.
+   */
+  @Example
+  void theBucketsAreThoseOfHashTrigramV1() {
+    assertBuckets("Hello, World", 0, 0, 1, 0, 0, 1, 0, 0, -1, 0, 0, -1, 0, 0, -2, -1);
+    assertBuckets("parse the config file \uD83D\uDE42 na\u00EFve", -1, 0, -1, -1, -1, 1, 0, 1, -2, 0, -2, -1, 0, -1, 0, 0);
+  }
+
+  private static void assertBuckets(String text, int... sums) {
+    double norm = Math.sqrt(Arrays.stream(sums).mapToDouble(x -> (double) x * x).sum());
+    float[] vector = new HashEmbedder(sums.length).embed(List.of(text)).get(0);
+    for (int i = 0; i < sums.length; i++) {
+      assertThat((double) vector[i]).as("bucket %d of '%s'", i, text).isCloseTo(sums[i] / norm, within(1e-6));
+    }
   }
 }
