@@ -38,9 +38,9 @@ final class EvalCommand implements Callable<Integer> {
       description = "Recall modes to measure (default: ${DEFAULT-VALUE}); dense and hybrid need --embedder.")
   List<String> modes;
 
-  @Option(names = "--embedder", paramLabel = "SPEC",
-      description = "Embed chunks at ingest and queries at recall: minilm, bge-small, hash:DIMS, "
-          + "openai:MODEL@URL#DIMS. Without it dense and hybrid are reported as not run.")
+  @Option(names = "--embedder", paramLabel = "SPEC", completionCandidates = EmbedderForms.class,
+      description = "Embed chunks at ingest and queries at recall: one of ${COMPLETION-CANDIDATES}. Without it "
+          + "dense and hybrid are reported as not run.")
   String embedder;
 
   @Option(names = "--index", paramLabel = "DIR",
