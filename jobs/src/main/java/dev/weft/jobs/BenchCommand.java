@@ -1,9 +1,9 @@
 package dev.weft.jobs;
 
+import dev.weft.models.EmbedderSpecs;
+import dev.weft.models.onnx.OnnxEmbedderSpec;
+import dev.weft.models.onnx.OnnxModel;
 import dev.weft.pipelines.ingest.RunnerChoice;
-import dev.weft.transforms.embed.EmbedderSpecs;
-import dev.weft.transforms.embed.OnnxEmbedderSpec;
-import dev.weft.transforms.embed.OnnxModel;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

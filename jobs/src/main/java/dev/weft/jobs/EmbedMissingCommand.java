@@ -24,8 +24,9 @@ final class EmbedMissingCommand implements Callable<Integer> {
   @Mixin IndexOption indexOption;
   @Mixin WaitOption waitOption;
 
-  @Option(names = "--embedder", paramLabel = "SPEC",
-      description = "Embedder (default: the one the index was built with or last asked for, else bge-small).")
+  @Option(names = "--embedder", paramLabel = "SPEC", completionCandidates = EmbedderForms.class,
+      description = "Embedder (default: the one the index was built with or last asked for, else bge-small); one "
+          + "of ${COMPLETION-CANDIDATES}.")
   String embedder;
 
   @Option(names = "--embed-batch", defaultValue = "32", description = "Chunks per embedding call (default: ${DEFAULT-VALUE}).")

@@ -3,10 +3,7 @@ package dev.weft.jobs;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.RequestedEmbedder;
-import dev.weft.transforms.embed.EmbedderSpecs;
-import dev.weft.transforms.embed.HashEmbedderSpec;
-import dev.weft.transforms.embed.OnnxEmbedderSpec;
-import dev.weft.transforms.embed.OnnxModel;
+import dev.weft.models.EmbedderSpecs;
 import java.util.Optional;
 
 /**
@@ -40,16 +37,8 @@ final class EmbedderChoice {
         && EmbedderIdentity.sameIdentity(requested.get().identity(), identity)) {
       return EmbedderSpecs.parse(requested.get().spec());
     }
-    for (OnnxModel model : OnnxModel.values()) {
-      OnnxEmbedderSpec spec = new OnnxEmbedderSpec(model);
-      if (EmbedderIdentity.sameIdentity(spec.identity(), identity)) {
-        return spec;
-      }
-    }
-    if (HashEmbedderSpec.MODEL.equals(identity.model())) {
-      return new HashEmbedderSpec(identity.dims());
-    }
-    throw new IllegalArgumentException("the index was embedded with " + identity
-        + ", which cannot be rebuilt from its name; pass --embedder (e.g. openai:<model>@<baseUrl>#<dims>)");
+    return EmbedderSpecs.fromIdentity(identity).orElseThrow(() -> new IllegalArgumentException("the index was "
+        + "embedded with " + identity + ", which cannot be rebuilt from its name; pass --embedder (e.g. "
+        + "openai:<model>@<baseUrl>#<dims>)"));
   }
 }

@@ -3,13 +3,13 @@ package dev.weft.jobs;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
+import dev.weft.models.EmbedderSpecs;
 import dev.weft.pipelines.eval.BeirSet;
 import dev.weft.pipelines.eval.EvalOptions;
 import dev.weft.pipelines.eval.EvalReport;
 import dev.weft.pipelines.eval.EvalRunner;
 import dev.weft.pipelines.eval.Metrics;
 import dev.weft.pipelines.ingest.IngestProgress;
-import dev.weft.transforms.embed.EmbedderSpecs;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,9 +38,9 @@ final class EvalCommand implements Callable<Integer> {
       description = "Recall modes to measure (default: ${DEFAULT-VALUE}); dense and hybrid need --embedder.")
   List<String> modes;
 
-  @Option(names = "--embedder", paramLabel = "SPEC",
-      description = "Embed chunks at ingest and queries at recall: minilm, bge-small, hash:DIMS, "
-          + "openai:MODEL@URL#DIMS. Without it dense and hybrid are reported as not run.")
+  @Option(names = "--embedder", paramLabel = "SPEC", completionCandidates = EmbedderForms.class,
+      description = "Embed chunks at ingest and queries at recall: one of ${COMPLETION-CANDIDATES}. Without it "
+          + "dense and hybrid are reported as not run.")
   String embedder;
 
   @Option(names = "--index", paramLabel = "DIR",

@@ -93,8 +93,9 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--embed", description = "Give chunks vectors with the default embedder (see --embedder).")
   boolean embed;
 
-  @Option(names = "--embedder", paramLabel = "SPEC", description = "Embed chunks with this embedder: bge-small "
-      + "(default), minilm, hash:<dims>, openai:<model>@<baseUrl>#<dims>. Implies --embed.")
+  @Option(names = "--embedder", paramLabel = "SPEC", completionCandidates = EmbedderForms.class,
+      description = "Embed chunks with this embedder (default: bge-small); one of ${COMPLETION-CANDIDATES}. "
+          + "Implies --embed.")
   String embedder;
 
   @Option(names = "--embed-batch", defaultValue = "32", description = "Chunks per embedding call (default: ${DEFAULT-VALUE}).")

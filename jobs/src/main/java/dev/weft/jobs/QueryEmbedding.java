@@ -3,8 +3,7 @@ package dev.weft.jobs;
 import dev.weft.context.QueryVector;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderSpec;
-import dev.weft.transforms.embed.QueryEmbedder;
-import java.util.List;
+import dev.weft.models.embed.QueryEmbedder;
 
 /** Embeds a query with the model's query form (BGE's retrieval instruction, say) when it has one. */
 final class QueryEmbedding {
@@ -12,9 +11,7 @@ final class QueryEmbedding {
 
   static QueryVector of(EmbedderSpec spec, String query) {
     try (Embedder embedder = spec.create()) {
-      float[] vector = embedder instanceof QueryEmbedder q ? q.embedQuery(query)
-          : embedder.embed(List.of(query)).get(0);
-      return new QueryVector(embedder.identity(), vector);
+      return new QueryVector(embedder.identity(), QueryEmbedder.embedQuery(embedder, query));
     }
   }
 }

@@ -49,8 +49,9 @@ final class RecallCommand implements Callable<Integer> {
           + "the query with the index's embedder.")
   String mode;
 
-  @Option(names = "--embedder", paramLabel = "SPEC",
-      description = "Embedder for the query (default: the one the index was built with).")
+  @Option(names = "--embedder", paramLabel = "SPEC", completionCandidates = EmbedderForms.class,
+      description = "Embedder for the query (default: the one the index was built with); one of "
+          + "${COMPLETION-CANDIDATES}.")
   String embedder;
 
   @Option(names = "--pool", defaultValue = "" + RecallRequest.DEFAULT_POOL_SIZE,

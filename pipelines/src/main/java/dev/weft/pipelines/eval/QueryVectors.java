@@ -3,7 +3,7 @@ package dev.weft.pipelines.eval;
 import dev.weft.context.QueryVector;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderSpec;
-import dev.weft.transforms.embed.QueryEmbedder;
+import dev.weft.models.embed.QueryEmbedder;
 import java.util.HashMap;
 import java.util.Map;
 

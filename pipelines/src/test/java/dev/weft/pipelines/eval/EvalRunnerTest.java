@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.context.RecallMode;
+import dev.weft.models.EmbedderSpecs;
 import dev.weft.pipelines.eval.EvalReport.Row;
 import dev.weft.transforms.dataset.DatasetFiles;
-import dev.weft.transforms.embed.EmbedderSpecs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

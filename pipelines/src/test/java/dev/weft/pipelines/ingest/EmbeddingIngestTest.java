@@ -14,7 +14,7 @@ import dev.weft.context.embed.EmbeddingException;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.EmbedderMismatchException;
-import dev.weft.transforms.embed.HashEmbedderSpec;
+import dev.weft.models.hash.HashEmbedderSpec;
 import dev.weft.transforms.export.ChunkFiles;
 import dev.weft.transforms.export.ChunkRow;
 import dev.weft.transforms.export.ExportFormat;

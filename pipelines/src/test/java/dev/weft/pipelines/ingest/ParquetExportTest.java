@@ -8,7 +8,7 @@ import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
-import dev.weft.transforms.embed.EmbedderSpecs;
+import dev.weft.models.EmbedderSpecs;
 import dev.weft.transforms.export.ChunkFiles;
 import dev.weft.transforms.export.ChunkRow;
 import dev.weft.transforms.export.ExportFormat;

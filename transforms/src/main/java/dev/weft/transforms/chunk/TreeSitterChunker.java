@@ -1,7 +1,7 @@
 package dev.weft.transforms.chunk;
 
+import dev.weft.models.natives.NativeLibraries;
 import dev.weft.transforms.chunk.Outline.Decl;
-import dev.weft.transforms.natives.NativeLibraries;
 import java.util.ArrayList;
 import java.util.List;
 import org.treesitter.TSLanguage;

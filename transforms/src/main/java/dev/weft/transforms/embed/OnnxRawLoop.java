@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.weft.models.onnx.Langchain4jModels;
+import dev.weft.models.onnx.LoadedOnnxModel;
+import dev.weft.models.onnx.OnnxEmbedder;
+import dev.weft.models.onnx.OnnxModel;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,7 +50,7 @@ public final class OnnxRawLoop {
 
   /** Passages per second of a raw langchain4j loop over {@code passages}. */
   public static double passagesPerSecond(OnnxModel model, List<String> passages) {
-    EmbeddingModel raw = model.newLangchain4jModel(Runnable::run);
+    EmbeddingModel raw = Langchain4jModels.of(model, Runnable::run);
     List<TextSegment> segments = passages.stream().map(TextSegment::from).toList();
     raw.embedAll(segments.subList(0, Math.min(WARM_UP, segments.size())));
     long start = System.nanoTime();
@@ -159,7 +163,7 @@ public final class OnnxRawLoop {
    */
   static double[] compare(OnnxModel model, List<String> passages, ExecutorService pool, int threads)
       throws InterruptedException, ExecutionException {
-    EmbeddingModel langchain4j = model.newLangchain4jModel(Runnable::run);
+    EmbeddingModel langchain4j = Langchain4jModels.of(model, Runnable::run);
     LoadedOnnxModel loaded = LoadedOnnxModel.get(model);
     HuggingFaceTokenizer truncating = truncatingTokenizer(model);
     List<Side> sides = List.of(

@@ -2,8 +2,6 @@ package dev.weft.transforms.natives;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.transforms.natives.NativeLibraries.Library;
-import dev.weft.transforms.natives.NativeLibraries.Platform;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,12 +9,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * The native-library cache (models' {@code NativeLibraries}) in a real process: here, where both users of it load,
+ * tree-sitter through the chunkers and onnxruntime through the embedders. Its unit tests are in models.
+ */
 class NativeLibrariesTest {
   @TempDir Path temp;
 
@@ -39,38 +40,6 @@ class NativeLibrariesTest {
     probe(tmpdir, cache);
     assertThat(listing(tmpdir)).as("the temp dir after two killed JVMs").isEmpty();
     assertThat(listing(cache)).isEqualTo(unpacked);
-  }
-
-  @Test
-  void aSecondUnpackFindsTheFirstAndARacingOneLeavesNoStagingBehind() throws IOException {
-    ClassLoader loader = getClass().getClassLoader();
-    List<Library> libraries = List.of(new Library("dev/weft/transforms/natives/NativeLoadProbe.class",
-        "lib/probe.bin"));
-    Path first = NativeLibraries.unpack(temp, "probe", libraries, loader);
-    Path again = NativeLibraries.unpack(temp, "probe", libraries, loader);
-
-    assertThat(again).isEqualTo(first);
-    assertThat(first.resolve("lib/probe.bin")).exists();
-    assertThat(listing(temp)).containsExactly(temp.relativize(first.resolve("lib/probe.bin")).toString());
-  }
-
-  @Test
-  void theCacheRootFollowsWeftThenXdgThenHome() {
-    assertThat(NativeLibraries.cacheRoot("/p", Map.of("WEFT_CACHE_DIR", "/w"))).isEqualTo(Path.of("/p/natives"));
-    assertThat(NativeLibraries.cacheRoot(null, Map.of("WEFT_CACHE_DIR", "/w", "XDG_CACHE_HOME", "/x")))
-        .isEqualTo(Path.of("/w/natives"));
-    assertThat(NativeLibraries.cacheRoot(null, Map.of("XDG_CACHE_HOME", "/x"))).isEqualTo(Path.of("/x/weft/natives"));
-    assertThat(NativeLibraries.cacheRoot(null, Map.of()))
-        .isEqualTo(Path.of(System.getProperty("user.home"), ".cache", "weft", "natives"));
-  }
-
-  @Test
-  void platformNamesAreTheOnesTheJarsUse() {
-    assertThat(Platform.of("Linux", "amd64")).contains(new Platform("x86_64-linux-gnu", "linux-x64", "lib", "so"));
-    assertThat(Platform.of("Mac OS X", "aarch64"))
-        .contains(new Platform("aarch64-macos", "osx-aarch64", "lib", "dylib"));
-    assertThat(Platform.of("Windows 11", "amd64")).isEmpty();
-    assertThat(Platform.of("Linux", "riscv64")).isEmpty();
   }
 
   private static void probe(Path tmpdir, Path cache) throws IOException, InterruptedException {

@@ -2,8 +2,8 @@ package dev.weft.transforms.natives;
 
 import dev.weft.context.Kind;
 import dev.weft.context.SourceDocument;
+import dev.weft.models.EmbedderSpecs;
 import dev.weft.transforms.chunk.Chunkers;
-import dev.weft.transforms.embed.EmbedderSpecs;
 import java.util.List;
 
 /**

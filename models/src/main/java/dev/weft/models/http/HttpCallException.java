@@ -1,0 +1,67 @@
+package dev.weft.models.http;
+
+import java.util.Objects;
+
+/**
+ * A call {@link JsonHttp#post} gave up on: what kind of failure ended it, after how many attempts, and the last
+ * failure in words (the status and the server's quoted error, the deadline, the refused connection), scrubbed of
+ * the key. A client turns it into its own exception with {@link #describe(String)}.
+ */
+public final class HttpCallException extends Exception {
+  /** What ended the call; a client maps it to its own failure reasons. */
+  public enum Kind {
+    /** 429 on every attempt. */
+    STATUS_429,
+    /** A 5xx on every attempt. */
+    STATUS_5XX,
+    /** Another non-2xx status: not retried. */
+    STATUS_NOT_RETRIED,
+    /** No complete response (headers and body) within the deadline, on every attempt. */
+    TIMEOUT,
+    /** Nothing listens there: connection refused, unknown host. */
+    CONNECT_REFUSED,
+    /** Another network failure (connection reset, TLS). */
+    IO_ERROR,
+    /** The calling thread was interrupted during an attempt. */
+    INTERRUPTED,
+    /** The calling thread was interrupted while waiting to retry. */
+    INTERRUPTED_WAITING
+  }
+
+  private final Kind kind;
+  private final int attempts;
+  private final String lastFailure;
+
+  HttpCallException(Kind kind, int attempts, String lastFailure) {
+    super(kind + " after " + attempts + " attempts: " + lastFailure);
+    this.kind = Objects.requireNonNull(kind, "kind");
+    this.attempts = attempts;
+    this.lastFailure = lastFailure;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  public int attempts() {
+    return attempts;
+  }
+
+  /** The last failure, e.g. {@code HTTP 503: 'overloaded'} or {@code cannot connect: java.net.ConnectException}. */
+  public String lastFailure() {
+    return lastFailure;
+  }
+
+  /**
+   * One sentence for a user: {@code what} (e.g. {@code embedding request to URL (model m, 2 texts)}) and how it
+   * failed, e.g. {@code ... failed after 3 attempts, last: HTTP 503: 'overloaded'}.
+   */
+  public String describe(String what) {
+    return switch (kind) {
+      case STATUS_NOT_RETRIED -> what + " failed, not retried (only 429 and 5xx are): " + lastFailure;
+      case INTERRUPTED -> what + " was interrupted";
+      case INTERRUPTED_WAITING -> what + " was interrupted while waiting to retry";
+      default -> what + " failed after " + attempts + " attempts, last: " + lastFailure;
+    };
+  }
+}

@@ -1,8 +1,0 @@
-package dev.weft.transforms.embed;
-
-class MiniLmEmbedderTest extends OnnxEmbedderContract {
-  @Override
-  OnnxModel model() {
-    return OnnxModel.MINILM_L6_V2_Q;
-  }
-}
