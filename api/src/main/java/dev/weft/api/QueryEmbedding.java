@@ -1,8 +1,7 @@
-package dev.weft.jobs;
+package dev.weft.api;
 
 import dev.weft.context.QueryVector;
 import dev.weft.context.embed.Embedder;
-import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.transforms.embed.QueryEmbedder;
 import java.util.List;
 
@@ -10,11 +9,9 @@ import java.util.List;
 final class QueryEmbedding {
   private QueryEmbedding() {}
 
-  static QueryVector of(EmbedderSpec spec, String query) {
-    try (Embedder embedder = spec.create()) {
-      float[] vector = embedder instanceof QueryEmbedder q ? q.embedQuery(query)
-          : embedder.embed(List.of(query)).get(0);
-      return new QueryVector(embedder.identity(), vector);
-    }
+  static QueryVector of(Embedder embedder, String query) {
+    float[] vector = embedder instanceof QueryEmbedder q ? q.embedQuery(query)
+        : embedder.embed(List.of(query)).get(0);
+    return new QueryVector(embedder.identity(), vector);
   }
 }
