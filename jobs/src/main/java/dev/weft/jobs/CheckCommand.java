@@ -1,7 +1,8 @@
 package dev.weft.jobs;
 
+import dev.weft.api.CheckReport;
+import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
-import dev.weft.index.IndexCheck;
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
@@ -26,14 +27,17 @@ final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    IndexCheck.Report report = IndexCheck.run(IndexLocator.forRead(indexOption.index), waitOption.duration());
+    CheckReport report;
+    try (Weft weft = Weft.open(indexOption.forRead())) {
+      report = weft.check(waitOption.duration());
+    }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(Json.write(report));
     } else {
       out.println("current\t" + (report.currentProblem().isEmpty() ? Long.toString(report.served())
           : TsvFields.field("damaged: " + report.currentProblem())));
-      for (IndexCheck.GenerationCheck check : report.generations()) {
+      for (CheckReport.GenerationCheck check : report.generations()) {
         printFields(out, check);
       }
     }
@@ -47,23 +51,23 @@ final class CheckCommand implements Callable<Integer> {
   }
 
   /** The one line a scheduler logs: what is damaged and the way out. */
-  private static String summary(IndexCheck.Report report) {
+  private static String summary(CheckReport report) {
     if (!report.currentProblem().isEmpty()) {
       return report.currentProblem();
     }
-    List<Long> damaged = report.generations().stream().filter(g -> !g.ok()).map(IndexCheck.GenerationCheck::generation)
+    List<Long> damaged = report.generations().stream().filter(g -> !g.ok()).map(CheckReport.GenerationCheck::generation)
         .toList();
-    Optional<Long> intact = report.generations().stream().filter(IndexCheck.GenerationCheck::ok)
-        .map(IndexCheck.GenerationCheck::generation).findFirst();
-    IndexCheck.GenerationCheck first = report.generations().stream().filter(g -> !g.ok()).findFirst().orElseThrow();
+    Optional<Long> intact = report.generations().stream().filter(CheckReport.GenerationCheck::ok)
+        .map(CheckReport.GenerationCheck::generation).findFirst();
+    CheckReport.GenerationCheck first = report.generations().stream().filter(g -> !g.ok()).findFirst().orElseThrow();
     return "kept generation(s) " + damaged + " failed the check, first " + first.generation() + ": " + first.problem()
         + "; " + intact.map(g -> "`weft rollback " + g + "` serves an intact one, ").orElse("")
         + "`weft index --rebuild` re-indexes from the corpus";
   }
 
   /** One {@code generation<TAB>name<TAB>value} line per field of the record, in declaration order. */
-  private static void printFields(PrintWriter out, IndexCheck.GenerationCheck check) {
-    for (RecordComponent component : IndexCheck.GenerationCheck.class.getRecordComponents()) {
+  private static void printFields(PrintWriter out, CheckReport.GenerationCheck check) {
+    for (RecordComponent component : CheckReport.GenerationCheck.class.getRecordComponents()) {
       if (component.getName().equals("generation")) {
         continue;
       }

@@ -1,14 +1,8 @@
 package dev.weft.jobs;
 
-import dev.weft.context.embed.EmbedderSpec;
-import dev.weft.index.CorpusIndex;
-import dev.weft.index.CorpusSearcher;
-import dev.weft.pipelines.ingest.EmbedMissing;
+import dev.weft.api.Weft;
 import dev.weft.pipelines.ingest.IngestReport;
-import dev.weft.pipelines.ingest.IngestRequest;
-import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,27 +18,18 @@ final class EmbedMissingCommand implements Callable<Integer> {
   @Mixin IndexOption indexOption;
   @Mixin WaitOption waitOption;
 
-  @Option(names = "--embedder", paramLabel = "SPEC", completionCandidates = EmbedderForms.class,
-      description = "Embedder (default: the one the index was built with or last asked for, else bge-small); one "
-          + "of ${COMPLETION-CANDIDATES}.")
-  String embedder;
-
-  @Option(names = "--embed-batch", defaultValue = "32", description = "Chunks per embedding call (default: ${DEFAULT-VALUE}).")
-  int embedBatch;
+  @Mixin EmbedderOption embedderOption;
+  @Mixin EmbedBatchOption embedBatch;
 
   @Option(names = "--json", description = "Print the run report as JSON.")
   boolean json;
 
   @Override
   public Integer call() {
-    Path indexDir = IndexLocator.forRead(indexOption.index);
-    EmbedderSpec embedderSpec;
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
-      embedderSpec = EmbedderChoice.resolve(embedder, searcher.vectorCensus().identity(),
-          Optional.ofNullable(searcher.generation().requestedEmbedder()));
+    IngestReport report;
+    try (Weft weft = Weft.open(indexOption.forRead())) {
+      report = weft.embedMissing(embedderOption.spec, embedBatch.size, waitOption.duration());
     }
-    IngestReport report = EmbedMissing.run(indexDir, embedderSpec, embedBatch, IngestRequest.DEFAULT_KEEP_GENERATIONS,
-        waitOption.duration());
     var out = spec.commandLine().getOut();
     EmbedFailureReport.print(report, spec.commandLine().getErr());
     if (json) {

@@ -2,7 +2,6 @@ package dev.weft.jobs;
 
 import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
-import dev.weft.context.RecallRequest;
 import dev.weft.models.EmbedderSpecs;
 import dev.weft.pipelines.eval.BeirSet;
 import dev.weft.pipelines.eval.EvalOptions;
@@ -19,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -38,10 +38,7 @@ final class EvalCommand implements Callable<Integer> {
       description = "Recall modes to measure (default: ${DEFAULT-VALUE}); dense and hybrid need --embedder.")
   List<String> modes;
 
-  @Option(names = "--embedder", paramLabel = "SPEC", completionCandidates = EmbedderForms.class,
-      description = "Embed chunks at ingest and queries at recall: one of ${COMPLETION-CANDIDATES}. Without it "
-          + "dense and hybrid are reported as not run.")
-  String embedder;
+  @Mixin EmbedderOption embedderOption;
 
   @Option(names = "--index", paramLabel = "DIR",
       description = "Index to ingest into and keep (a re-run only ingests what changed); default: a scratch "
@@ -52,18 +49,7 @@ final class EvalCommand implements Callable<Integer> {
       description = "Kind to rank (code or doc); default: the one kind the index holds.")
   String kind;
 
-  @Option(names = "--pool", paramLabel = "N", defaultValue = "" + RecallRequest.DEFAULT_POOL_SIZE,
-      description = "Hybrid: BM25-ranked chunks among the candidates (default: ${DEFAULT-VALUE}).")
-  int pool;
-
-  @Option(names = "--embed-weight", paramLabel = "W", defaultValue = "" + RecallRequest.DEFAULT_EMBED_WEIGHT,
-      description = "Hybrid: weight of the normalised cosine against normalised BM25 (default: ${DEFAULT-VALUE}).")
-  double embedWeight;
-
-  @Option(names = "--knn", paramLabel = "K", defaultValue = "" + RecallRequest.DEFAULT_KNN_CANDIDATES,
-      description = "Hybrid: nearest neighbours by vector that join the BM25 pool; 0 re-ranks the pool alone "
-          + "(default: ${DEFAULT-VALUE}).")
-  int knn;
+  @Mixin HybridOptions hybrid;
 
   @Option(names = "--json", description = "Print the report as JSON.")
   boolean json;
@@ -77,12 +63,12 @@ final class EvalCommand implements Callable<Integer> {
     modes.forEach(m -> parsed.add(RecallMode.parse(m)));
     EvalOptions options = EvalOptions.defaults()
         .withModes(parsed)
-        .withEmbedder(embedder == null ? null : EmbedderSpecs.parse(embedder))
+        .withEmbedder(embedderOption.spec == null ? null : EmbedderSpecs.parse(embedderOption.spec))
         .withIndexDir(index == null ? null : index.toAbsolutePath().normalize())
         .withKind(kind == null ? null : Kind.parse(kind))
-        .withPoolSize(pool)
-        .withEmbedWeight(embedWeight)
-        .withKnnCandidates(knn)
+        .withPoolSize(hybrid.pool)
+        .withEmbedWeight(hybrid.embedWeight)
+        .withKnnCandidates(hybrid.knn)
         .withProgress(quiet ? IngestProgress.NONE
             : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null));
     BeirSet loaded = BeirSet.load(set);

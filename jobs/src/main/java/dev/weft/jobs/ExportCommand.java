@@ -1,9 +1,7 @@
 package dev.weft.jobs;
 
-import dev.weft.index.ChunkScan;
-import dev.weft.transforms.export.ChunkFileWriter;
-import dev.weft.transforms.export.ChunkFiles;
-import dev.weft.transforms.export.ChunkRow;
+import dev.weft.api.ExportSummary;
+import dev.weft.api.Weft;
 import dev.weft.transforms.export.ExportFormat;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -34,9 +32,6 @@ final class ExportCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the summary as JSON.")
   boolean json;
 
-  /** What an export wrote. */
-  record Summary(long generation, String format, Path file, long chunks, long chunksWithVectors) {}
-
   @Override
   public Integer call() {
     ExportFormat exportFormat = ExportFormat.parse(format);
@@ -45,23 +40,9 @@ final class ExportCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--out must be a directory, got a file: " + dir
           + "; pass a directory (created when missing)");
     }
-    Summary summary;
-    try (ChunkScan scan = ChunkScan.open(IndexLocator.forRead(indexOption.index));
-        ChunkFileWriter writer = ChunkFileWriter.open(exportFormat, dir.resolve(ChunkFiles.fileName(exportFormat, 0, 1)))) {
-      long[] withVectors = {0};
-      scan.forEach(entry -> {
-        if (entry.vector() == null) {
-          writer.write(ChunkRow.of(entry.chunk()));
-        } else {
-          withVectors[0]++;
-          writer.write(new ChunkRow(entry.chunk(), entry.identity(), entry.vector()));
-        }
-      });
-      // the previous dataset goes only once this one is complete
-      ChunkFiles.clear(dir, exportFormat);
-      long chunks = writer.count();
-      Path file = writer.commit();
-      summary = new Summary(scan.generation().generation(), exportFormat.id(), file, chunks, withVectors[0]);
+    ExportSummary summary;
+    try (Weft weft = Weft.open(indexOption.forRead())) {
+      summary = weft.export(exportFormat, dir);
     }
     PrintWriter printer = spec.commandLine().getOut();
     if (json) {

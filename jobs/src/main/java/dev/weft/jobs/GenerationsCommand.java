@@ -1,9 +1,8 @@
 package dev.weft.jobs;
 
-import dev.weft.index.CorpusIndex;
-import dev.weft.context.error.IndexDamagedException;
-import dev.weft.index.GenerationManifest;
-import dev.weft.index.UnreadableManifest;
+import dev.weft.api.Generation;
+import dev.weft.api.Generations;
+import dev.weft.api.Weft;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -24,27 +23,21 @@ final class GenerationsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index))) {
-      List<GenerationManifest> generations = index.generations();
-      long current = index.servedNumber().orElse(-1L);
+    try (Weft weft = Weft.open(indexOption.forRead())) {
+      Generations listed = weft.generations();
+      List<Generation> generations = listed.kept();
+      long current = listed.served();
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
         out.println(Json.write(generations));
       } else {
-        for (GenerationManifest g : generations) {
+        for (Generation g : generations) {
           out.println((g.generation() == current ? "*" : " ") + "\t" + g.generation() + "\t" + g.createdAt()
               + "\tfiles=" + g.files() + "\tchunks=" + g.chunks());
         }
       }
       // listed first, so what can be served is known; then the damage, as one line and exit 4
-      index.current();
-      List<UnreadableManifest> unreadable = index.unreadableGenerations();
-      if (!unreadable.isEmpty()) {
-        UnreadableManifest first = unreadable.get(0);
-        throw new IndexDamagedException(first.file(), unreadable.size() + " kept manifest(s) cannot be read and are "
-            + "skipped, first " + first.file() + " (" + first.reason() + "); the generations listed are intact; "
-            + "delete it or leave it to be pruned, and run `weft check`", null);
-      }
+      listed.requireIntact();
       return generations.isEmpty() ? WeftCli.NOTHING_FOUND : 0;
     }
   }

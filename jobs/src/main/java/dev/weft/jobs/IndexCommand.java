@@ -1,27 +1,19 @@
 package dev.weft.jobs;
 
+import dev.weft.api.IndexLocation;
+import dev.weft.api.IndexOutcome;
+import dev.weft.api.IndexRun;
+import dev.weft.api.Weft;
 import dev.weft.context.Kind;
-import dev.weft.context.embed.EmbedderSpec;
-import dev.weft.index.CorpusIndex;
-import dev.weft.index.GenerationManifest;
-import dev.weft.pipelines.ingest.DatasetIngestRequest;
-import dev.weft.pipelines.ingest.DatasetIngester;
-import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
-import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.pipelines.ingest.RunnerChoice;
-import dev.weft.pipelines.ingest.WriteAccess;
-import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
-import dev.weft.transforms.route.Router;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -90,16 +82,12 @@ final class IndexCommand implements Callable<Integer> {
       description = "Chunking format of dataset record text: text, markdown, rst, ... (default: ${DEFAULT-VALUE}).")
   String datasetFormat;
 
-  @Option(names = "--embed", description = "Give chunks vectors with the default embedder (see --embedder).")
+  @Option(names = "--embed", description = "Give chunks vectors with the index's embedder, else bge-small; "
+      + "--embedder implies it.")
   boolean embed;
 
-  @Option(names = "--embedder", paramLabel = "SPEC", completionCandidates = EmbedderForms.class,
-      description = "Embed chunks with this embedder (default: bge-small); one of ${COMPLETION-CANDIDATES}. "
-          + "Implies --embed.")
-  String embedder;
-
-  @Option(names = "--embed-batch", defaultValue = "32", description = "Chunks per embedding call (default: ${DEFAULT-VALUE}).")
-  int embedBatch;
+  @Mixin EmbedderOption embedderOption;
+  @Mixin EmbedBatchOption embedBatch;
 
   @Option(names = "--export-parquet", paramLabel = "DIR",
       description = "Also write the chunks this run writes (with vectors) as a Parquet dataset into DIR.")
@@ -113,22 +101,47 @@ final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    EmbedderSpec embedding = embedderSpec();
-    IngestReport report = dataset != null ? ingestDataset(embedding) : ingestDirectory(embedding);
-    print(report, "published generation ", "nothing changed");
-    EmbedFailureReport.print(report, spec.commandLine().getErr());
-    if (embedding != null && report.counter("embed_failed") == 0) {
-      // Chunks of unchanged items indexed before --embed have no vector, and this run did not touch them: give
-      // them one now, so --embed means "every chunk has a vector" (a failed batch is left to embed-missing,
-      // rather than calling a failing endpoint again at once).
-      Path indexDir = indexDir();
-      if (served(indexDir).map(GenerationManifest::chunksWithoutVectors).orElse(0L) > 0) {
-        IngestReport filled = EmbedMissing.run(indexDir, embedding, embedBatch, keep, waitOption.duration());
-        print(filled, "embedded the chunks without a vector: published generation ", "no chunk lacks a vector");
-        EmbedFailureReport.print(filled, spec.commandLine().getErr());
-      }
+    if (dataset != null && (!Path.of(".").equals(root) || !paths.isEmpty())) {
+      throw new IllegalArgumentException("--dataset takes no ROOT and no --paths, got: " + root + " " + paths);
     }
+    IndexOutcome outcome;
+    try (Weft weft = Weft.open(indexDir())) {
+      outcome = weft.index(run());
+    }
+    print(outcome.ingest(), "published generation ", "nothing changed");
+    EmbedFailureReport.print(outcome.ingest(), spec.commandLine().getErr());
+    outcome.fill().ifPresent(filled -> {
+      print(filled, "embedded the chunks without a vector: published generation ", "no chunk lacks a vector");
+      EmbedFailureReport.print(filled, spec.commandLine().getErr());
+    });
     return 0;
+  }
+
+  /** The options as one run; the values are checked by the run's settings, once. */
+  private IndexRun run() {
+    IndexRun.Builder run = dataset != null
+        ? IndexRun.dataset(dataset).datasetKind(Kind.parse(datasetKind)).datasetFormat(datasetFormat)
+        : IndexRun.tree(root).paths(paths).extensions(extensions == null ? List.of() : extensions)
+            .maxFileBytes(maxFileBytes);
+    if (flinkMaster != null) {
+      run.flinkMaster(flinkMaster);
+    }
+    if (parallelism != null) {
+      run.parallelism(parallelism);
+    }
+    return run.force(force)
+        .rebuild(rebuild)
+        .lockWait(waitOption.duration())
+        .runner(RunnerChoice.parse(runner))
+        .beamThreshold(beamThreshold)
+        .keepGenerations(keep)
+        .embed(embed)
+        .embedder(embedderOption.spec)
+        .embedBatchSize(embedBatch.size)
+        .exportParquet(exportParquet)
+        .progress(quiet ? IngestProgress.NONE : new ConsoleProgress(spec.commandLine().getErr(),
+            System.console() != null))
+        .build();
   }
 
   /** One report: JSON (one line per published run) or the counters table. */
@@ -141,94 +154,8 @@ final class IndexCommand implements Callable<Integer> {
   }
 
   private Path indexDir() {
-    return dataset != null ? IndexLocator.forWrite(indexOption.index, Path.of("").toAbsolutePath())
-        : IndexLocator.forWrite(indexOption.index, root.toAbsolutePath().normalize());
-  }
-
-  /**
-   * The served generation's manifest (its vector counts and identity), without opening a reader; nothing for a
-   * rebuild, which reads nothing of it.
-   */
-  private Optional<GenerationManifest> served(Path indexDir) {
-    if (rebuild || !Files.isDirectory(indexDir)) {
-      return Optional.empty();
-    }
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
-      return index.current();
-    }
-  }
-
-  private IngestReport ingestDataset(EmbedderSpec embedding) {
-    if (!Path.of(".").equals(root) || !paths.isEmpty()) {
-      throw new IllegalArgumentException("--dataset takes no ROOT and no --paths, got: " + root + " " + paths);
-    }
-    DatasetIngestRequest request = DatasetIngestRequest.of(dataset, indexDir())
-        .withKind(Kind.parse(datasetKind))
-        .withFormat(datasetFormat)
-        .withForce(force)
-        .withRunner(RunnerChoice.parse(runner))
-        .withBeamThreshold(beamThreshold)
-        .withBeamArgs(beamArgs())
-        .withKeepGenerations(keep)
-        .withEmbedder(embedding)
-        .withEmbedBatchSize(embedBatch)
-        .withExportParquet(exportParquet)
-        .withProgress(progress());
-    return new DatasetIngester().run(request, access());
-  }
-
-  private List<String> beamArgs() {
-    List<String> beamArgs = new ArrayList<>();
-    if (flinkMaster != null) {
-      beamArgs.add("--flinkMaster=" + flinkMaster);
-    }
-    if (parallelism != null) {
-      beamArgs.add("--parallelism=" + parallelism);
-    }
-    return beamArgs;
-  }
-
-  /**
-   * The run's embedder: {@code --embedder}, else for a bare {@code --embed} the model the index was embedded with
-   * (so an index keeps one identity when the default changes), else the default; null without either flag.
-   */
-  private EmbedderSpec embedderSpec() {
-    if (!embed && embedder == null) {
-      return null;
-    }
-    // the manifest names the identity only when every vector has it; a mixture resolves to the default, which
-    // the ingest's own identity check then refuses by name
-    Optional<GenerationManifest> manifest = embedder != null ? Optional.empty() : served(indexDir());
-    return EmbedderChoice.resolve(embedder, manifest.map(GenerationManifest::embedder),
-        manifest.map(GenerationManifest::requestedEmbedder));
-  }
-
-  private IngestProgress progress() {
-    return quiet ? IngestProgress.NONE : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null);
-  }
-
-  private IngestReport ingestDirectory(EmbedderSpec embedding) {
-    Router router = extensions == null || extensions.isEmpty() ? Router.defaults()
-        : Router.defaults().withExtensions(extensions);
-    Path absRoot = root.toAbsolutePath().normalize();
-    IngestRequest request = IngestRequest.of(absRoot, indexDir())
-        .withForce(force)
-        .withScope(new PathScope(paths))
-        .withRunner(RunnerChoice.parse(runner))
-        .withBeamThreshold(beamThreshold)
-        .withRouter(router)
-        .withMaxFileBytes(maxFileBytes)
-        .withKeepGenerations(keep)
-        .withBeamArgs(beamArgs())
-        .withEmbedder(embedding)
-        .withEmbedBatchSize(embedBatch)
-        .withExportParquet(exportParquet)
-        .withProgress(progress());
-    return new Ingester().run(request, access());
-  }
-
-  private WriteAccess access() {
-    return new WriteAccess(waitOption.duration(), rebuild);
+    return IndexLocation.forWrite(indexOption.index,
+        dataset != null ? Path.of("").toAbsolutePath() : root.toAbsolutePath().normalize());
   }
 
   private void printTable(IngestReport report, String published, String nothing) {

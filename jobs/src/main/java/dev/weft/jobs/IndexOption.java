@@ -1,5 +1,6 @@
 package dev.weft.jobs;
 
+import dev.weft.api.IndexLocation;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -8,4 +9,9 @@ final class IndexOption {
   @Option(names = "--index", paramLabel = "DIR",
       description = "Index directory (default: $WEFT_INDEX, else the nearest .weft upward; for `index`, ROOT/.weft).")
   Path index;
+
+  /** The index a reading command works on. */
+  Path forRead() {
+    return IndexLocation.forRead(index);
+  }
 }

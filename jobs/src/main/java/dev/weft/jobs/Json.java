@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import dev.weft.api.Lines;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
 import java.io.IOException;
@@ -35,13 +36,14 @@ final class Json {
     }
   }
 
-  /** A hit as agents read it; lines stay 0-based as in the library. */
+  /** A hit as agents read it; lines 1-based, as the TSV prints them and {@code get --lines} takes them. */
   static Map<String, Object> hit(Hit hit) {
+    Lines lines = Lines.of(hit);
     Map<String, Object> chunk = new LinkedHashMap<>();
     chunk.put("symbol", hit.chunk().symbol());
     chunk.put("nodeType", hit.chunk().nodeType());
-    chunk.put("startLine", hit.chunk().startLine());
-    chunk.put("endLine", hit.chunk().endLine());
+    chunk.put("startLine", lines.first());
+    chunk.put("endLine", lines.last());
     Map<String, Object> map = new LinkedHashMap<>();
     map.put("path", hit.path());
     map.put("kind", hit.kind().id());

@@ -1,13 +1,12 @@
 package dev.weft.jobs;
 
+import dev.weft.api.Lines;
+import dev.weft.api.Weft;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
-import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.RecallResult;
-import dev.weft.index.CorpusIndex;
-import dev.weft.index.CorpusSearcher;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -49,23 +48,8 @@ final class RecallCommand implements Callable<Integer> {
           + "the query with the index's embedder.")
   String mode;
 
-  @Option(names = "--embedder", paramLabel = "SPEC", completionCandidates = EmbedderForms.class,
-      description = "Embedder for the query (default: the one the index was built with); one of "
-          + "${COMPLETION-CANDIDATES}.")
-  String embedder;
-
-  @Option(names = "--pool", defaultValue = "" + RecallRequest.DEFAULT_POOL_SIZE,
-      description = "Hybrid: BM25-ranked chunks among the candidates (default: ${DEFAULT-VALUE}).")
-  int pool;
-
-  @Option(names = "--embed-weight", defaultValue = "" + RecallRequest.DEFAULT_EMBED_WEIGHT,
-      description = "Hybrid: weight of the normalised cosine (default: ${DEFAULT-VALUE}).")
-  double embedWeight;
-
-  @Option(names = "--knn", paramLabel = "K", defaultValue = "" + RecallRequest.DEFAULT_KNN_CANDIDATES,
-      description = "Hybrid: nearest neighbours by vector that join the BM25 pool; 0 re-ranks the pool alone "
-          + "(default: ${DEFAULT-VALUE}).")
-  int knn;
+  @Mixin EmbedderOption embedderOption;
+  @Mixin HybridOptions hybrid;
 
   @Option(names = "--json", description = "Print JSON.")
   boolean json;
@@ -78,17 +62,11 @@ final class RecallCommand implements Callable<Integer> {
       throw new IllegalArgumentException("-n must be at least 1, got: " + n);
     }
     RecallMode recallMode = RecallMode.parse(mode);
-    RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks, recallMode, pool,
-        embedWeight, knn);
+    RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
+        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn);
     RecallResult result;
-    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index));
-        CorpusSearcher searcher = index.searcher()) {
-      if (recallMode.usesVectors()) {
-        EmbedderSpec spec = EmbedderChoice.resolve(embedder, searcher.vectorCensus().identity());
-        result = searcher.recall(request, QueryEmbedding.of(spec, request.query()));
-      } else {
-        result = searcher.recall(request);
-      }
+    try (Weft weft = Weft.open(indexOption.forRead())) {
+      result = weft.recall(request, embedderOption.spec);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
@@ -113,7 +91,7 @@ final class RecallCommand implements Callable<Integer> {
 
   /** One row; text from the corpus (path, format, node type, symbol) is escaped by {@link TsvFields}. */
   static String tsv(Hit hit) {
-    String row = TsvFields.row(hit.path(), (hit.chunk().startLine() + 1) + "-" + (hit.chunk().endLine() + 1),
+    String row = TsvFields.row(hit.path(), Lines.of(hit).toString(),
         hit.kind().id(), hit.format(), hit.chunk().nodeType(), hit.chunk().symbol(),
         String.format("%.4f", hit.score()));
     return hit.cosine() == null ? row : row + String.format("\t%.4f", hit.cosine());

@@ -1,7 +1,7 @@
 package dev.weft.jobs;
 
-import dev.weft.index.CorpusIndex;
-import dev.weft.index.GenerationManifest;
+import dev.weft.api.Generation;
+import dev.weft.api.Weft;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,8 +20,8 @@ final class RollbackCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index))) {
-      GenerationManifest served = index.rollback(generation, waitOption.duration());
+    try (Weft weft = Weft.open(indexOption.forRead())) {
+      Generation served = weft.rollback(generation, waitOption.duration());
       spec.commandLine().getOut().println("serving generation " + served.generation() + " (" + served.createdAt()
           + ", files=" + served.files() + ", chunks=" + served.chunks() + ")");
       return 0;

@@ -1,9 +1,8 @@
 package dev.weft.jobs;
 
+import dev.weft.api.Stats;
+import dev.weft.api.Weft;
 import dev.weft.context.Kind;
-import dev.weft.index.CorpusIndex;
-import dev.weft.index.CorpusSearcher;
-import dev.weft.index.IndexStats;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -22,9 +21,8 @@ final class StatsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocator.forRead(indexOption.index));
-        CorpusSearcher searcher = index.searcher()) {
-      IndexStats stats = searcher.stats();
+    try (Weft weft = Weft.open(indexOption.forRead())) {
+      Stats stats = weft.stats();
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
         out.println(Json.write(stats));
@@ -36,14 +34,14 @@ final class StatsCommand implements Callable<Integer> {
   }
 
   /** One {@code name<TAB>value} line per figure, like the index command's counters. */
-  private static void printTable(IndexStats stats, PrintWriter out) {
+  private static void printTable(Stats stats, PrintWriter out) {
     out.println("generation\t" + stats.generation());
     out.println(TsvFields.row("corpus_root", stats.corpusRoot()));
     out.println("files\t" + stats.files());
     for (Kind kind : Kind.values()) {
       out.println("chunks." + kind.id() + "\t" + stats.chunks().getOrDefault(kind, 0L));
     }
-    stats.vectors().byName().forEach((identity, count) -> out.println(TsvFields.row("vectors." + identity, count)));
+    stats.vectors().chunksByEmbedder().forEach((identity, count) -> out.println(TsvFields.row("vectors." + identity, count)));
     out.println("chunks_without_vector\t" + stats.vectors().chunksWithoutVectors());
     out.println("index_bytes\t" + stats.indexBytes());
     out.println("disk_bytes\t" + stats.diskBytes());

@@ -4,16 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.weft.context.embed.EmbedderIdentity;
-import dev.weft.index.RequestedEmbedder;
-import dev.weft.models.EmbedderSpecs;
-import dev.weft.models.hash.HashEmbedderSpec;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,19 +68,5 @@ class EmbedFailureCliTest {
     assertThat(failures.get(1).path("reason").asText()).isEqualTo("circuit_open");
     assertThat(report.path("counters").path("embed_failed").asLong())
         .isEqualTo(failures.get(0).path("chunks").asLong() + failures.get(1).path("chunks").asLong());
-  }
-
-  @Test
-  void theRecordedSpecIsUsedOnlyForTheModelTheVectorsHave() {
-    RequestedEmbedder openAi = new RequestedEmbedder(new EmbedderIdentity("openai:m", 8), "openai:m@http://h#8");
-
-    assertThat(EmbedderChoice.resolve(null, Optional.empty(), Optional.of(openAi)))
-        .isEqualTo(EmbedderSpecs.parse("openai:m@http://h#8"));
-    assertThat(EmbedderChoice.resolve(null, Optional.of(new EmbedderIdentity("openai:m", 8)), Optional.of(openAi)))
-        .isEqualTo(EmbedderSpecs.parse("openai:m@http://h#8"));
-    assertThat(EmbedderChoice.resolve(null, Optional.of(new HashEmbedderSpec(16).identity()), Optional.of(openAi)))
-        .as("vectors of another model win over a later request").isEqualTo(new HashEmbedderSpec(16));
-    assertThat(EmbedderChoice.resolve("hash:4", Optional.empty(), Optional.of(openAi)))
-        .isEqualTo(new HashEmbedderSpec(4));
   }
 }

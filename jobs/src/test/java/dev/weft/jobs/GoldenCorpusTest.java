@@ -63,11 +63,11 @@ class GoldenCorpusTest {
   }
 
   @Test
-  void jsonHitsCarryZeroBasedLines() {
+  void jsonHitsCarryTheOneBasedLinesTheTsvPrintsAndGetTakes() {
     CliRun run = CliRun.of("recall", "troubleshooting", "--kind", "doc", "--json", "--index", index);
     assertThat(run.exit()).isZero();
     assertThat(run.out()).startsWith("[{\"path\":\"docs/guide.md\",\"kind\":\"doc\",\"format\":\"markdown\",\"score\":")
-        .contains("\"chunk\":{\"symbol\":\"Troubleshooting\",\"nodeType\":\"section\",\"startLine\":14,\"endLine\":17}}]");
+        .contains("\"chunk\":{\"symbol\":\"Troubleshooting\",\"nodeType\":\"section\",\"startLine\":15,\"endLine\":18}}]");
   }
 
   @Test

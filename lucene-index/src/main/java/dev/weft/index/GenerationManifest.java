@@ -8,7 +8,8 @@ import java.util.TreeMap;
 /**
  * One published generation: which Lucene commit readers open, and what the run that made it saw.
  * Manifests written before vectors existed read with no embedder and zero vector counts; those written before the
- * requested embedder was recorded read with none.
+ * requested embedder was recorded read with none; those written before the source was recorded read with none
+ * (the legacy rule then applies: a corpus root that is a regular file is a dataset).
  *
  * @param generation Weft's generation number, what {@code CURRENT} names
  * @param luceneGeneration {@code IndexCommit.getGeneration()} of the commit this generation reads
@@ -25,6 +26,8 @@ import java.util.TreeMap;
  * @param chunksWithoutVectors chunk documents that have none, which {@code weft embed-missing} fills in
  * @param requestedEmbedder the embedder the last run that named one asked for, even if it made no vector; null
  *     when no run named one
+ * @param source where the items came from (a directory tree or a dataset file), which {@code get} reads them
+ *     back from; null in manifests written before it was recorded
  */
 public record GenerationManifest(
     long generation,
@@ -40,18 +43,28 @@ public record GenerationManifest(
     Map<String, Long> embedders,
     long chunksWithVectors,
     long chunksWithoutVectors,
-    RequestedEmbedder requestedEmbedder) {
+    RequestedEmbedder requestedEmbedder,
+    CorpusSource source) {
   public GenerationManifest {
     counts = sorted(counts);
     embedders = sorted(embedders);
   }
 
-  /** A manifest with no requested embedder recorded. */
+  /** A manifest with no source recorded. */
+  public GenerationManifest(long generation, long luceneGeneration, String segmentsFileName, String createdAt,
+      String corpusRoot, String chunkerStamp, long files, long chunks, Map<String, Long> counts,
+      EmbedderIdentity embedder, Map<String, Long> embedders, long chunksWithVectors, long chunksWithoutVectors,
+      RequestedEmbedder requestedEmbedder) {
+    this(generation, luceneGeneration, segmentsFileName, createdAt, corpusRoot, chunkerStamp, files, chunks, counts,
+        embedder, embedders, chunksWithVectors, chunksWithoutVectors, requestedEmbedder, null);
+  }
+
+  /** A manifest with no requested embedder and no source recorded. */
   public GenerationManifest(long generation, long luceneGeneration, String segmentsFileName, String createdAt,
       String corpusRoot, String chunkerStamp, long files, long chunks, Map<String, Long> counts,
       EmbedderIdentity embedder, Map<String, Long> embedders, long chunksWithVectors, long chunksWithoutVectors) {
     this(generation, luceneGeneration, segmentsFileName, createdAt, corpusRoot, chunkerStamp, files, chunks, counts,
-        embedder, embedders, chunksWithVectors, chunksWithoutVectors, null);
+        embedder, embedders, chunksWithVectors, chunksWithoutVectors, null, null);
   }
 
   private static Map<String, Long> sorted(Map<String, Long> map) {

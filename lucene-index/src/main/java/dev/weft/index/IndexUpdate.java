@@ -289,7 +289,7 @@ public final class IndexUpdate implements Closeable {
         committed.getSegmentsFileName(), Instant.now().toString(), options.corpusRoot(),
         options.chunkerStamp(), totals.files(), census.chunksWithVectors() + census.chunksWithoutVectors(), counts,
         census.identity().orElse(null), census.byName(), census.chunksWithVectors(), census.chunksWithoutVectors(),
-        requestedEmbedder());
+        requestedEmbedder(), source());
     // pending until CURRENT names it: a run killed before the swap leaves no generation that looks served
     store.writePending(manifest);
     store.point(destined);
@@ -315,6 +315,14 @@ public final class IndexUpdate implements Closeable {
       return options.requestedEmbedder();
     }
     return baseGeneration().map(GenerationManifest::requestedEmbedder).orElse(null);
+  }
+
+  /** The run's source, else the one of the generation this update builds on (embed-missing names none). */
+  private CorpusSource source() {
+    if (options.source() != null) {
+      return options.source();
+    }
+    return baseGeneration().map(GenerationManifest::source).orElse(null);
   }
 
   /** Rolls back anything not committed and releases the write lock. */

@@ -15,9 +15,10 @@ import java.util.Objects;
  * @param lockWait how long to wait for another run's write lock before refusing as busy (zero: refuse at once)
  * @param rebuild start a fresh generation line: the update reads nothing of the served generation (which may be
  *     damaged) and its commit holds only what it writes
+ * @param source where the run's items come from, recorded in the manifest; null keeps the served generation's
  */
 public record UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp,
-    RequestedEmbedder requestedEmbedder, Duration lockWait, boolean rebuild) {
+    RequestedEmbedder requestedEmbedder, Duration lockWait, boolean rebuild, CorpusSource source) {
   public static final int DEFAULT_KEEP_GENERATIONS = 5;
 
   public UpdateOptions {
@@ -39,9 +40,15 @@ public record UpdateOptions(String corpusRoot, int keepGenerations, String chunk
     corpusRoot = Path.of(corpusRoot).toAbsolutePath().normalize().toString();
   }
 
+  /** Options that record no source (the served generation's is kept). */
+  public UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp,
+      RequestedEmbedder requestedEmbedder, Duration lockWait, boolean rebuild) {
+    this(corpusRoot, keepGenerations, chunkerStamp, requestedEmbedder, lockWait, rebuild, null);
+  }
+
   /** Options of a run that names no embedder, refusing at once when busy, building on the served generation. */
   public UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp) {
-    this(corpusRoot, keepGenerations, chunkerStamp, null, Duration.ZERO, false);
+    this(corpusRoot, keepGenerations, chunkerStamp, null, Duration.ZERO, false, null);
   }
 
   /** Options keeping the default {@value #DEFAULT_KEEP_GENERATIONS} generations. */
@@ -50,19 +57,24 @@ public record UpdateOptions(String corpusRoot, int keepGenerations, String chunk
   }
 
   public UpdateOptions withKeepGenerations(int keep) {
-    return new UpdateOptions(corpusRoot, keep, chunkerStamp, requestedEmbedder, lockWait, rebuild);
+    return new UpdateOptions(corpusRoot, keep, chunkerStamp, requestedEmbedder, lockWait, rebuild, source);
   }
 
   /** @param requested the embedder the run asks for, or null to keep the served generation's */
   public UpdateOptions withRequestedEmbedder(RequestedEmbedder requested) {
-    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requested, lockWait, rebuild);
+    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requested, lockWait, rebuild, source);
   }
 
   public UpdateOptions withLockWait(Duration wait) {
-    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requestedEmbedder, wait, rebuild);
+    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requestedEmbedder, wait, rebuild, source);
   }
 
   public UpdateOptions withRebuild(boolean fresh) {
-    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requestedEmbedder, lockWait, fresh);
+    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requestedEmbedder, lockWait, fresh, source);
+  }
+
+  /** @param value where the run's items come from, or null to keep the served generation's */
+  public UpdateOptions withSource(CorpusSource value) {
+    return new UpdateOptions(corpusRoot, keepGenerations, chunkerStamp, requestedEmbedder, lockWait, rebuild, value);
   }
 }

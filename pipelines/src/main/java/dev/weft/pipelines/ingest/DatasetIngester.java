@@ -3,12 +3,14 @@ package dev.weft.pipelines.ingest;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
 import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSource;
 import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
 import dev.weft.index.VectorLookup;
 import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.dataset.DatasetChangeSet;
+import dev.weft.transforms.dataset.DatasetFormat;
 import dev.weft.transforms.dataset.DatasetPlanner;
 import dev.weft.transforms.dataset.DatasetRecords;
 import dev.weft.transforms.dataset.RecordChunker;
@@ -19,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -52,7 +55,8 @@ public final class DatasetIngester {
     DatasetRecords.check(dataset);
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
     UpdateOptions options = new UpdateOptions(dataset.toString(), request.keepGenerations(), Chunkers.STAMP,
-        RequestedEmbedders.of(request.embedder()), access.lockWait(), access.rebuild());
+        RequestedEmbedders.of(request.embedder()), access.lockWait(), access.rebuild())
+        .withSource(CorpusSource.dataset(dataset.toString(), DatasetFormat.of(dataset).name().toLowerCase(Locale.ROOT)));
     try (CorpusIndex index = CorpusIndex.open(indexDir);
         IndexUpdate update = IndexRuns.begin(index, options, request.force())) {
       IndexRuns.removeAbandonedStaging(indexDir);

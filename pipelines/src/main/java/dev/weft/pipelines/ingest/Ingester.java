@@ -4,6 +4,7 @@ import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSource;
 import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
@@ -73,7 +74,8 @@ public final class Ingester {
     }
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
     UpdateOptions options = new UpdateOptions(root.toString(), request.keepGenerations(), Chunkers.STAMP,
-        RequestedEmbedders.of(request.embedder()), access.lockWait(), access.rebuild());
+        RequestedEmbedders.of(request.embedder()), access.lockWait(), access.rebuild())
+        .withSource(CorpusSource.files(root.toString()));
     boolean wholeCorpus = request.force() && request.scope().isFull();
     try (CorpusIndex index = CorpusIndex.open(indexDir);
         IndexUpdate update = IndexRuns.begin(index, options, wholeCorpus)) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.RecallRequest;
 import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSource;
 import dev.weft.index.CorpusSearcher;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,6 +34,9 @@ class DatasetIngesterTest {
       assertThat(searcher.recall(RecallRequest.of("immutable dictionary keys")).hits())
           .extracting(h -> h.path()).containsExactly("faq#2");
       assertThat(searcher.recall(RecallRequest.of("strings")).hits().get(0).kind().id()).isEqualTo("doc");
+      // get reads the items back from the dataset the manifest names, never from a guess
+      assertThat(searcher.generation().source())
+          .isEqualTo(CorpusSource.dataset(dataset.toAbsolutePath().normalize().toString(), "jsonl"));
     }
 
     assertThat(new DatasetIngester().run(DatasetIngestRequest.of(dataset, index)).published()).isFalse();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.context.FileState;
 import dev.weft.context.RecallRequest;
 import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSource;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.GenerationManifest;
 import dev.weft.transforms.ingest.PathScope;
@@ -48,6 +49,16 @@ class IngesterTest {
     assertThat(report.files()).isEqualTo(5);
     assertThat(report.chunks()).isEqualTo(report.counter("chunks")).isGreaterThan(10);
     assertThat(report.deadLetterFile()).isNull();
+  }
+
+  @Test
+  void theManifestRecordsThatItsItemsAreTheFilesUnderTheRoot() {
+    ingest();
+
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+      assertThat(index.current().orElseThrow().source())
+          .isEqualTo(CorpusSource.files(root.toAbsolutePath().normalize().toString()));
+    }
   }
 
   @Test

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.api;
 
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;

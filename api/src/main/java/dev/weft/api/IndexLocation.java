@@ -1,18 +1,20 @@
-package dev.weft.jobs;
+package dev.weft.api;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Finds the index a command works on: {@code --index} when given, else {@code $WEFT_INDEX}, else the nearest
- * {@code .weft} directory from the working directory upward (as git finds {@code .git}).
+ * Finds the index a caller works on: the explicit directory ({@code --index}) when given, else {@code $WEFT_INDEX},
+ * else for reading the nearest {@code .weft} directory from the working directory upward (as git finds
+ * {@code .git}), for writing {@code ROOT/.weft}. The CLI, an MCP server and a job all find an index the same way.
  */
-final class IndexLocator {
-  static final String DEFAULT_NAME = ".weft";
+public final class IndexLocation {
+  public static final String DEFAULT_NAME = ".weft";
 
-  private IndexLocator() {}
+  private IndexLocation() {}
 
-  static Path forRead(Path explicit) {
+  /** The index to read: {@code explicit}, else {@code $WEFT_INDEX}, else the nearest {@code .weft} upward. */
+  public static Path forRead(Path explicit) {
     if (explicit != null) {
       return directory(explicit, "--index");
     }
@@ -30,7 +32,11 @@ final class IndexLocator {
     return cwd.resolve(DEFAULT_NAME);
   }
 
-  static Path forWrite(Path explicit, Path root) {
+  /**
+   * The index a run over {@code root} writes: {@code explicit}, else {@code $WEFT_INDEX}, else {@code root/.weft}
+   * (for a dataset, the working directory's {@code .weft}).
+   */
+  public static Path forWrite(Path explicit, Path root) {
     if (explicit != null) {
       return directory(explicit, "--index");
     }

@@ -1,0 +1,81 @@
+package dev.weft.api;
+
+import dev.weft.context.QueryVector;
+import dev.weft.context.embed.Embedder;
+import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.index.GenerationManifest;
+import dev.weft.index.VectorCensus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The one place the facade turns an embedder flag and an index's identity into an embedder ({@link EmbedderChoice})
+ * and embeds a query ({@link QueryEmbedding}); the embedder provider registry replaces both here. Query embedders
+ * are made once per spec and kept until {@link #close()}: loading an in-process model costs far more than a query.
+ */
+final class Embedders implements AutoCloseable {
+  private final Map<EmbedderSpec, Embedder> queryEmbedders = new ConcurrentHashMap<>();
+  private boolean closed;
+
+  /** For recall: {@code flag}, else the one identity of the generation's vectors, else the default model. */
+  static EmbedderSpec forRecall(String flag, VectorCensus census) {
+    return EmbedderChoice.resolve(flag, census.identity());
+  }
+
+  /**
+   * For a run that embeds: {@code flag}, else the served generation's model, else the one its last run asked for,
+   * else the default.
+   */
+  static EmbedderSpec forRun(String flag, Optional<GenerationManifest> served) {
+    // the manifest names the identity only when every vector has it; a mixture resolves to the default, which
+    // the ingest's own identity check then refuses by name
+    Optional<GenerationManifest> manifest = flag != null ? Optional.empty() : served;
+    return EmbedderChoice.resolve(flag, manifest.map(GenerationManifest::embedder),
+        manifest.map(GenerationManifest::requestedEmbedder));
+  }
+
+  /**
+   * For embed-missing: {@code flag}, else the one identity of the generation's vectors, else the one its last run
+   * asked for (recorded even when every batch failed), else the default model.
+   */
+  static EmbedderSpec forEmbedMissing(String flag, VectorCensus census, GenerationManifest served) {
+    return EmbedderChoice.resolve(flag, census.identity(), Optional.ofNullable(served.requestedEmbedder()));
+  }
+
+  /** The query's vector, with an embedder of {@code spec} made on first use and reused after. */
+  QueryVector embedQuery(EmbedderSpec spec, String query) {
+    Embedder embedder;
+    synchronized (this) {
+      if (closed) {
+        throw new IllegalStateException("this Weft is closed; open another to recall");
+      }
+      embedder = queryEmbedders.computeIfAbsent(spec, EmbedderSpec::create);
+    }
+    // an endpoint client keeps per-call state (its breaker); one query at a time per embedder
+    synchronized (embedder) {
+      return QueryEmbedding.of(embedder, query);
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    closed = true;
+    List<RuntimeException> failures = new ArrayList<>();
+    for (Embedder embedder : queryEmbedders.values()) {
+      try {
+        embedder.close();
+      } catch (RuntimeException e) {
+        failures.add(e);
+      }
+    }
+    queryEmbedders.clear();
+    if (!failures.isEmpty()) {
+      RuntimeException first = failures.get(0);
+      failures.subList(1, failures.size()).forEach(first::addSuppressed);
+      throw first;
+    }
+  }
+}

@@ -1,0 +1,242 @@
+package dev.weft.api;
+
+import dev.weft.context.RecallRequest;
+import dev.weft.context.RecallResult;
+import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.error.WeftException;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSearcher;
+import dev.weft.index.IndexCheck;
+import dev.weft.index.ItemSource;
+import dev.weft.pipelines.ingest.EmbedMissing;
+import dev.weft.pipelines.ingest.IngestReport;
+import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.transforms.export.ExportFormat;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Weft as a library: one index directory, and everything the CLI does with it — index a directory or a dataset,
+ * recall (bm25, dense, hybrid), get, stats, generations, rollback, embed-missing, export, check. The CLI, an MCP
+ * server and scheduled jobs all call this; none of them needs the index module.
+ *
+ * <p>Thread-safe: concurrent recalls and gets share the served generation's reader, which is reopened when
+ * {@code CURRENT} moves (after an index run or a rollback, from this process or another). Close it to release the
+ * reader and any query embedder it made. Lines are 1-based everywhere ({@link Lines}); failures are the
+ * {@code dev.weft.context.error} exceptions (busy, damaged, I/O) and {@link IllegalArgumentException} for bad input.
+ *
+ * <pre>{@code
+ * try (Weft weft = Weft.open(Path.of("/tmp/index"))) {
+ *   weft.index(Path.of("."));
+ *   Hit hit = weft.recall(new RecallRequest("atomic publish", Set.of(Kind.CODE), 5, true)).hits().get(0);
+ *   String chunk = weft.get(hit.path(), Lines.of(hit)).orElseThrow();
+ * }
+ * }</pre>
+ */
+public final class Weft implements AutoCloseable {
+  /** Attempts to open a searcher whose item source matches its generation while {@code CURRENT} keeps moving. */
+  private static final int OPEN_ATTEMPTS = 5;
+
+  private final Path indexDir;
+  private final Embedders embedders = new Embedders();
+  /** Opened on the first read, so a Weft can be opened on an index that its first run creates. */
+  private CorpusIndex reading;
+  private boolean closed;
+
+  private Weft(Path indexDir) {
+    this.indexDir = indexDir;
+  }
+
+  /**
+   * A Weft over the index at {@code indexDir}, which need not exist yet (an index run creates it; reads before then
+   * fail naming it).
+   *
+   * @throws IllegalArgumentException when {@code indexDir} is a file
+   */
+  public static Weft open(Path indexDir) {
+    Path dir = Objects.requireNonNull(indexDir, "indexDir").toAbsolutePath().normalize();
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new IllegalArgumentException("the index must be a directory, got a file: " + dir
+          + "; pass a directory (created when missing)");
+    }
+    return new Weft(dir);
+  }
+
+  public Path indexDir() {
+    return indexDir;
+  }
+
+  /** Indexes the directory tree at {@code root} with the defaults. */
+  public IndexOutcome index(Path root) {
+    return index(IndexRun.tree(root).build());
+  }
+
+  /**
+   * One ingest run, publishing a generation when anything changed; when it embeds, chunks of items it did not
+   * touch that still have no vector get one in a second generation.
+   */
+  public IndexOutcome index(IndexRun run) {
+    ensureOpen();
+    return Indexing.run(indexDir, run);
+  }
+
+  /** Recall; dense and hybrid embed the query with the embedder the index's vectors came from. */
+  public RecallResult recall(RecallRequest request) {
+    return recall(request, null);
+  }
+
+  /**
+   * Recall; dense and hybrid embed the query with {@code embedder} ({@code bge-small}, {@code hash:64},
+   * {@code openai:...}), or with the index's own when null.
+   */
+  public RecallResult recall(RecallRequest request, String embedder) {
+    Objects.requireNonNull(request, "request");
+    try (CorpusSearcher searcher = reading().searcher()) {
+      if (!request.mode().usesVectors()) {
+        return searcher.recall(request);
+      }
+      EmbedderSpec spec = Embedders.forRecall(embedder, searcher.vectorCensus());
+      return searcher.recall(request, embedders.embedQuery(spec, request.query()));
+    }
+  }
+
+  /**
+   * The item as it is now: a file fresh from disk, or a dataset's record fresh from the dataset.
+   *
+   * @throws dev.weft.context.StalePointerException when it vanished
+   * @throws dev.weft.context.error.WeftException (nothing found) when the path is not in the index, or no longer a
+   *     regular file
+   */
+  public String get(String path) {
+    try (CorpusSearcher searcher = searcherForGet()) {
+      return searcher.get(path);
+    }
+  }
+
+  /**
+   * Exactly the indexed chunk at those lines, when the item still has the bytes it was indexed from; empty when no
+   * chunk of the path has that range.
+   *
+   * @throws dev.weft.context.StalePointerException when the item changed or vanished since it was indexed
+   */
+  public Optional<String> get(String path, Lines lines) {
+    Objects.requireNonNull(lines, "lines");
+    try (CorpusSearcher searcher = searcherForGet()) {
+      return searcher.get(path, lines.startLine(), lines.endLine());
+    }
+  }
+
+  /** What the served generation holds. */
+  public Stats stats() {
+    try (CorpusSearcher searcher = reading().searcher()) {
+      return Views.stats(searcher.stats());
+    }
+  }
+
+  /** The kept generations, the served one, and any damage found while listing them. */
+  public Generations generations() {
+    CorpusIndex index = reading();
+    IndexDamagedException currentDamage = null;
+    try {
+      index.current();
+    } catch (IndexDamagedException e) {
+      currentDamage = e;
+    }
+    return new Generations(index.generations().stream().map(Views::generation).toList(),
+        index.servedNumber().orElse(-1L), index.unreadableGenerations().stream().map(Views::unreadable).toList(),
+        currentDamage);
+  }
+
+  /** Serves another kept generation once its commit is verified to open, waiting up to {@code wait} when busy. */
+  public Generation rollback(long generation, Duration wait) {
+    return Views.generation(reading().rollback(generation, wait));
+  }
+
+  /**
+   * Gives a vector to every chunk indexed without one, with {@code embedder}, else the index's own (or the one its
+   * last run asked for), else the default model; publishes nothing when none is missing.
+   */
+  public IngestReport embedMissing(String embedder, int batchSize, Duration wait) {
+    EmbedderSpec spec;
+    try (CorpusSearcher searcher = reading().searcher()) {
+      spec = Embedders.forEmbedMissing(embedder, searcher.vectorCensus(), searcher.generation());
+    }
+    return EmbedMissing.run(indexDir, spec, batchSize, IngestRequest.DEFAULT_KEEP_GENERATIONS, wait);
+  }
+
+  /** Writes the served generation as {@code outDir/chunks-00000-of-00001.<format>}, replacing an earlier export. */
+  public ExportSummary export(ExportFormat format, Path outDir) {
+    ensureOpen();
+    return Exports.write(indexDir, format, outDir);
+  }
+
+  /** Lucene's CheckIndex on every kept generation, under the write lock (waiting up to {@code wait}). */
+  public CheckReport check(Duration wait) {
+    ensureOpen();
+    return Views.check(IndexCheck.run(indexDir, wait));
+  }
+
+  @Override
+  public void close() {
+    CorpusIndex index;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      index = reading;
+      reading = null;
+    }
+    try {
+      embedders.close();
+    } finally {
+      if (index != null) {
+        index.close();
+      }
+    }
+  }
+
+  private synchronized CorpusIndex reading() {
+    ensureOpen();
+    if (reading == null) {
+      reading = CorpusIndex.openExisting(indexDir);
+    }
+    return reading;
+  }
+
+  private synchronized void ensureOpen() {
+    if (closed) {
+      throw new IllegalStateException("this Weft over " + indexDir + " is closed; open another");
+    }
+  }
+
+  /**
+   * A searcher whose item source is the one its own generation's manifest records: the generation is known only
+   * once a searcher holds it, so when it needs a dataset source a second searcher is opened with it, and kept only
+   * if {@code CURRENT} did not move in between.
+   */
+  private CorpusSearcher searcherForGet() {
+    CorpusIndex index = reading();
+    for (int attempt = 1; attempt <= OPEN_ATTEMPTS; attempt++) {
+      CorpusSearcher plain = index.searcher();
+      ItemSource items = ItemSources.of(plain.generation());
+      if (items == null) {
+        return plain;
+      }
+      long generation = plain.generation().generation();
+      plain.close();
+      CorpusSearcher withItems = index.searcher(items);
+      if (withItems.generation().generation() == generation) {
+        return withItems;
+      }
+      withItems.close();
+    }
+    throw new WeftException(ExitStatus.BUSY, "cannot open the served generation of " + indexDir + ": CURRENT moved "
+        + OPEN_ATTEMPTS + " times while opening it; retry once the runs publishing to it finish");
+  }
+}
