@@ -1,9 +1,9 @@
 package dev.weft.jobs;
 
+import dev.weft.context.ItemSource;
 import dev.weft.context.StalePointerException;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
-import dev.weft.index.ItemSource;
 import dev.weft.transforms.dataset.DatasetItemSource;
 import java.nio.file.Files;
 import java.nio.file.Path;

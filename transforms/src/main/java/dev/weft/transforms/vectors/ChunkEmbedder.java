@@ -1,13 +1,13 @@
 package dev.weft.transforms.vectors;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.ChunkTextHash;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.embed.EmbedFailureReason;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.embed.EmbeddingException;
-import dev.weft.index.ChunkTextHash;
 import dev.weft.transforms.ingest.FileOutcome;
 import java.util.ArrayList;
 import java.util.HashMap;
