@@ -8,6 +8,7 @@ import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.pipelines.ingest.IngestStamp;
 import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.embed.OnnxEmbedderSpec;
@@ -122,7 +123,8 @@ final class EmbedBench {
 
   private List<String> copySample(Path sample, int chunkTarget) throws IOException {
     Router router = Router.defaults();
-    FileProcessor processor = new FileProcessor(corpus.toString(), router, SourceReader.withDefaults());
+    FileProcessor processor = new FileProcessor(corpus.toString(), router, SourceReader.withDefaults(),
+        IngestStamp.CURRENT);
     List<String> texts = new ArrayList<>();
     for (ListedFile file : new CorpusLister(router, null).list(corpus)) {
       if (texts.size() >= chunkTarget) {

@@ -7,7 +7,6 @@ import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
 import dev.weft.index.VectorLookup;
-import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.dataset.DatasetChangeSet;
 import dev.weft.transforms.dataset.DatasetPlanner;
 import dev.weft.transforms.dataset.DatasetRecords;
@@ -51,7 +50,7 @@ public final class DatasetIngester {
     // before the index is opened: a wrong format or schema leaves no trace
     DatasetRecords.check(dataset);
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
-    UpdateOptions options = new UpdateOptions(dataset.toString(), request.keepGenerations(), Chunkers.STAMP,
+    UpdateOptions options = new UpdateOptions(dataset.toString(), request.keepGenerations(), IngestStamp.CURRENT,
         RequestedEmbedders.of(request.embedder()), access.lockWait(), access.rebuild());
     try (CorpusIndex index = CorpusIndex.open(indexDir);
         IndexUpdate update = IndexRuns.begin(index, options, request.force())) {
@@ -60,7 +59,7 @@ public final class DatasetIngester {
       EmbedderGuard.requireCompatible(index, request.embedder() == null ? null : request.embedder().identity(),
           request.force() || update.options().rebuild());
       Map<String, FileState> indexed = update.baseFileStates();
-      DatasetChangeSet changes = new DatasetPlanner(Chunkers.STAMP).plan(dataset, indexed, request.force());
+      DatasetChangeSet changes = new DatasetPlanner(IngestStamp.CURRENT).plan(dataset, indexed, request.force());
       if (changes.isNoOp()) {
         request.progress().finished();
         Map<String, Long> counters = RunCounters.of(0, 0, 0, changes.unchanged(), 0, 0, List.of());
@@ -70,7 +69,7 @@ public final class DatasetIngester {
       }
       RunnerChoice executor = request.executorFor(changes.toChunk());
       request.progress().started(changes.toChunk(), Ingester.executorName(executor) + " (dataset)");
-      RecordChunker chunker = RecordChunker.as(request.kind(), request.format());
+      RecordChunker chunker = RecordChunker.as(request.kind(), request.format(), IngestStamp.CURRENT);
       try (ParquetExport export = request.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
               : ParquetExport.open(request.exportParquet())) {
         changes.removed().forEach(update::delete);

@@ -11,7 +11,6 @@ import dev.weft.index.EmbedderMismatchException;
 import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
-import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import dev.weft.transforms.vectors.CircuitBreaker;
 import dev.weft.transforms.vectors.VectorReuse;
@@ -52,7 +51,7 @@ public final class EmbedMissing {
             millisSince(start));
       }
       EmbedCounts counts = new EmbedCounts();
-      UpdateOptions options = new UpdateOptions(base.corpusRoot(), keepGenerations, Chunkers.STAMP,
+      UpdateOptions options = new UpdateOptions(base.corpusRoot(), keepGenerations, IngestStamp.CURRENT,
           RequestedEmbedders.of(spec), lockWait, false);
       try (IndexUpdate update = index.beginUpdate(options)) {
         ChunkEmbedder embedder = new ChunkEmbedder(spec.create(), VectorReuse.NONE, batchSize,

@@ -144,7 +144,7 @@ public final class IngestPipeline {
   /** Wires the pipeline without running it; with an embedder, chunks get vectors before they are written. */
   public static Pipeline buildPipeline(IngestOptions options, List<String> relPaths, EmbedderSpec embedder) {
     String root = Path.of(options.getRoot()).toAbsolutePath().normalize().toString();
-    ReadAndChunkFiles readAndChunk = ReadAndChunkFiles.from(root)
+    ReadAndChunkFiles readAndChunk = ReadAndChunkFiles.from(root, IngestStamp.CURRENT)
         .withRouter(router(options))
         .withMaxFileBytes(options.getMaxFileBytes());
     Pipeline pipeline = Pipeline.create(options);

@@ -8,7 +8,6 @@ import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
 import dev.weft.index.VectorLookup;
-import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.ingest.ChangePlanner;
 import dev.weft.transforms.ingest.ChangeSet;
 import dev.weft.transforms.ingest.CorpusLister;
@@ -72,7 +71,7 @@ public final class Ingester {
       throw new IllegalArgumentException("corpus root must be an existing directory, got: " + request.root());
     }
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
-    UpdateOptions options = new UpdateOptions(root.toString(), request.keepGenerations(), Chunkers.STAMP,
+    UpdateOptions options = new UpdateOptions(root.toString(), request.keepGenerations(), IngestStamp.CURRENT,
         RequestedEmbedders.of(request.embedder()), access.lockWait(), access.rebuild());
     boolean wholeCorpus = request.force() && request.scope().isFull();
     try (CorpusIndex index = CorpusIndex.open(indexDir);
@@ -84,7 +83,7 @@ public final class Ingester {
       List<ListedFile> listed = lister.list(root);
       List<DeadLetter> listingLetters = lister.deadLetters();
       Map<String, FileState> indexed = keepUnder(update.baseFileStates(), lister.unreadableDirectories());
-      ChangeSet changes = new ChangePlanner(Chunkers.STAMP).plan(root, listed, indexed, request.scope(),
+      ChangeSet changes = new ChangePlanner(IngestStamp.CURRENT).plan(root, listed, indexed, request.scope(),
           request.force());
       afterPlan.run();
       if (changes.isNoOp()) {
@@ -132,7 +131,7 @@ public final class Ingester {
           request.progress());
     }
     SourceReader reader = SourceReader.withDefaults().withMaxBytes(request.maxFileBytes());
-    FileProcessor processor = new FileProcessor(root.toString(), request.router(), reader);
+    FileProcessor processor = new FileProcessor(root.toString(), request.router(), reader, IngestStamp.CURRENT);
     int threads = Runtime.getRuntime().availableProcessors();
     InProcessExecutor inProcess = new InProcessExecutor(threads);
     if (request.embedder() == null) {
@@ -171,7 +170,7 @@ public final class Ingester {
       }
       update.delete(letter.path());
       update.updateState(new FileState(letter.path(), route.kind(), route.format(), file.mtimeMillis(),
-          file.size(), REFUSED_HASH_PREFIX + letter.reason(), Chunkers.STAMP, 0));
+          file.size(), REFUSED_HASH_PREFIX + letter.reason(), IngestStamp.CURRENT, 0));
     }
   }
 

@@ -19,11 +19,17 @@ public final class FileProcessor implements Serializable {
   private final String root;
   private final Router router;
   private final SourceReader reader;
+  private final String stamp;
 
-  public FileProcessor(String root, Router router, SourceReader reader) {
+  /**
+   * @param stamp the ingest stamp every item's state records (chunkers and analysis versions), given by whoever
+   *     assembles the ingest: this module does not know the index's half of it
+   */
+  public FileProcessor(String root, Router router, SourceReader reader, String stamp) {
     this.root = Objects.requireNonNull(root, "root");
     this.router = Objects.requireNonNull(router, "router");
     this.reader = Objects.requireNonNull(reader, "reader");
+    this.stamp = requireStamp(stamp);
   }
 
   public FileOutcome process(String relPath) {
@@ -36,11 +42,15 @@ public final class FileProcessor implements Serializable {
     if (read instanceof ReadOutcome.Refused refused) {
       return new FileOutcome.Refused(refused.deadLetter());
     }
-    return chunk(((ReadOutcome.Read) read).document());
+    return chunk(((ReadOutcome.Read) read).document(), stamp);
   }
 
-  /** Chunks a document already read (also the entry point for dataset records). */
-  public static FileOutcome chunk(SourceDocument doc) {
+  /**
+   * Chunks a document already read (also the entry point for dataset records).
+   *
+   * @param stamp the ingest stamp its state records
+   */
+  public static FileOutcome chunk(SourceDocument doc, String stamp) {
     List<Chunk> chunks;
     try {
       chunks = Chunkers.forFormat(doc.format()).chunk(doc);
@@ -49,6 +59,15 @@ public final class FileProcessor implements Serializable {
       return new FileOutcome.Refused(new DeadLetter(doc.path(), "chunk", "errors",
           "chunker for format " + doc.format() + " failed: " + e));
     }
-    return new FileOutcome.Chunked(doc.state(Chunkers.STAMP, chunks.size()), chunks);
+    return new FileOutcome.Chunked(doc.state(stamp, chunks.size()), chunks);
+  }
+
+  /** The stamp, refused when blank: an item stored without one would be re-chunked on every run. */
+  public static String requireStamp(String stamp) {
+    if (stamp == null || stamp.isBlank()) {
+      throw new IllegalArgumentException("ingest stamp must be non-blank, got: "
+          + (stamp == null ? "null" : "\"" + stamp + "\""));
+    }
+    return stamp;
   }
 }
