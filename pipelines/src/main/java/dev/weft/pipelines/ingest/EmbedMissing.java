@@ -1,6 +1,7 @@
 package dev.weft.pipelines.ingest;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.Elapsed;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.error.ExitStatus;
@@ -48,7 +49,7 @@ public final class EmbedMissing {
       GenerationManifest base = searcher.generation();
       if (searcher.vectorCensus().chunksWithoutVectors() == 0) {
         return new IngestReport(-1, "none", counters(new EmbedCounts()), base.files(), base.chunks(), null,
-            millisSince(start));
+            Elapsed.millisSince(start));
       }
       EmbedCounts counts = new EmbedCounts();
       UpdateOptions options = new UpdateOptions(base.corpusRoot(), keepGenerations, IngestStamp.CURRENT,
@@ -79,16 +80,12 @@ public final class EmbedMissing {
         Path deadLetterFile =
             DeadLetterLog.write(indexDir, "gen-" + published.generation(), counts.failures());
         return new IngestReport(published.generation(), "in-process", counters, published.files(),
-            published.chunks(), deadLetterFile, millisSince(start), counts.summaries());
+            published.chunks(), deadLetterFile, Elapsed.millisSince(start), counts.summaries());
       }
     }
   }
 
   private static Map<String, Long> counters(EmbedCounts counts) {
     return RunCounters.of(0, 0, 0, 0, 0, 0, counts, List.of());
-  }
-
-  private static long millisSince(long startNanos) {
-    return (System.nanoTime() - startNanos) / 1_000_000;
   }
 }
