@@ -67,8 +67,8 @@ final class EmbedBench {
     Path index = work.resolve("embed-index");
     BenchFiles.deleteTree(index);
     long t0 = System.nanoTime();
-    IngestReport report = new Ingester().run(IngestRequest.of(sample, index).withRunner(RunnerChoice.IN_PROCESS)
-        .withEmbedder(new OnnxEmbedderSpec(model)));
+    IngestReport report = new Ingester().run(IngestRequest.directory(sample, index).runner(RunnerChoice.IN_PROCESS)
+        .embedder(new OnnxEmbedderSpec(model)).build());
     double seconds = (System.nanoTime() - t0) / 1e9;
     double pipeline = report.counter("embedded") / seconds;
     out.printf("embed-raw-onnx\t%s\t%d passages\t%.1f passages/s (langchain4j's loop)\t%.1f passages/s (Weft's "

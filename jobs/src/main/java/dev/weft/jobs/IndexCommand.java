@@ -4,8 +4,6 @@ import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.GenerationManifest;
-import dev.weft.pipelines.ingest.DatasetIngestRequest;
-import dev.weft.pipelines.ingest.DatasetIngester;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.pipelines.ingest.IngestReport;
@@ -162,19 +160,11 @@ final class IndexCommand implements Callable<Integer> {
     if (!Path.of(".").equals(root) || !paths.isEmpty()) {
       throw new IllegalArgumentException("--dataset takes no ROOT and no --paths, got: " + root + " " + paths);
     }
-    DatasetIngestRequest request = DatasetIngestRequest.of(dataset, indexDir())
-        .withKind(Kind.parse(datasetKind))
-        .withFormat(datasetFormat)
-        .withForce(force)
-        .withRunner(RunnerChoice.parse(runner))
-        .withBeamThreshold(beamThreshold)
-        .withBeamArgs(beamArgs())
-        .withKeepGenerations(keep)
-        .withEmbedder(embedding)
-        .withEmbedBatchSize(embedBatch)
-        .withExportParquet(exportParquet)
-        .withProgress(progress());
-    return new DatasetIngester().run(request, access());
+    IngestRequest request = settings(IngestRequest.dataset(dataset, indexDir()), embedding)
+        .kind(Kind.parse(datasetKind))
+        .format(datasetFormat)
+        .build();
+    return new Ingester().run(request, access());
   }
 
   private List<String> beamArgs() {
@@ -211,20 +201,26 @@ final class IndexCommand implements Callable<Integer> {
     Router router = extensions == null || extensions.isEmpty() ? Router.defaults()
         : Router.defaults().withExtensions(extensions);
     Path absRoot = root.toAbsolutePath().normalize();
-    IngestRequest request = IngestRequest.of(absRoot, indexDir())
-        .withForce(force)
-        .withScope(new PathScope(paths))
-        .withRunner(RunnerChoice.parse(runner))
-        .withBeamThreshold(beamThreshold)
-        .withRouter(router)
-        .withMaxFileBytes(maxFileBytes)
-        .withKeepGenerations(keep)
-        .withBeamArgs(beamArgs())
-        .withEmbedder(embedding)
-        .withEmbedBatchSize(embedBatch)
-        .withExportParquet(exportParquet)
-        .withProgress(progress());
+    IngestRequest request = settings(IngestRequest.directory(absRoot, indexDir()), embedding)
+        .scope(new PathScope(paths))
+        .router(router)
+        .maxFileBytes(maxFileBytes)
+        .build();
     return new Ingester().run(request, access());
+  }
+
+  /** The options every ingest takes, directory or dataset. */
+  private IngestRequest.Builder settings(IngestRequest.Builder builder, EmbedderSpec embedding) {
+    return builder
+        .force(force)
+        .runner(RunnerChoice.parse(runner))
+        .beamThreshold(beamThreshold)
+        .beamArgs(beamArgs())
+        .keepGenerations(keep)
+        .embedder(embedding)
+        .embedBatchSize(embedBatch)
+        .exportParquet(exportParquet)
+        .progress(progress());
   }
 
   private WriteAccess access() {

@@ -159,7 +159,7 @@ final class IngestBench {
   }
 
   private static IngestReport ingestRoot(Path root, Path index, RunnerChoice runner) {
-    return new Ingester().run(IngestRequest.of(root, index).withRunner(runner));
+    return new Ingester().run(IngestRequest.directory(root, index).runner(runner).build());
   }
 
   private List<String> sampleQueries(int count) {
