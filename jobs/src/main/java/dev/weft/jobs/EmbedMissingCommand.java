@@ -1,5 +1,6 @@
 package dev.weft.jobs;
 
+import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
@@ -53,7 +54,7 @@ final class EmbedMissingCommand implements Callable<Integer> {
     out.println(report.published() ? "published generation " + report.generation() + " (" + report.elapsedMillis()
         + " ms)" : "no chunk lacks a vector (" + report.elapsedMillis() + " ms)");
     for (Map.Entry<String, Long> e : report.counters().entrySet()) {
-      if (e.getKey().startsWith("embed") || e.getKey().equals("truncated")) {
+      if (e.getKey().startsWith("embed") || e.getKey().equals(IngestCounters.TRUNCATED)) {
         out.println(e.getKey() + "\t" + e.getValue());
       }
     }

@@ -1,5 +1,6 @@
 package dev.weft.jobs;
 
+import dev.weft.context.IngestCounters;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
@@ -115,7 +116,7 @@ final class IndexCommand implements Callable<Integer> {
     IngestReport report = dataset != null ? ingestDataset(embedding) : ingestDirectory(embedding);
     print(report, "published generation ", "nothing changed");
     EmbedFailureReport.print(report, spec.commandLine().getErr());
-    if (embedding != null && report.counter("embed_failed") == 0) {
+    if (embedding != null && report.counter(IngestCounters.EMBED_FAILED) == 0) {
       // Chunks of unchanged items indexed before --embed have no vector, and this run did not touch them: give
       // them one now, so --embed means "every chunk has a vector" (a failed batch is left to embed-missing,
       // rather than calling a failing endpoint again at once).

@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.transforms.beam.EmbedChunks;
 import dev.weft.transforms.beam.ReadAndChunkFiles;
@@ -122,9 +123,12 @@ public final class IngestPipeline {
     try {
       return new BeamIngestOutput(IngestPipelineStaging.shardDirs(staging),
           IngestPipelineStaging.deadLetters(staging.resolve(DEAD_LETTER_DIR), JSON),
-          IngestPipelineCounters.counter(result, "chunks"), IngestPipelineCounters.counter(result, "empty"),
-          IngestPipelineCounters.counter(result, "embedded"), IngestPipelineCounters.counter(result, "vectors_reused"),
-          IngestPipelineCounters.counter(result, "embed_failed"), IngestPipelineCounters.counter(result, "truncated"),
+          IngestPipelineCounters.counter(result, IngestCounters.CHUNKS),
+          IngestPipelineCounters.counter(result, IngestCounters.EMPTY),
+          IngestPipelineCounters.counter(result, IngestCounters.EMBEDDED),
+          IngestPipelineCounters.counter(result, IngestCounters.VECTORS_REUSED),
+          IngestPipelineCounters.counter(result, IngestCounters.EMBED_FAILED),
+          IngestPipelineCounters.counter(result, IngestCounters.TRUNCATED),
           IngestPipelineStaging.deadLetters(staging.resolve(EMBED_FAILURE_DIR), JSON));
     } catch (IOException e) {
       throw new UncheckedIOException("could not read the staged output back from " + staging, e);

@@ -1,6 +1,7 @@
 package dev.weft.transforms.beam;
 
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IngestCounters;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.ingest.FileProcessor;
 import dev.weft.transforms.ingest.SourceReader;
@@ -37,7 +38,7 @@ import org.apache.beam.sdk.values.TupleTagList;
  * }</pre>
  */
 public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCollectionTuple> {
-  public static final String COUNTER_NAMESPACE = "weft.ingest";
+  public static final String COUNTER_NAMESPACE = IngestCounters.NAMESPACE;
   public static final TupleTag<FileOutcome.Chunked> CHUNKED = new TupleTag<>("chunked") {};
   public static final TupleTag<DeadLetter> DEAD_LETTERS = new TupleTag<>("deadLetters") {};
 
@@ -120,9 +121,9 @@ public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCo
   /** Calls the plain work function and splits its outcome; never throws for bad input, never logs per element. */
   static final class ProcessFileFn<T> extends DoFn<T, FileOutcome.Chunked> {
     private final SerializableFunction<T, FileOutcome> work;
-    private final Counter indexed = Metrics.counter(COUNTER_NAMESPACE, "indexed");
-    private final Counter empty = Metrics.counter(COUNTER_NAMESPACE, "empty");
-    private final Counter chunks = Metrics.counter(COUNTER_NAMESPACE, "chunks");
+    private final Counter indexed = Metrics.counter(COUNTER_NAMESPACE, IngestCounters.INDEXED);
+    private final Counter empty = Metrics.counter(COUNTER_NAMESPACE, IngestCounters.EMPTY);
+    private final Counter chunks = Metrics.counter(COUNTER_NAMESPACE, IngestCounters.CHUNKS);
     // Reasons are open-ended strings (SkipReason counters, "errors"), so counters are made on first sight.
     private transient Map<String, Counter> byReason;
 

@@ -1,5 +1,6 @@
 package dev.weft.transforms.beam;
 
+import dev.weft.context.IngestCounters;
 import dev.weft.context.ScratchDirs;
 import dev.weft.index.ShardWriter;
 import dev.weft.transforms.ingest.FileOutcome;
@@ -113,7 +114,8 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
 
   static final class WriteShardFn extends DoFn<KV<Integer, Iterable<FileOutcome.Chunked>>, String> {
     private final String stagingDir;
-    private final Counter shardsWritten = Metrics.counter(ReadAndChunkFiles.COUNTER_NAMESPACE, "shards_written");
+    private final Counter shardsWritten = Metrics.counter(IngestCounters.NAMESPACE,
+        IngestCounters.SHARDS_WRITTEN);
 
     WriteShardFn(String stagingDir) {
       this.stagingDir = stagingDir;

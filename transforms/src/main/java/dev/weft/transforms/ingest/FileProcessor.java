@@ -2,6 +2,7 @@ package dev.weft.transforms.ingest;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IngestCounters;
 import dev.weft.context.SourceDocument;
 import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.route.Route;
@@ -35,7 +36,7 @@ public final class FileProcessor implements Serializable {
   public FileOutcome process(String relPath) {
     Route route = router.route(relPath).orElse(null);
     if (route == null) {
-      return new FileOutcome.Refused(new DeadLetter(relPath, "route", "errors",
+      return new FileOutcome.Refused(new DeadLetter(relPath, "route", IngestCounters.ERRORS,
           "extension must be one of " + router.extensions() + ", got: " + relPath));
     }
     ReadOutcome read = reader.read(Path.of(root), relPath, route);
@@ -56,7 +57,7 @@ public final class FileProcessor implements Serializable {
       chunks = Chunkers.forFormat(doc.format()).chunk(doc);
     } catch (RuntimeException e) {
       // Chunkers promise not to throw; if one does, the file is dead-lettered with the cause, never dropped.
-      return new FileOutcome.Refused(new DeadLetter(doc.path(), "chunk", "errors",
+      return new FileOutcome.Refused(new DeadLetter(doc.path(), "chunk", IngestCounters.ERRORS,
           "chunker for format " + doc.format() + " failed: " + e));
     }
     return new FileOutcome.Chunked(doc.state(stamp, chunks.size()), chunks);
