@@ -77,4 +77,13 @@ class FormatsTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("an extension must route to one format, got .md for both markdown and mdx");
   }
+
+  @Test
+  void everyFormatsChunkerHasAContractSuite() throws Exception {
+    for (Format format : Formats.all()) {
+      String suite = format.chunker().get().getClass().getName() + "ContractTest";
+      assertThat(ChunkerContractTest.class.isAssignableFrom(Class.forName(suite)))
+          .as("%s extends ChunkerContractTest", suite).isTrue();
+    }
+  }
 }
