@@ -1,6 +1,7 @@
 package dev.weft.pipelines.ingest;
 
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -36,7 +37,7 @@ public record IngestSettings(
     beamArgs = List.copyOf(Objects.requireNonNull(beamArgs, "beamArgs"));
     atLeastOne("beam threshold", beamThreshold);
     atLeastOne("generations to keep", keepGenerations);
-    atLeastOne("embed batch size", embedBatchSize);
+    ChunkEmbedder.requireBatchSize(embedBatchSize);
     for (String arg : beamArgs) {
       if (!arg.startsWith("--")) {
         throw new IllegalArgumentException("Beam arguments must look like --name=value, got: " + arg);

@@ -59,10 +59,7 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
   }
 
   public EmbedChunks withBatchSize(int chunks) {
-    if (chunks < 1) {
-      throw new IllegalArgumentException("embed batch size must be at least 1, got: " + chunks);
-    }
-    return new EmbedChunks(spec, indexDir, chunks);
+    return new EmbedChunks(spec, indexDir, ChunkEmbedder.requireBatchSize(chunks));
   }
 
   @Override
