@@ -32,7 +32,7 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(indexDir, "indexDir");
     Objects.requireNonNull(settings, "settings");
-    requireConsistent(source, indexDir, settings);
+    requireConsistent(settings);
   }
 
   /** A pass over {@code root} with every default. */
@@ -65,23 +65,15 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
   }
 
   /**
-   * Every rule that ties two values together, in one place.
+   * Every rule that ties two values together, in one place (the builder adds one more: a source's own values
+   * are refused on the other source).
    *
    * @throws IllegalArgumentException naming the values that do not go together
    */
-  static void requireConsistent(IngestSource source, Path indexDir, IngestSettings settings) {
+  static void requireConsistent(IngestSettings settings) {
     if (settings.runner() == RunnerChoice.IN_PROCESS && !settings.beamArgs().isEmpty()) {
       throw new IllegalArgumentException("Beam arguments need runner auto, direct or flink, got runner inprocess "
           + "with: " + String.join(" ", settings.beamArgs()));
-    }
-    Path index = indexDir.toAbsolutePath().normalize();
-    if (settings.exportParquet() != null && settings.exportParquet().toAbsolutePath().normalize().startsWith(index)) {
-      throw new IllegalArgumentException("the Parquet export directory must be outside the index directory "
-          + index + ", got: " + settings.exportParquet());
-    }
-    if (source instanceof DirectorySource dir && index.equals(dir.root().toAbsolutePath().normalize())) {
-      throw new IllegalArgumentException("the index directory must not be the corpus root itself, got both: "
-          + index);
     }
   }
 

@@ -73,23 +73,6 @@ class IngestRequestTest {
   }
 
   @Test
-  void theExportMustBeOutsideTheIndex() {
-    assertThatThrownBy(() -> IngestRequest.directory(ROOT, INDEX).exportParquet(INDEX.resolve("export")).build())
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("the Parquet export directory must be outside the index directory /index, got: /index/export");
-    assertThat(IngestRequest.directory(ROOT, INDEX).exportParquet(Path.of("/export")).build().settings()
-        .exportParquet()).isEqualTo(Path.of("/export"));
-  }
-
-  @Test
-  void theIndexMustNotBeTheCorpusRoot() {
-    // the lister never lists the index directory: indexing it would remove every file the index holds
-    assertThatThrownBy(() -> IngestRequest.of(ROOT, Path.of("/corpus/./")))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("the index directory must not be the corpus root itself, got both: /corpus");
-  }
-
-  @Test
   void directoryValuesAreRefusedOnADatasetAndDatasetValuesOnADirectory() {
     assertThatThrownBy(() -> IngestRequest.dataset(DATA, INDEX).scope(new PathScope(List.of("docs/"))).build())
         .isInstanceOf(IllegalArgumentException.class)
