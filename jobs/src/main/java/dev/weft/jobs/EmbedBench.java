@@ -75,10 +75,12 @@ final class EmbedBench {
     out.printf("embed-raw-onnx\t%s\t%d passages\t%.1f passages/s (langchain4j's loop)\t%.1f passages/s (Weft's "
         + "session, texts alone, %d threads)%n", model.name().toLowerCase(), rawTexts.size(), raw, session, THREADS);
     out.printf("embed-pipeline\t%s\t%d embedded\t%.1f chunks/s (whole ingest)\tratio-to-langchain4j-loop %.2f"
-        + "\tratio-to-session-loop %.2f\ttruncated %d%n", model.name().toLowerCase(), report.counter(IngestCounters.EMBEDDED),
+        + "\tratio-to-session-loop %.2f\ttruncated %d%n", model.name().toLowerCase(),
+        report.counter(IngestCounters.EMBEDDED),
         pipeline, pipeline / raw, pipeline / session, report.counter(IngestCounters.TRUNCATED));
     out.printf("peak-rss\t%.0f MB after the raw loop\t%.0f MB after the pipeline (%d chunks embedded)\tmax heap %.0f MB%n",
-        rawPeak / 1e6, peakRssBytes() / 1e6, report.counter(IngestCounters.EMBEDDED), Runtime.getRuntime().maxMemory() / 1e6);
+        rawPeak / 1e6, peakRssBytes() / 1e6, report.counter(IngestCounters.EMBEDDED),
+        Runtime.getRuntime().maxMemory() / 1e6);
     hybridLatency(index, texts, queries);
   }
 

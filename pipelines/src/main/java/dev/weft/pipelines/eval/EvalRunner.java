@@ -61,7 +61,8 @@ public final class EvalRunner {
           }
         }
         return new EvalReport(set.name(), set.layout(), kind.id(), stats.files(), stats.chunks().get(kind),
-            vectors.identity(), options.poolSize(), options.embedWeight(), options.knnCandidates(), ingestMillis, rows, Elapsed.millisSince(start));
+            vectors.identity(), options.poolSize(), options.embedWeight(), options.knnCandidates(), ingestMillis, rows,
+            Elapsed.millisSince(start));
       }
     } finally {
       if (scratch != null) {

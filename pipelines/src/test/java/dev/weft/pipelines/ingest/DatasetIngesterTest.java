@@ -72,4 +72,26 @@ class DatasetIngesterTest {
     assertThatThrownBy(() -> new Ingester().run(IngestRequest.dataset(csv, tmp.resolve("i")).build()))
         .hasMessageStartingWith("dataset must be a .jsonl, .ndjson, .parquet or .avro file, got: ");
   }
+
+  @Test
+  void aDatasetRunThatDiesBetweenCommitAndPublishLeavesThePreviousGenerationServed() throws IOException {
+    // the one run skeleton gives datasets what directories had: the hook between commit and publish
+    Path dataset = tmp.resolve("corpus.jsonl");
+    Files.writeString(dataset, "{\"_id\": \"a\", \"text\": \"alpha\"}\n");
+    Path index = tmp.resolve("index");
+    new Ingester().run(IngestRequest.dataset(dataset, index).build());
+    Files.writeString(dataset, "{\"_id\": \"a\", \"text\": \"alpha\"}\n{\"_id\": \"b\", \"text\": \"zanzibar\"}\n");
+
+    Ingester crashing = new Ingester(() -> {
+      throw new IllegalStateException("simulated crash after commit");
+    });
+    assertThatThrownBy(() -> crashing.run(IngestRequest.dataset(dataset, index).build()))
+        .hasMessage("simulated crash after commit");
+
+    try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher()) {
+      assertThat(searcher.generation().generation()).isEqualTo(1);
+      assertThat(searcher.recall(RecallRequest.of("zanzibar")).isEmpty()).isTrue();
+    }
+    assertThat(new Ingester().run(IngestRequest.dataset(dataset, index).build()).counter("added")).isEqualTo(1);
+  }
 }

@@ -43,7 +43,8 @@ class EmbeddingIngestTest {
   }
 
   private IngestReport ingest(EmbedderSpec spec) {
-    return new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).embedder(spec).build());
+    return new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).embedder(spec)
+        .build());
   }
 
   @Test

@@ -145,7 +145,8 @@ class IngesterTest {
     Ingester crashing = new Ingester(() -> {
       throw new IllegalStateException("simulated crash after commit");
     });
-    assertThatThrownBy(() -> crashing.run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build()))
+    assertThatThrownBy(() -> crashing.run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+            .build()))
         .hasMessage("simulated crash after commit");
 
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
