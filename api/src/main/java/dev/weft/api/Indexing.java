@@ -1,10 +1,9 @@
 package dev.weft.api;
 
+import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.GenerationManifest;
-import dev.weft.pipelines.ingest.DatasetIngestRequest;
-import dev.weft.pipelines.ingest.DatasetIngester;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
@@ -27,11 +26,15 @@ final class Indexing {
     boolean rebuild = run.access().rebuild();
     EmbedderSpec embedder = run.embedding().enabled()
         ? Embedders.forRun(run.embedding().spec(), served(indexDir, rebuild)) : null;
-    IngestReport report = run.input() instanceof IndexRun.Tree tree
-        ? new Ingester().run(treeRequest(indexDir, run, tree, embedder), run.access())
-        : new DatasetIngester().run(datasetRequest(indexDir, run, (IndexRun.Dataset) run.input(), embedder),
-            run.access());
-    if (embedder == null || report.counter("embed_failed") > 0) {
+    IngestRequest request = run.input() instanceof IndexRun.Tree tree
+        ? settings(IngestRequest.directory(tree.root().toAbsolutePath().normalize(), indexDir), run, embedder)
+            .scope(new PathScope(tree.paths()))
+            .router(tree.extensions().isEmpty() ? Router.defaults() : Router.defaults().withExtensions(tree.extensions()))
+            .maxFileBytes(tree.maxFileBytes())
+            .build()
+        : datasetRequest(indexDir, run, (IndexRun.Dataset) run.input(), embedder);
+    IngestReport report = new Ingester().run(request, run.access());
+    if (embedder == null || report.counter(IngestCounters.EMBED_FAILED) > 0) {
       // a failed batch is left to embed-missing rather than calling a failing endpoint again at once
       return new IndexOutcome(report, null);
     }
@@ -45,37 +48,26 @@ final class Indexing {
     return new IndexOutcome(report, filled);
   }
 
-  private static IngestRequest treeRequest(Path indexDir, IndexRun run, IndexRun.Tree tree, EmbedderSpec embedder) {
-    Router router = tree.extensions().isEmpty() ? Router.defaults() : Router.defaults().withExtensions(tree.extensions());
-    return IngestRequest.of(tree.root().toAbsolutePath().normalize(), indexDir)
-        .withForce(run.force())
-        .withScope(new PathScope(tree.paths()))
-        .withRunner(run.execution().runner())
-        .withBeamThreshold(run.execution().beamThreshold())
-        .withRouter(router)
-        .withMaxFileBytes(tree.maxFileBytes())
-        .withKeepGenerations(run.keepGenerations())
-        .withBeamArgs(run.execution().beamArgs())
-        .withEmbedder(embedder)
-        .withEmbedBatchSize(run.embedding().batchSize())
-        .withExportParquet(run.exportParquet())
-        .withProgress(run.progress());
+  private static IngestRequest datasetRequest(Path indexDir, IndexRun run, IndexRun.Dataset dataset,
+      EmbedderSpec embedder) {
+    return settings(IngestRequest.dataset(dataset.file(), indexDir), run, embedder)
+        .kind(dataset.kind())
+        .format(dataset.format())
+        .build();
   }
 
-  private static DatasetIngestRequest datasetRequest(Path indexDir, IndexRun run, IndexRun.Dataset dataset,
-      EmbedderSpec embedder) {
-    return DatasetIngestRequest.of(dataset.file(), indexDir)
-        .withKind(dataset.kind())
-        .withFormat(dataset.format())
-        .withForce(run.force())
-        .withRunner(run.execution().runner())
-        .withBeamThreshold(run.execution().beamThreshold())
-        .withBeamArgs(run.execution().beamArgs())
-        .withKeepGenerations(run.keepGenerations())
-        .withEmbedder(embedder)
-        .withEmbedBatchSize(run.embedding().batchSize())
-        .withExportParquet(run.exportParquet())
-        .withProgress(run.progress());
+  /** The settings every ingest takes, directory or dataset. */
+  private static IngestRequest.Builder settings(IngestRequest.Builder builder, IndexRun run, EmbedderSpec embedder) {
+    return builder
+        .force(run.force())
+        .runner(run.execution().runner())
+        .beamThreshold(run.execution().beamThreshold())
+        .beamArgs(run.execution().beamArgs())
+        .keepGenerations(run.keepGenerations())
+        .embedder(embedder)
+        .embedBatchSize(run.embedding().batchSize())
+        .exportParquet(run.exportParquet())
+        .progress(run.progress());
   }
 
   /**

@@ -1,8 +1,8 @@
 package dev.weft.api;
 
+import dev.weft.context.ItemSource;
 import dev.weft.index.CorpusSource;
 import dev.weft.index.GenerationManifest;
-import dev.weft.index.ItemSource;
 import dev.weft.transforms.dataset.DatasetItemSource;
 import java.nio.file.Files;
 import java.nio.file.Path;

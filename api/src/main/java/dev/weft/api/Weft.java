@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.context.ItemSource;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.embed.EmbedderSpec;
@@ -9,7 +10,6 @@ import dev.weft.context.error.WeftException;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexCheck;
-import dev.weft.index.ItemSource;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;

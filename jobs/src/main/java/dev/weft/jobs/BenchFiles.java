@@ -1,9 +1,6 @@
 package dev.weft.jobs;
 
-import org.apache.lucene.util.IOUtils;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import dev.weft.context.ScratchDirs;
 import java.nio.file.Path;
 
 /** Scratch-directory clean-up for the benchmarks. */
@@ -11,14 +8,6 @@ final class BenchFiles {
   private BenchFiles() {}
 
   static void deleteTree(Path dir) {
-    // Lucene's IOUtils.rm deletes a tree bottom-up; one implementation for every scratch directory here
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try {
-      IOUtils.rm(dir);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete " + dir, e);
-    }
+    ScratchDirs.deleteOrFail(dir);
   }
 }

@@ -1,5 +1,6 @@
 package dev.weft.jobs;
 
+import dev.weft.context.IngestCounters;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
@@ -10,6 +11,7 @@ import dev.weft.models.onnx.OnnxEmbedderSpec;
 import dev.weft.models.onnx.OnnxModel;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.pipelines.ingest.IngestStamp;
 import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.embed.OnnxRawLoop;
@@ -66,17 +68,19 @@ final class EmbedBench {
     Path index = work.resolve("embed-index");
     BenchFiles.deleteTree(index);
     long t0 = System.nanoTime();
-    IngestReport report = new Ingester().run(IngestRequest.of(sample, index).withRunner(RunnerChoice.IN_PROCESS)
-        .withEmbedder(new OnnxEmbedderSpec(model)));
+    IngestReport report = new Ingester().run(IngestRequest.directory(sample, index).runner(RunnerChoice.IN_PROCESS)
+        .embedder(new OnnxEmbedderSpec(model)).build());
     double seconds = (System.nanoTime() - t0) / 1e9;
-    double pipeline = report.counter("embedded") / seconds;
+    double pipeline = report.counter(IngestCounters.EMBEDDED) / seconds;
     out.printf("embed-raw-onnx\t%s\t%d passages\t%.1f passages/s (langchain4j's loop)\t%.1f passages/s (Weft's "
         + "session, texts alone, %d threads)%n", model.name().toLowerCase(), rawTexts.size(), raw, session, THREADS);
     out.printf("embed-pipeline\t%s\t%d embedded\t%.1f chunks/s (whole ingest)\tratio-to-langchain4j-loop %.2f"
-        + "\tratio-to-session-loop %.2f\ttruncated %d%n", model.name().toLowerCase(), report.counter("embedded"),
-        pipeline, pipeline / raw, pipeline / session, report.counter("truncated"));
+        + "\tratio-to-session-loop %.2f\ttruncated %d%n", model.name().toLowerCase(),
+        report.counter(IngestCounters.EMBEDDED),
+        pipeline, pipeline / raw, pipeline / session, report.counter(IngestCounters.TRUNCATED));
     out.printf("peak-rss\t%.0f MB after the raw loop\t%.0f MB after the pipeline (%d chunks embedded)\tmax heap %.0f MB%n",
-        rawPeak / 1e6, peakRssBytes() / 1e6, report.counter("embedded"), Runtime.getRuntime().maxMemory() / 1e6);
+        rawPeak / 1e6, peakRssBytes() / 1e6, report.counter(IngestCounters.EMBEDDED),
+        Runtime.getRuntime().maxMemory() / 1e6);
     hybridLatency(index, texts, queries);
   }
 
@@ -122,7 +126,8 @@ final class EmbedBench {
 
   private List<String> copySample(Path sample, int chunkTarget) throws IOException {
     Router router = Router.defaults();
-    FileProcessor processor = new FileProcessor(corpus.toString(), router, SourceReader.withDefaults());
+    FileProcessor processor = new FileProcessor(corpus.toString(), router, SourceReader.withDefaults(),
+        IngestStamp.CURRENT);
     List<String> texts = new ArrayList<>();
     for (ListedFile file : new CorpusLister(router, null).list(corpus)) {
       if (texts.size() >= chunkTarget) {

@@ -1,6 +1,7 @@
 package dev.weft.jobs;
 
 import dev.weft.api.Weft;
+import dev.weft.context.IngestCounters;
 import dev.weft.pipelines.ingest.IngestReport;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -39,7 +40,7 @@ final class EmbedMissingCommand implements Callable<Integer> {
     out.println(report.published() ? "published generation " + report.generation() + " (" + report.elapsedMillis()
         + " ms)" : "no chunk lacks a vector (" + report.elapsedMillis() + " ms)");
     for (Map.Entry<String, Long> e : report.counters().entrySet()) {
-      if (e.getKey().startsWith("embed") || e.getKey().equals("truncated")) {
+      if (e.getKey().startsWith("embed") || e.getKey().equals(IngestCounters.TRUNCATED)) {
         out.println(e.getKey() + "\t" + e.getValue());
       }
     }

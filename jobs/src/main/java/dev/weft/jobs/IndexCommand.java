@@ -22,7 +22,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "index", description = "Index a corpus directory incrementally and publish a new generation.")
+@Command(name = "index", description = "Index a corpus directory incrementally and publish a new generation.",
+    defaultValueProvider = FormatDefaults.class)
 final class IndexCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
@@ -58,8 +59,8 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--parallelism", description = "Beam/Flink parallelism.")
   Integer parallelism;
 
-  @Option(names = "--extensions", split = ",", paramLabel = "EXT",
-      description = "File extensions to index (default: .java .py .js .mjs .cjs .ts .go .md .markdown .rst .txt).")
+  @Option(names = FormatDefaults.EXTENSIONS, split = ",", paramLabel = "EXT",
+      description = "File extensions to index (default: ${DEFAULT-VALUE}).")
   List<String> extensions;
 
   @Option(names = "--max-file-bytes", defaultValue = "" + SourceReader.DEFAULT_MAX_BYTES,

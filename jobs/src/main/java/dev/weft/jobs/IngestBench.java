@@ -8,6 +8,7 @@ import dev.weft.index.IndexStats;
 import dev.weft.index.RawIndexBaseline;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.pipelines.ingest.IngestStamp;
 import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.ingest.CorpusLister;
@@ -138,7 +139,8 @@ final class IngestBench {
   private void prepareChunks() {
     Router router = Router.defaults();
     List<ListedFile> listed = new CorpusLister(router, null).list(corpus);
-    FileProcessor processor = new FileProcessor(corpus.toString(), router, SourceReader.withDefaults());
+    FileProcessor processor = new FileProcessor(corpus.toString(), router, SourceReader.withDefaults(),
+        IngestStamp.CURRENT);
     List<Chunk> all = new ArrayList<>();
     long bytes = 0;
     for (ListedFile file : listed) {
@@ -157,7 +159,7 @@ final class IngestBench {
   }
 
   private static IngestReport ingestRoot(Path root, Path index, RunnerChoice runner) {
-    return new Ingester().run(IngestRequest.of(root, index).withRunner(runner));
+    return new Ingester().run(IngestRequest.directory(root, index).runner(runner).build());
   }
 
   private List<String> sampleQueries(int count) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.pipelines.ingest.IngestStamp;
 import dev.weft.transforms.export.ChunkFiles;
 import dev.weft.transforms.export.ChunkRecords;
 import dev.weft.transforms.export.ChunkRow;
@@ -106,7 +107,8 @@ class ExportCommandTest {
 
   /** The chunks the plain processor gives for every listed file of the corpus. */
   private static List<ChunkRow> chunkedByTheChunkers() {
-    FileProcessor processor = new FileProcessor(root.toString(), Router.defaults(), SourceReader.withDefaults());
+    FileProcessor processor = new FileProcessor(root.toString(), Router.defaults(), SourceReader.withDefaults(),
+        IngestStamp.CURRENT);
     List<ChunkRow> rows = new ArrayList<>();
     for (ListedFile file : new CorpusLister(Router.defaults(), Path.of(index)).list(root)) {
       if (processor.process(file.path()) instanceof FileOutcome.Chunked chunked) {

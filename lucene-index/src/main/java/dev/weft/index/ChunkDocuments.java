@@ -140,7 +140,7 @@ final class ChunkDocuments {
     doc.add(new Field(PATH_TOKENS, chunk.path(), BM25_TEXT));
     // text_hash: a term (raw SHA-256 bytes) to find a reusable vector for the same text; not stored,
     // a rewrite recomputes it from the body
-    doc.add(new StringField(TEXT_HASH, ChunkTextHash.term(chunk.text()), Field.Store.NO));
+    doc.add(new StringField(TEXT_HASH, TextHashTerms.term(chunk.text()), Field.Store.NO));
     if (vector != null) {
       // the vector (validated by ChunkVectors: the identity's dims, finite, not zero), in its identity's own field (HNSW graph, cosine)
       doc.add(new KnnFloatVectorField(vectorField(identity), vector, SIMILARITY));

@@ -1,6 +1,7 @@
 package dev.weft.index;
 
 import dev.weft.context.FileState;
+import dev.weft.context.ItemSource;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.IndexBusyException;
 import dev.weft.context.error.IndexDamagedException;

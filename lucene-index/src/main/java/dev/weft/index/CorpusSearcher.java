@@ -2,9 +2,10 @@ package dev.weft.index;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.ContentHash;
-import dev.weft.context.FileTypes;
 import dev.weft.context.FileState;
+import dev.weft.context.FileTypes;
 import dev.weft.context.Hit;
+import dev.weft.context.ItemSource;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;

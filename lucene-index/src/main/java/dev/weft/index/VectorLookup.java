@@ -1,5 +1,6 @@
 package dev.weft.index;
 
+import dev.weft.context.ChunkTextHash;
 import dev.weft.context.embed.EmbedderIdentity;
 import java.io.Closeable;
 import java.io.IOException;
@@ -24,7 +25,7 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * Reuses vectors already in the served generation: for an embedder identity and chunk text hashes
- * ({@link ChunkTextHash}), the vectors indexed for those texts by that identity, so unchanged text is
+ * ({@link dev.weft.context.ChunkTextHash}), the vectors indexed for those texts by that identity, so unchanged text is
  * never embedded again. Open once per run and query per batch; thread-safe. Holds the generation's
  * files until closed; close it after the last lookup.
  */
@@ -58,7 +59,7 @@ public final class VectorLookup implements Closeable {
     // in term order: the terms dictionary seeks fastest forward
     TreeMap<BytesRef, String> wanted = new TreeMap<>();
     for (String hash : textHashes) {
-      BytesRef term = ChunkTextHash.termOfHex(hash);
+      BytesRef term = TextHashTerms.termOfHex(hash);
       if (term != null) {
         wanted.put(term, hash);
       }

@@ -32,7 +32,7 @@
  * identity ({@code vector:<model>/<dims>}, because Lucene fixes a field's dims for the life of the
  * index) plus an {@code embedder} term naming the identity, so a mixture can be counted
  * ({@link dev.weft.index.VectorCensus}); every chunk carries the SHA-256 of its text
- * ({@link dev.weft.index.ChunkTextHash}) so {@link dev.weft.index.VectorLookup} can hand back vectors
+ * ({@link dev.weft.context.ChunkTextHash}) so {@link dev.weft.index.VectorLookup} can hand back vectors
  * for unchanged text instead of embedding it again. Chunks whose batch failed are indexed without a
  * vector; {@link dev.weft.index.CorpusSearcher#chunksWithoutVectors} lists them and
  * {@link dev.weft.index.IndexUpdate#setVectors} rewrites them with vectors. The manifest records the

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkIds;
 import dev.weft.context.FileState;
+import dev.weft.context.ItemSource;
 import dev.weft.context.Kind;
 import dev.weft.context.StalePointerException;
 import dev.weft.context.error.ExitStatus;

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.ChunkTextHash;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;

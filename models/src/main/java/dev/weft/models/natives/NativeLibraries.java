@@ -1,5 +1,6 @@
 package dev.weft.models.natives;
 
+import dev.weft.context.ScratchDirs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,7 +16,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -163,9 +163,9 @@ public final class NativeLibraries {
       Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
       // another process published the same libraries first: theirs are identical, ours go
-      deleteTree(staging);
+      ScratchDirs.delete(staging);
     } catch (IOException | RuntimeException e) {
-      deleteTree(staging);
+      ScratchDirs.delete(staging);
       if (!Files.isDirectory(target)) {
         throw e;
       }
@@ -197,17 +197,6 @@ public final class NativeLibraries {
       return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM has SHA-256", e);
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
     }
   }
 

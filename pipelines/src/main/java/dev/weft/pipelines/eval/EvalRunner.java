@@ -1,25 +1,21 @@
 package dev.weft.pipelines.eval;
 
+import dev.weft.context.Elapsed;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
+import dev.weft.context.ScratchDirs;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexStats;
 import dev.weft.pipelines.eval.EvalReport.Row;
-import dev.weft.pipelines.ingest.DatasetIngestRequest;
-import dev.weft.pipelines.ingest.DatasetIngester;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.vectors.ChunkEmbedder;
-import org.apache.lucene.util.IOUtils;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -47,12 +43,12 @@ public final class EvalRunner {
 
   public EvalReport run(BeirSet set, EvalOptions options) {
     long start = System.nanoTime();
-    Path scratch = options.indexDir() == null ? scratchDir() : null;
+    Path scratch = options.indexDir() == null ? ScratchDirs.create("weft-eval-") : null;
     Path indexDir = scratch != null ? scratch : options.indexDir();
     try {
       long ingestStart = System.nanoTime();
       ingest(set, indexDir, options);
-      long ingestMillis = millisSince(ingestStart);
+      long ingestMillis = Elapsed.millisSince(ingestStart);
       try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher();
           QueryVectors vectors = new QueryVectors(options.embedder())) {
         IndexStats stats = searcher.stats();
@@ -65,11 +61,12 @@ public final class EvalRunner {
           }
         }
         return new EvalReport(set.name(), set.layout(), kind.id(), stats.files(), stats.chunks().get(kind),
-            vectors.identity(), options.poolSize(), options.embedWeight(), options.knnCandidates(), ingestMillis, rows, millisSince(start));
+            vectors.identity(), options.poolSize(), options.embedWeight(), options.knnCandidates(), ingestMillis, rows,
+            Elapsed.millisSince(start));
       }
     } finally {
       if (scratch != null) {
-        deleteTree(scratch);
+        ScratchDirs.deleteOrFail(scratch);
       }
     }
   }
@@ -81,14 +78,16 @@ public final class EvalRunner {
 
   private static void ingest(BeirSet set, Path indexDir, EvalOptions options) {
     if (set.layout() == BeirSet.Layout.CORPUS) {
-      new DatasetIngester().run(DatasetIngestRequest.of(set.corpus(), indexDir)
-          .withEmbedder(options.embedder())
-          .withProgress(options.progress()));
+      new Ingester().run(IngestRequest.dataset(set.corpus(), indexDir)
+          .embedder(options.embedder())
+          .progress(options.progress())
+          .build());
     } else {
       // in-process: Beam's start-up buys nothing for one machine's corpus, and the documents are the same
-      new Ingester().run(IngestRequest.of(set.corpus(), indexDir).withRunner(RunnerChoice.IN_PROCESS)
-          .withEmbedder(options.embedder())
-          .withProgress(options.progress()));
+      new Ingester().run(IngestRequest.directory(set.corpus(), indexDir).runner(RunnerChoice.IN_PROCESS)
+          .embedder(options.embedder())
+          .progress(options.progress())
+          .build());
     }
     if (options.embedder() != null) {
       // a kept index first built without this embedder has unchanged chunks without vectors: fill them in,
@@ -110,7 +109,7 @@ public final class EvalRunner {
     List<BeirSet.Query> judged = set.queries().stream().filter(q -> !qrels.relevant(q.id()).isEmpty()).toList();
     int skipped = set.queries().size() - judged.size();
     if (judged.isEmpty()) {
-      return new Row(level, mode, null, 0, skipped, "no query has a relevant judgment", millisSince(start));
+      return new Row(level, mode, null, 0, skipped, "no query has a relevant judgment", Elapsed.millisSince(start));
     }
     // embedders are not thread-safe: embed first, in order, then rank on every core
     List<QueryVector> queryVectors = new ArrayList<>(judged.size());
@@ -138,7 +137,7 @@ public final class EvalRunner {
     }
     int n = scores.length;
     return new Row(level, mode, new Metrics.QueryScores(ndcg / n, mrr / n, recall10 / n, recall100 / n), n,
-        skipped, null, millisSince(start));
+        skipped, null, Elapsed.millisSince(start));
   }
 
   private static List<Hit> recall(CorpusSearcher searcher, RecallRequest request, QueryVector vector, Kind kind) {
@@ -169,29 +168,5 @@ public final class EvalRunner {
           + "got: " + (present.isEmpty() ? "none" : present.stream().map(Kind::id).collect(Collectors.joining(", "))));
     }
     return present.get(0);
-  }
-
-  private static Path scratchDir() {
-    try {
-      return Files.createTempDirectory("weft-eval-");
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create a scratch index directory", e);
-    }
-  }
-
-  private static void deleteTree(Path dir) {
-    // Lucene's IOUtils.rm deletes a tree bottom-up; one implementation for every scratch directory here
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try {
-      IOUtils.rm(dir);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete " + dir, e);
-    }
-  }
-
-  private static long millisSince(long startNanos) {
-    return (System.nanoTime() - startNanos) / 1_000_000;
   }
 }

@@ -1,13 +1,10 @@
 package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
+import dev.weft.context.ScratchDirs;
 import dev.weft.index.IndexUpdate;
 import dev.weft.transforms.dataset.DatasetChangeSet;
 import dev.weft.transforms.dataset.RecordChunker;
-import org.apache.lucene.util.IOUtils;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -31,14 +28,14 @@ final class BeamExecutor {
     this.extraArgs = List.copyOf(extraArgs);
   }
 
-  ChunkRun run(List<String> paths, IngestRequest request, Path root, IndexUpdate update,
-      Set<String> previouslyIndexed, IngestProgress progress) {
-    List<String> args = List.of("--maxFileBytes=" + request.maxFileBytes(),
-        "--extensions=" + String.join(",", request.router().extensions()));
+  /** The change set's files through {@link IngestPipeline}; chunked paths are those not dead-lettered. */
+  ChunkRun run(List<String> paths, DirectorySource source, IngestSettings settings, Path indexDir, Path root,
+      IndexUpdate update, Set<String> previouslyIndexed) {
+    List<String> args = List.of("--maxFileBytes=" + source.maxFileBytes(),
+        "--extensions=" + String.join(",", source.router().extensions()));
     List<String> replaced = paths.stream().filter(previouslyIndexed::contains).toList();
-    BeamIngestOutput output = stageAndMerge(request.indexDir(), root, request.embedBatchSize(),
-        request.exportParquet(), args, options -> IngestPipeline.run(options, paths, request.embedder()),
-        replaced, update);
+    BeamIngestOutput output = stageAndMerge(indexDir, root, settings, args,
+        options -> IngestPipeline.run(options, paths, settings.embedder()), replaced, update);
     Set<String> refused = new HashSet<>();
     for (DeadLetter letter : output.deadLetters()) {
       refused.add(letter.path());
@@ -46,20 +43,19 @@ final class BeamExecutor {
     Set<String> chunked = new HashSet<>(paths);
     chunked.removeAll(refused);
     for (int i = 0; i < paths.size(); i++) {
-      progress.fileDone(0);
+      settings.progress().fileDone(0);
     }
     return new ChunkRun(chunked, output.chunks(), output.emptyFiles(), output.deadLetters(), embedCounts(output));
   }
 
   /** The dataset's selected records through {@link DatasetIngestPipeline}; chunked ids are not listed. */
-  ChunkRun runDataset(DatasetIngestRequest request, Path dataset, DatasetChangeSet changes, RecordChunker chunker,
-      IndexUpdate update) {
-    BeamIngestOutput output = stageAndMerge(request.indexDir(), dataset, request.embedBatchSize(),
-        request.exportParquet(), List.of(),
-        options -> DatasetIngestPipeline.run(options, changes.selection(), chunker, request.embedder()),
+  ChunkRun runDataset(IngestSettings settings, Path indexDir, Path dataset, DatasetChangeSet changes,
+      RecordChunker chunker, IndexUpdate update) {
+    BeamIngestOutput output = stageAndMerge(indexDir, dataset, settings, List.of(),
+        options -> DatasetIngestPipeline.run(options, changes.selection(), chunker, settings.embedder()),
         changes.replaced(), update);
     for (int i = 0; i < changes.toChunk(); i++) {
-      request.progress().fileDone(0);
+      settings.progress().fileDone(0);
     }
     return new ChunkRun(Set.of(), output.chunks(), output.emptyFiles(), output.deadLetters(), embedCounts(output));
   }
@@ -71,19 +67,19 @@ final class BeamExecutor {
    * @param root {@code --root}: the corpus root, or the dataset file
    * @param args options of this kind of run, beside the common ones
    */
-  private BeamIngestOutput stageAndMerge(Path indexDir, Path root, int embedBatchSize, Path exportParquet,
-      List<String> args, Function<IngestOptions, BeamIngestOutput> pipeline, List<String> replaced,
-      IndexUpdate update) {
+  private BeamIngestOutput stageAndMerge(Path indexDir, Path root, IngestSettings settings, List<String> args,
+      Function<IngestOptions, BeamIngestOutput> pipeline, List<String> replaced, IndexUpdate update) {
     Path staging = indexDir.resolve(IndexRuns.STAGING).resolve("run-" + System.currentTimeMillis());
     try {
       // a rebuild's base cannot be trusted: no vector is reused from it
       Path reuseFrom = update.options().rebuild() ? null : indexDir;
-      BeamIngestOutput output = pipeline.apply(options(reuseFrom, root, staging, embedBatchSize, exportParquet, args));
+      BeamIngestOutput output = pipeline.apply(options(reuseFrom, root, staging, settings.embedBatchSize(),
+          settings.exportParquet(), args));
       replaced.forEach(update::delete);
       update.addShards(output.shardDirs());
       return output;
     } finally {
-      deleteTree(staging);
+      ScratchDirs.deleteOrFail(staging);
     }
   }
 
@@ -116,17 +112,5 @@ final class BeamExecutor {
     embed.truncated.set(output.truncated());
     embed.failures.addAll(output.embedFailures());
     return embed;
-  }
-
-  static void deleteTree(Path dir) {
-    // Lucene's IOUtils.rm deletes a tree bottom-up; one implementation for every scratch directory here
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try {
-      IOUtils.rm(dir);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete " + dir, e);
-    }
   }
 }

@@ -35,7 +35,7 @@ final class DatasetIngestPipeline {
       EmbedderSpec embedder) {
     String dataset = Path.of(options.getRoot()).toAbsolutePath().normalize().toString();
     ReadDatasetRecords read = ReadDatasetRecords.from(dataset, selection);
-    ChunkDatasetRecords chunk = ChunkDatasetRecords.as(chunker.kind(), chunker.format());
+    ChunkDatasetRecords chunk = ChunkDatasetRecords.with(chunker);
     Pipeline pipeline = Pipeline.create(options);
     PCollectionTuple outcomes = pipeline
         .apply("ReadDatasetRecords", read)

@@ -18,9 +18,6 @@ import java.util.stream.Collectors;
  * @param first the message of the first such chunk's failure
  */
 public record EmbedFailureSummary(String reason, long chunks, String first) {
-  /** Counter prefix: {@code embed_failed.<reason>}. */
-  static final String COUNTER_PREFIX = "embed_failed.";
-
   /** One summary per reason present in {@code failures}, in the fixed order of {@link EmbedFailureReason}. */
   public static List<EmbedFailureSummary> of(List<DeadLetter> failures) {
     Map<String, List<DeadLetter>> byReason = failures.stream()

@@ -1,6 +1,7 @@
 package dev.weft.pipelines.ingest;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.Elapsed;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.error.ExitStatus;
@@ -11,7 +12,6 @@ import dev.weft.index.EmbedderMismatchException;
 import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
-import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import dev.weft.transforms.vectors.CircuitBreaker;
 import dev.weft.transforms.vectors.VectorReuse;
@@ -49,10 +49,10 @@ public final class EmbedMissing {
       GenerationManifest base = searcher.generation();
       if (searcher.vectorCensus().chunksWithoutVectors() == 0) {
         return new IngestReport(-1, "none", counters(new EmbedCounts()), base.files(), base.chunks(), null,
-            millisSince(start));
+            Elapsed.millisSince(start));
       }
       EmbedCounts counts = new EmbedCounts();
-      UpdateOptions options = new UpdateOptions(base.corpusRoot(), keepGenerations, Chunkers.STAMP,
+      UpdateOptions options = new UpdateOptions(base.corpusRoot(), keepGenerations, IngestStamp.CURRENT,
           RequestedEmbedders.of(spec), lockWait, false);
       try (IndexUpdate update = index.beginUpdate(options)) {
         ChunkEmbedder embedder = new ChunkEmbedder(spec.create(), VectorReuse.NONE, batchSize,
@@ -80,16 +80,12 @@ public final class EmbedMissing {
         Path deadLetterFile =
             DeadLetterLog.write(indexDir, "gen-" + published.generation(), counts.failures());
         return new IngestReport(published.generation(), "in-process", counters, published.files(),
-            published.chunks(), deadLetterFile, millisSince(start), counts.summaries());
+            published.chunks(), deadLetterFile, Elapsed.millisSince(start), counts.summaries());
       }
     }
   }
 
   private static Map<String, Long> counters(EmbedCounts counts) {
     return RunCounters.of(0, 0, 0, 0, 0, 0, counts, List.of());
-  }
-
-  private static long millisSince(long startNanos) {
-    return (System.nanoTime() - startNanos) / 1_000_000;
   }
 }

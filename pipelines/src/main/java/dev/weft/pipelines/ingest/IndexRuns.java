@@ -1,5 +1,6 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.context.ScratchDirs;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.index.CorpusIndex;
@@ -10,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.lucene.util.IOUtils;
 
 /** How a writing run starts on an index: taking the update, and clearing what killed runs left behind. */
 final class IndexRuns {
@@ -54,7 +54,7 @@ final class IndexRuns {
     }
     for (Path run : runs) {
       try {
-        IOUtils.rm(run);
+        ScratchDirs.delete(run);
       } catch (IOException e) {
         throw new StorageFailureException(run, "cannot remove the staging directory " + run + " of a killed Beam "
             + "run: " + e + "; delete it by hand (no run is using it), then rerun", e);

@@ -1,10 +1,8 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.context.ScratchDirs;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.ingest.SourceReader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.DefaultValueFactory;
 import org.apache.beam.sdk.options.Description;
@@ -60,11 +58,7 @@ public interface IngestOptions extends PipelineOptions {
   final class FreshStagingDir implements DefaultValueFactory<String> {
     @Override
     public String create(PipelineOptions options) {
-      try {
-        return Files.createTempDirectory("weft-ingest-").toString();
-      } catch (IOException e) {
-        throw new UncheckedIOException("could not create a temporary staging dir", e);
-      }
+      return ScratchDirs.create("weft-ingest-").toString();
     }
   }
 

@@ -3,15 +3,17 @@ package dev.weft.pipelines.ingest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.models.EmbedderSpecs;
 import dev.weft.models.EmbedderSpecs;
 import dev.weft.transforms.beam.EmbedChunks;
 import dev.weft.transforms.beam.ReadAndChunkFiles;
+import dev.weft.transforms.beam.WriteChunksParquet;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.export.ChunkFiles;
 import dev.weft.transforms.export.ChunkRow;
 import dev.weft.transforms.export.ExportFormat;
-import dev.weft.transforms.export.WriteChunksParquet;
 import dev.weft.transforms.ingest.CorpusLister;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.ingest.ListedFile;
@@ -122,9 +124,12 @@ public final class IngestPipeline {
     try {
       return new BeamIngestOutput(IngestPipelineStaging.shardDirs(staging),
           IngestPipelineStaging.deadLetters(staging.resolve(DEAD_LETTER_DIR), JSON),
-          IngestPipelineCounters.counter(result, "chunks"), IngestPipelineCounters.counter(result, "empty"),
-          IngestPipelineCounters.counter(result, "embedded"), IngestPipelineCounters.counter(result, "vectors_reused"),
-          IngestPipelineCounters.counter(result, "embed_failed"), IngestPipelineCounters.counter(result, "truncated"),
+          IngestPipelineCounters.counter(result, IngestCounters.CHUNKS),
+          IngestPipelineCounters.counter(result, IngestCounters.EMPTY),
+          IngestPipelineCounters.counter(result, IngestCounters.EMBEDDED),
+          IngestPipelineCounters.counter(result, IngestCounters.VECTORS_REUSED),
+          IngestPipelineCounters.counter(result, IngestCounters.EMBED_FAILED),
+          IngestPipelineCounters.counter(result, IngestCounters.TRUNCATED),
           IngestPipelineStaging.deadLetters(staging.resolve(EMBED_FAILURE_DIR), JSON));
     } catch (IOException e) {
       throw new UncheckedIOException("could not read the staged output back from " + staging, e);
@@ -144,7 +149,7 @@ public final class IngestPipeline {
   /** Wires the pipeline without running it; with an embedder, chunks get vectors before they are written. */
   public static Pipeline buildPipeline(IngestOptions options, List<String> relPaths, EmbedderSpec embedder) {
     String root = Path.of(options.getRoot()).toAbsolutePath().normalize().toString();
-    ReadAndChunkFiles readAndChunk = ReadAndChunkFiles.from(root)
+    ReadAndChunkFiles readAndChunk = ReadAndChunkFiles.from(root, IngestStamp.CURRENT)
         .withRouter(router(options))
         .withMaxFileBytes(options.getMaxFileBytes());
     Pipeline pipeline = Pipeline.create(options);

@@ -2,8 +2,8 @@ package dev.weft.pipelines.ingest;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.ScratchDirs;
 import dev.weft.transforms.beam.WriteIndexShards;
-import org.apache.lucene.util.IOUtils;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +31,7 @@ final class IngestPipelineStaging {
       String name = entry.getFileName().toString();
       if (SHARD_DIR.matcher(name).matches() || name.equals(IngestPipeline.DEAD_LETTER_DIR)
           || name.equals(IngestPipeline.EMBED_FAILURE_DIR)) {
-        deleteRecursively(entry);
+        ScratchDirs.delete(entry);
       }
     }
   }
@@ -88,9 +88,5 @@ final class IngestPipelineStaging {
     try (Stream<Path> entries = Files.list(dir)) {
       return entries.toList();
     }
-  }
-
-  private static void deleteRecursively(Path path) throws IOException {
-    IOUtils.rm(path);
   }
 }

@@ -1,5 +1,6 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
@@ -10,131 +11,205 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One ingest pass. Build it with {@link #of(Path, Path)} and the validated {@code withX} setters.
+ * One ingest pass: what it ingests, into which index, and how. Build it with {@link #directory} or
+ * {@link #dataset}; each value is checked where it lives ({@link IngestSettings}, {@link DirectorySource},
+ * {@link DatasetSource}) and the rules between values in {@link #requireConsistent}, so a request that exists is
+ * one a run can carry out.
  *
- * @param root the corpus root
+ * <pre>{@code
+ * IngestReport report = new Ingester().run(IngestRequest.directory(root, indexDir).force(true).build());
+ * }</pre>
+ *
+ * @param source the directory tree or dataset file
  * @param indexDir the index directory (created when missing)
- * @param force re-chunk every file in scope even when unchanged
- * @param scope the paths this pass may touch
- * @param runner which executor runs the change set
- * @param beamThreshold with {@link RunnerChoice#AUTO}: change sets of at least this many files go to Beam
- * @param router extension routing
- * @param maxFileBytes files above this are skipped as too large
- * @param keepGenerations published generations kept for rollback
- * @param beamArgs extra Beam pipeline arguments ({@code --flinkMaster=host:8081}, {@code --parallelism=4})
- * @param progress where progress goes
- * @param embedder the embedder that gives chunks vectors, or null to index without them
- * @param embedBatchSize chunks per embedding call
- * @param exportParquet a directory that receives the chunks this run writes as a Parquet dataset, or null
+ * @param settings how the run ingests
  */
-public record IngestRequest(
-    Path root,
-    Path indexDir,
-    boolean force,
-    PathScope scope,
-    RunnerChoice runner,
-    int beamThreshold,
-    Router router,
-    long maxFileBytes,
-    int keepGenerations,
-    List<String> beamArgs,
-    IngestProgress progress,
-    EmbedderSpec embedder,
-    int embedBatchSize,
-    Path exportParquet) {
+public record IngestRequest(IngestSource source, Path indexDir, IngestSettings settings) {
   public static final int DEFAULT_BEAM_THRESHOLD = 20_000;
   public static final int DEFAULT_KEEP_GENERATIONS = 5;
 
   public IngestRequest {
-    Objects.requireNonNull(root, "root");
+    Objects.requireNonNull(source, "source");
     Objects.requireNonNull(indexDir, "indexDir");
-    Objects.requireNonNull(scope, "scope");
-    Objects.requireNonNull(runner, "runner");
-    Objects.requireNonNull(router, "router");
-    Objects.requireNonNull(progress, "progress");
-    beamArgs = List.copyOf(beamArgs);
-    if (beamThreshold < 1) {
-      throw new IllegalArgumentException("beam threshold must be at least 1, got: " + beamThreshold);
-    }
-    if (maxFileBytes < 1) {
-      throw new IllegalArgumentException("max file bytes must be at least 1, got: " + maxFileBytes);
-    }
-    if (keepGenerations < 1) {
-      throw new IllegalArgumentException("keepGenerations must be at least 1, got: " + keepGenerations);
-    }
-    if (embedBatchSize < 1) {
-      throw new IllegalArgumentException("embed batch size must be at least 1, got: " + embedBatchSize);
-    }
+    Objects.requireNonNull(settings, "settings");
+    requireConsistent(settings);
   }
 
+  /** A pass over {@code root} with every default. */
   public static IngestRequest of(Path root, Path indexDir) {
-    return new IngestRequest(root, indexDir, false, PathScope.all(), RunnerChoice.AUTO, DEFAULT_BEAM_THRESHOLD,
-        Router.defaults(), SourceReader.DEFAULT_MAX_BYTES, DEFAULT_KEEP_GENERATIONS, List.of(), IngestProgress.NONE,
-        null, ChunkEmbedder.DEFAULT_BATCH_SIZE, null);
+    return directory(root, indexDir).build();
   }
 
-  public IngestRequest withForce(boolean value) {
-    return new IngestRequest(root, indexDir, value, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress, embedder, embedBatchSize, exportParquet);
+  /** A pass over the directory tree {@code root}. */
+  public static Builder directory(Path root, Path indexDir) {
+    return new Builder(Objects.requireNonNull(root, "root"), false, indexDir);
   }
 
-  public IngestRequest withScope(PathScope value) {
-    return new IngestRequest(root, indexDir, force, value, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress, embedder, embedBatchSize, exportParquet);
+  /** A pass over the records of the dataset file {@code dataset}. */
+  public static Builder dataset(Path dataset, Path indexDir) {
+    return new Builder(Objects.requireNonNull(dataset, "dataset"), true, indexDir);
   }
 
-  public IngestRequest withRunner(RunnerChoice value) {
-    return new IngestRequest(root, indexDir, force, scope, value, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress, embedder, embedBatchSize, exportParquet);
+  /** A builder holding this request's values, to change a few. */
+  public Builder toBuilder() {
+    Builder builder = new Builder(source.location(), source instanceof DatasetSource, indexDir)
+        .force(settings.force()).runner(settings.runner()).beamThreshold(settings.beamThreshold())
+        .beamArgs(settings.beamArgs()).keepGenerations(settings.keepGenerations()).progress(settings.progress())
+        .embedder(settings.embedder()).embedBatchSize(settings.embedBatchSize())
+        .exportParquet(settings.exportParquet());
+    if (source instanceof DirectorySource dir) {
+      return builder.scope(dir.scope()).router(dir.router()).maxFileBytes(dir.maxFileBytes());
+    }
+    DatasetSource data = (DatasetSource) source;
+    return builder.kind(data.kind()).format(data.format());
   }
 
-  public IngestRequest withBeamThreshold(int value) {
-    return new IngestRequest(root, indexDir, force, scope, runner, value, router, maxFileBytes, keepGenerations,
-        beamArgs, progress, embedder, embedBatchSize, exportParquet);
+  /**
+   * Every rule that ties two values together, in one place (the builder adds one more: a source's own values
+   * are refused on the other source).
+   *
+   * @throws IllegalArgumentException naming the values that do not go together
+   */
+  static void requireConsistent(IngestSettings settings) {
+    if (settings.runner() == RunnerChoice.IN_PROCESS && !settings.beamArgs().isEmpty()) {
+      throw new IllegalArgumentException("Beam arguments need runner auto, direct or flink, got runner inprocess "
+          + "with: " + String.join(" ", settings.beamArgs()));
+    }
   }
 
-  public IngestRequest withRouter(Router value) {
-    return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, value, maxFileBytes,
-        keepGenerations, beamArgs, progress, embedder, embedBatchSize, exportParquet);
-  }
+  /**
+   * Collects a request's values; {@link #build} checks them. The directory-only values ({@code scope},
+   * {@code router}, {@code maxFileBytes}) are refused on a dataset and the dataset-only ones ({@code kind},
+   * {@code format}) on a directory, naming the value, rather than ignored.
+   */
+  public static final class Builder {
+    private final Path location;
+    private final boolean dataset;
+    private final Path indexDir;
+    private boolean force;
+    private RunnerChoice runner = RunnerChoice.AUTO;
+    private int beamThreshold = DEFAULT_BEAM_THRESHOLD;
+    private List<String> beamArgs = List.of();
+    private int keepGenerations = DEFAULT_KEEP_GENERATIONS;
+    private IngestProgress progress = IngestProgress.NONE;
+    private EmbedderSpec embedder;
+    private int embedBatchSize = ChunkEmbedder.DEFAULT_BATCH_SIZE;
+    private Path exportParquet;
+    private PathScope scope;
+    private Router router;
+    private Long maxFileBytes;
+    private Kind kind;
+    private String format;
 
-  public IngestRequest withMaxFileBytes(long value) {
-    return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, value, keepGenerations,
-        beamArgs, progress, embedder, embedBatchSize, exportParquet);
-  }
+    private Builder(Path location, boolean dataset, Path indexDir) {
+      this.location = location;
+      this.dataset = dataset;
+      this.indexDir = Objects.requireNonNull(indexDir, "indexDir");
+    }
 
-  public IngestRequest withKeepGenerations(int value) {
-    return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes, value,
-        beamArgs, progress, embedder, embedBatchSize, exportParquet);
-  }
+    public Builder force(boolean value) {
+      force = value;
+      return this;
+    }
 
-  public IngestRequest withBeamArgs(List<String> value) {
-    return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, value, progress, embedder, embedBatchSize, exportParquet);
-  }
+    public Builder runner(RunnerChoice value) {
+      runner = value;
+      return this;
+    }
 
-  public IngestRequest withProgress(IngestProgress value) {
-    return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, value, embedder, embedBatchSize, exportParquet);
-  }
+    public Builder beamThreshold(int value) {
+      beamThreshold = value;
+      return this;
+    }
 
-  public IngestRequest withEmbedder(EmbedderSpec value) {
-    return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress, value, embedBatchSize, exportParquet);
-  }
+    public Builder beamArgs(List<String> value) {
+      beamArgs = value;
+      return this;
+    }
 
-  public IngestRequest withEmbedBatchSize(int value) {
-    return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress, embedder, value, exportParquet);
-  }
+    public Builder keepGenerations(int value) {
+      keepGenerations = value;
+      return this;
+    }
 
-  public IngestRequest withExportParquet(Path value) {
-    return new IngestRequest(root, indexDir, force, scope, runner, beamThreshold, router, maxFileBytes,
-        keepGenerations, beamArgs, progress, embedder, embedBatchSize, value);
-  }
+    public Builder progress(IngestProgress value) {
+      progress = value;
+      return this;
+    }
 
-  /** The executor this request uses for a change set of {@code files} files. */
-  public RunnerChoice executorFor(int files) {
-    return runner.resolve(files, beamThreshold);
+    /** @param value the embedder, or null to index without vectors */
+    public Builder embedder(EmbedderSpec value) {
+      embedder = value;
+      return this;
+    }
+
+    public Builder embedBatchSize(int value) {
+      embedBatchSize = value;
+      return this;
+    }
+
+    /** @param value the directory, or null for no export */
+    public Builder exportParquet(Path value) {
+      exportParquet = value;
+      return this;
+    }
+
+    /** Directories only: the paths this pass may touch. */
+    public Builder scope(PathScope value) {
+      scope = value;
+      return this;
+    }
+
+    /** Directories only: the extensions indexed. */
+    public Builder router(Router value) {
+      router = value;
+      return this;
+    }
+
+    /** Directories only: files above this are skipped as too large. */
+    public Builder maxFileBytes(long value) {
+      maxFileBytes = value;
+      return this;
+    }
+
+    /** Datasets only: the kind every record is routed to. */
+    public Builder kind(Kind value) {
+      kind = value;
+      return this;
+    }
+
+    /** Datasets only: the chunking format of the record text. */
+    public Builder format(String value) {
+      format = value;
+      return this;
+    }
+
+    /** @throws IllegalArgumentException naming the first value, or pair of values, that is refused */
+    public IngestRequest build() {
+      IngestSettings settings = new IngestSettings(force, runner, beamThreshold, beamArgs, keepGenerations, progress,
+          embedder, embedBatchSize, exportParquet);
+      return new IngestRequest(dataset ? datasetSource() : directorySource(), indexDir, settings);
+    }
+
+    private IngestSource directorySource() {
+      if (kind != null || format != null) {
+        throw new IllegalArgumentException("a record kind or format applies to a dataset, not to the directory "
+            + location + ", got: " + (kind != null ? "kind " + kind.id() : "format " + format));
+      }
+      return new DirectorySource(location, scope == null ? PathScope.all() : scope,
+          router == null ? Router.defaults() : router, maxFileBytes == null ? SourceReader.DEFAULT_MAX_BYTES
+              : maxFileBytes);
+    }
+
+    private IngestSource datasetSource() {
+      if (scope != null && !scope.isFull() || router != null || maxFileBytes != null) {
+        throw new IllegalArgumentException("paths, extensions and a file size cap apply to a directory, not to "
+            + "the dataset " + location + ", got: " + (scope != null && !scope.isFull() ? "paths " + scope.entries()
+                : router != null ? "extensions " + router.extensions() : "max file bytes " + maxFileBytes));
+      }
+      DatasetSource defaults = DatasetSource.of(location);
+      return new DatasetSource(location, kind == null ? defaults.kind() : kind,
+          format == null ? defaults.format() : format);
+    }
   }
 }

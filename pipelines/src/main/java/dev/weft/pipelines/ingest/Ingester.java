@@ -1,37 +1,23 @@
 package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
-import dev.weft.context.FileState;
-import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.context.Elapsed;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSource;
 import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
-import dev.weft.index.VectorLookup;
-import dev.weft.transforms.chunk.Chunkers;
 import dev.weft.transforms.ingest.ChangePlanner;
-import dev.weft.transforms.ingest.ChangeSet;
-import dev.weft.transforms.ingest.CorpusLister;
-import dev.weft.transforms.ingest.FileProcessor;
-import dev.weft.transforms.ingest.ListedFile;
-import dev.weft.transforms.ingest.PathScope;
-import dev.weft.transforms.ingest.SourceReader;
-import dev.weft.transforms.route.Route;
-import dev.weft.transforms.vectors.ChunkEmbedder;
-import dev.weft.transforms.vectors.CircuitBreaker;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
- * One incremental ingest pass: list the corpus, plan against the served generation, run the change set on
- * the chosen executor, commit, then publish a new generation. Nothing is published when there is nothing to
- * do, and a pass that fails before publishing leaves the previous generation served.
+ * One incremental ingest pass, the same skeleton for a directory tree and a dataset ({@link IngestSource}): open
+ * the index, guard the embedder, plan against the served generation, run the change set on the chosen executor,
+ * commit, publish a new generation, write the dead letters. Nothing is published when there is nothing to do, and
+ * a pass that fails before publishing leaves the previous generation served.
  */
 public final class Ingester {
   /** Prefix of the content hash recorded for a refused file, so an unchanged refused file is not re-read. */
@@ -68,51 +54,41 @@ public final class Ingester {
    */
   public IngestReport run(IngestRequest request, WriteAccess access) {
     long start = System.nanoTime();
-    Path root = request.root().toAbsolutePath().normalize();
-    if (!Files.isDirectory(root)) {
-      throw new IllegalArgumentException("corpus root must be an existing directory, got: " + request.root());
-    }
+    IngestSettings settings = request.settings();
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
-    UpdateOptions options = new UpdateOptions(root.toString(), request.keepGenerations(), Chunkers.STAMP,
-        RequestedEmbedders.of(request.embedder()), access.lockWait(), access.rebuild())
-        .withSource(CorpusSource.files(root.toString()));
-    boolean wholeCorpus = request.force() && request.scope().isFull();
+    // IngestSource is sealed to these two (Java 17 has no pattern switch to say so)
+    SourcePass pass = request.source() instanceof DirectorySource directory
+        ? new DirectoryPass(directory, settings, indexDir)
+        : new DatasetPass((DatasetSource) request.source(), settings, indexDir);
+    UpdateOptions options = new UpdateOptions(pass.corpusRoot(), settings.keepGenerations(), IngestStamp.CURRENT,
+        RequestedEmbedders.of(settings.embedder()), access.lockWait(), access.rebuild())
+        .withSource(pass.corpusSource());
     try (CorpusIndex index = CorpusIndex.open(indexDir);
-        IndexUpdate update = IndexRuns.begin(index, options, wholeCorpus)) {
+        IndexUpdate update = IndexRuns.begin(index, options, pass.rechunksEverything())) {
       IndexRuns.removeAbandonedStaging(indexDir);
-      EmbedderGuard.requireCompatible(index, request.embedder() == null ? null : request.embedder().identity(),
-          wholeCorpus || update.options().rebuild());
-      CorpusLister lister = new CorpusLister(request.router(), indexDir);
-      List<ListedFile> listed = lister.list(root);
-      List<DeadLetter> listingLetters = lister.deadLetters();
-      Map<String, FileState> indexed = keepUnder(update.baseFileStates(), lister.unreadableDirectories());
-      ChangeSet changes = new ChangePlanner(Chunkers.STAMP).plan(root, listed, indexed, request.scope(),
-          request.force());
+      EmbedderGuard.requireCompatible(index, settings.embedder() == null ? null : settings.embedder().identity(),
+          pass.rechunksEverything() || update.options().rebuild());
+      SourcePass.Plan plan = pass.plan(update);
       afterPlan.run();
-      if (changes.isNoOp()) {
-        request.progress().finished();
-        Map<String, Long> counters = RunCounters.of(0, 0, 0, changes.unchanged(), 0, 0, listingLetters);
+      if (plan.isNoOp()) {
+        settings.progress().finished();
+        Map<String, Long> counters = RunCounters.of(0, 0, 0, plan.unchanged(), 0, 0, plan.deadLetters());
         GenerationManifest current = update.baseGeneration().orElse(null);
         return new IngestReport(-1, "none", counters, current == null ? 0 : current.files(),
-            current == null ? 0 : current.chunks(), null, millisSince(start)).withNotes(update.notes());
+            current == null ? 0 : current.chunks(), null, Elapsed.millisSince(start)).withNotes(update.notes());
       }
-      List<String> toChunk = changes.toChunk();
-      RunnerChoice executor = request.executorFor(toChunk.size());
-      request.progress().started(toChunk.size(), executorName(executor));
-      try (ParquetExport export = request.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
-              : ParquetExport.open(request.exportParquet())) {
-        changes.removed().forEach(update::delete);
-        changes.touched().forEach(update::updateState);
-        ChunkRun run = execute(executor, toChunk, request, root, update, indexed, export);
-        recordRefused(run.deadLetters(), listed, request, update);
+      RunnerChoice executor = settings.executorFor(plan.toChunk());
+      settings.progress().started(plan.toChunk(), plan.progressLabel(executor));
+      try (ParquetExport export = settings.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
+              : ParquetExport.open(settings.exportParquet())) {
+        ChunkRun run = plan.execute(executor, update, export);
+        SourcePass.ItemCounts items = plan.beforeCommit(run, update);
         update.commit();
         afterCommit.run();
-        long added = changes.added().stream().filter(run.chunkedPaths()::contains).count();
-        long updated = changes.updated().stream().filter(run.chunkedPaths()::contains).count();
-        List<DeadLetter> deadLetters = new ArrayList<>(listingLetters);
+        List<DeadLetter> deadLetters = new ArrayList<>(plan.deadLetters());
         deadLetters.addAll(run.deadLetters());
-        Map<String, Long> counters = RunCounters.of(added, updated, changes.removed().size(), changes.unchanged(),
-            run.emptyFiles(), run.chunks(), run.embed(), deadLetters);
+        Map<String, Long> counters = RunCounters.of(items.added(), items.updated(), items.removed(),
+            plan.unchanged(), run.emptyFiles(), run.chunks(), run.embed(), deadLetters);
         GenerationManifest published = update.publish(counters);
         if (export != null) {
           export.commit(); // after the publish: a dataset never describes a generation that was not served
@@ -120,75 +96,12 @@ public final class Ingester {
         Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(),
             DeadLetterLog.concat(deadLetters, run.embed().failures()));
         DeadLetterLog.prune(indexDir, index.keptGenerationNumbers());
-        request.progress().finished();
+        settings.progress().finished();
         return new IngestReport(published.generation(), executorName(executor), counters, published.files(),
-            published.chunks(), deadLetterFile, millisSince(start), run.embed().summaries()).withNotes(update.notes());
+            published.chunks(), deadLetterFile, Elapsed.millisSince(start), run.embed().summaries())
+            .withNotes(update.notes());
       }
     }
-  }
-
-  private static ChunkRun execute(RunnerChoice executor, List<String> toChunk, IngestRequest request, Path root,
-      IndexUpdate update, Map<String, FileState> indexed, ParquetExport export) {
-    if (executor != RunnerChoice.IN_PROCESS) {
-      return new BeamExecutor(executor, request.beamArgs()).run(toChunk, request, root, update, indexed.keySet(),
-          request.progress());
-    }
-    SourceReader reader = SourceReader.withDefaults().withMaxBytes(request.maxFileBytes());
-    FileProcessor processor = new FileProcessor(root.toString(), request.router(), reader);
-    int threads = Runtime.getRuntime().availableProcessors();
-    InProcessExecutor inProcess = new InProcessExecutor(threads);
-    if (request.embedder() == null) {
-      return inProcess.run(toChunk, processor, update, indexed.keySet(), request.progress(), null, 1, export);
-    }
-    EmbedderSpec spec = request.embedder();
-    CircuitBreaker breaker = new CircuitBreaker(spec.breakerThreshold()); // one per run, shared by the workers
-    try (VectorLookup lookup = update.vectorLookup()) {
-      Supplier<ChunkEmbedder> embedders =
-          () -> new ChunkEmbedder(spec.create(), lookup::vectorsFor, request.embedBatchSize(), breaker);
-      return inProcess.run(toChunk, processor, update, indexed.keySet(), request.progress(), embedders,
-          request.embedBatchSize(), export);
-    }
-  }
-
-  /**
-   * Remembers each refused file with its stat and a {@code refused:<reason>} hash: the next pass skips it
-   * while it stays as it is, instead of reading and refusing it again (and publishing a generation for it).
-   * {@code refused:unreadable} is the exception the planner makes: {@code chmod} leaves the stat as it was, so
-   * such a file is retried once the OS says it can be read ({@link ChangePlanner}).
-   */
-  private static void recordRefused(List<DeadLetter> letters, List<ListedFile> listed, IngestRequest request,
-      IndexUpdate update) {
-    if (letters.isEmpty()) {
-      return;
-    }
-    Map<String, ListedFile> byPath = new HashMap<>();
-    for (ListedFile file : listed) {
-      byPath.put(file.path(), file);
-    }
-    for (DeadLetter letter : letters) {
-      ListedFile file = byPath.get(letter.path());
-      Route route = request.router().route(letter.path()).orElse(null);
-      if (file == null || route == null) {
-        continue; // not a listed, routable file: nothing to remember it by
-      }
-      update.delete(letter.path());
-      update.updateState(new FileState(letter.path(), route.kind(), route.format(), file.mtimeMillis(),
-          file.size(), REFUSED_HASH_PREFIX + letter.reason(), Chunkers.STAMP, 0));
-    }
-  }
-
-  /**
-   * The index's states without those under directories that could not be listed: files there are neither
-   * re-read nor removed, so a transient permission problem never empties part of the index.
-   */
-  private static Map<String, FileState> keepUnder(Map<String, FileState> states, List<String> unreadableDirs) {
-    if (unreadableDirs.isEmpty()) {
-      return states;
-    }
-    PathScope unreadable = new PathScope(unreadableDirs);
-    Map<String, FileState> kept = new HashMap<>(states);
-    kept.keySet().removeIf(unreadable::contains);
-    return kept;
   }
 
   static String executorName(RunnerChoice executor) {
@@ -197,9 +110,5 @@ public final class Ingester {
       case DIRECT -> "beam-direct";
       case FLINK -> "beam-flink";
     };
-  }
-
-  private static long millisSince(long startNanos) {
-    return (System.nanoTime() - startNanos) / 1_000_000;
   }
 }

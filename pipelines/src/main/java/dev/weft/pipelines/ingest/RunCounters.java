@@ -1,6 +1,7 @@
 package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IngestCounters;
 import dev.weft.context.SkipReason;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,29 +22,28 @@ final class RunCounters {
   static Map<String, Long> of(long added, long updated, long removed, long unchanged, long empty, long chunks,
       EmbedCounts embed, List<DeadLetter> deadLetters) {
     Map<String, Long> counters = new LinkedHashMap<>();
-    counters.put("added", added);
-    counters.put("updated", updated);
-    counters.put("removed", removed);
-    counters.put("unchanged", unchanged);
-    counters.put("empty", empty);
-    counters.put("chunks", chunks);
-    counters.put("embedded", embed.embedded.get());
-    counters.put("vectors_reused", embed.reused.get());
-    counters.put("embed_failed", embed.failed.get());
+    counters.put(IngestCounters.ADDED, added);
+    counters.put(IngestCounters.UPDATED, updated);
+    counters.put(IngestCounters.REMOVED, removed);
+    counters.put(IngestCounters.UNCHANGED, unchanged);
+    counters.put(IngestCounters.EMPTY, empty);
+    counters.put(IngestCounters.CHUNKS, chunks);
+    counters.put(IngestCounters.EMBEDDED, embed.embedded.get());
+    counters.put(IngestCounters.VECTORS_REUSED, embed.reused.get());
+    counters.put(IngestCounters.EMBED_FAILED, embed.failed.get());
     // only the reasons that occurred: a run that embedded everything keeps the table it always had
     for (EmbedFailureSummary summary : embed.summaries()) {
-      counters.put(EmbedFailureSummary.COUNTER_PREFIX + summary.reason(), summary.chunks());
+      counters.put(IngestCounters.embedFailed(summary.reason()), summary.chunks());
     }
-    counters.put("truncated", embed.truncated.get());
+    counters.put(IngestCounters.TRUNCATED, embed.truncated.get());
     for (SkipReason reason : SkipReason.values()) {
       if (reason != SkipReason.EMPTY) {
-        counters.put("skipped." + reason.counter(), 0L);
+        counters.put(IngestCounters.skipped(reason.counter()), 0L);
       }
     }
-    counters.put("errors", 0L);
+    counters.put(IngestCounters.ERRORS, 0L);
     for (DeadLetter letter : deadLetters) {
-      String key = "errors".equals(letter.reason()) ? "errors" : "skipped." + letter.reason();
-      counters.merge(key, 1L, Long::sum);
+      counters.merge(IngestCounters.forDeadLetter(letter.reason()), 1L, Long::sum);
     }
     return counters;
   }

@@ -40,8 +40,8 @@ class BadInputTest {
   void badFilesAreDeadLetteredCountedAndRemembered(@TempDir Path outside) throws Exception {
     Path root = badCorpus(tmp.resolve("corpus"), outside);
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)
-        .withMaxFileBytes(5000);
+    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+        .maxFileBytes(5000).build();
 
     IngestReport report = new Ingester().run(request);
 
@@ -69,7 +69,7 @@ class BadInputTest {
   void anIndexedFileReplacedByAFifoIsRemovedAndDeadLetteredWithoutBlocking() throws Exception {
     Path root = Corpora.copyGolden(tmp.resolve("corpus"));
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS);
+    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
     new Ingester().run(request);
     Path file = root.resolve(FIFO_VICTIM);
     long size = Files.size(file);
@@ -96,7 +96,7 @@ class BadInputTest {
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("---------"));
     assumeFalse(Files.isReadable(file), "the OS lets this user read a mode-000 file (root): nothing to test");
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS);
+    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
     assertThat(new Ingester().run(request).counters()).containsEntry("skipped.unreadable", 1L);
     assertThat(new Ingester().run(request).published()).as("still unreadable: a no-op").isFalse();
 

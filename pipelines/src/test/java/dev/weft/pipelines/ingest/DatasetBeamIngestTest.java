@@ -83,7 +83,7 @@ class DatasetBeamIngestTest {
         started.add(files);
       }
     };
-    return new DatasetIngester().run(DatasetIngestRequest.of(dataset, tmp.resolve(index)).withRunner(runner)
-        .withEmbedder(EmbeddingIngestTest.HASH).withProgress(progress).withExportParquet(export));
+    return new Ingester().run(IngestRequest.dataset(dataset, tmp.resolve(index)).runner(runner)
+        .embedder(EmbeddingIngestTest.HASH).progress(progress).exportParquet(export).build());
   }
 }

@@ -59,14 +59,14 @@ class DatasetFormatsIngestTest {
     Path parquet = DatasetFiles.convert(jsonl, tmp.resolve("corpus.parquet"));
     Path index = tmp.resolve("index");
 
-    assertThat(new DatasetIngester().run(DatasetIngestRequest.of(parquet, index)).counters())
+    assertThat(new Ingester().run(IngestRequest.dataset(parquet, index).build()).counters())
         .containsEntry("added", 2L);
-    IngestReport second = new DatasetIngester().run(DatasetIngestRequest.of(parquet, index));
+    IngestReport second = new Ingester().run(IngestRequest.dataset(parquet, index).build());
 
     assertThat(second.published()).isFalse();
     assertThat(second.counters()).containsEntry("unchanged", 2L).containsEntry("added", 0L);
     // the hash is of the record, not of the file: the same records as JSONL are unchanged too
-    assertThat(new DatasetIngester().run(DatasetIngestRequest.of(jsonl, index)).published()).isFalse();
+    assertThat(new Ingester().run(IngestRequest.dataset(jsonl, index).build()).published()).isFalse();
   }
 
   @Test
@@ -79,7 +79,7 @@ class DatasetFormatsIngestTest {
         record(schema, "id", 3L, "title", "no text"),
         record(schema, "id", 1L, "text", "duplicate"));
 
-    IngestReport report = new DatasetIngester().run(DatasetIngestRequest.of(dataset, tmp.resolve("index")));
+    IngestReport report = new Ingester().run(IngestRequest.dataset(dataset, tmp.resolve("index")).build());
 
     assertThat(report.counters()).containsEntry("added", 1L).containsEntry("skipped.invalid_record", 3L);
     assertThat(BadInputTest.deadLetters(report.deadLetterFile())).containsOnlyKeys("record 2", "record 3", "1");
@@ -94,7 +94,7 @@ class DatasetFormatsIngestTest {
         record(schema, "_id", "a", "body", "x"));
     Path index = tmp.resolve("index");
 
-    assertThatThrownBy(() -> new DatasetIngester().run(DatasetIngestRequest.of(dataset, index)))
+    assertThatThrownBy(() -> new Ingester().run(IngestRequest.dataset(dataset, index).build()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("a dataset's records must have the fields _id or id, and text; missing: text; "
             + "fields found: [_id, body] in: " + dataset);
@@ -103,7 +103,7 @@ class DatasetFormatsIngestTest {
 
   /** Every stored record (its state and chunks) and the ranked paths of {@link #QUERIES}. */
   private static Map<String, Object> ingestAndDescribe(Path dataset, Path index) {
-    IngestReport report = new DatasetIngester().run(DatasetIngestRequest.of(dataset, index));
+    IngestReport report = new Ingester().run(IngestRequest.dataset(dataset, index).build());
     assertThat(report.counters()).containsEntry("added", 3L);
     Map<String, Object> described = new TreeMap<>();
     try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher()) {

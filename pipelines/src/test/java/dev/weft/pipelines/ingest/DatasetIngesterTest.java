@@ -27,7 +27,7 @@ class DatasetIngesterTest {
         """);
     Path index = tmp.resolve("index");
 
-    IngestReport first = new DatasetIngester().run(DatasetIngestRequest.of(dataset, index));
+    IngestReport first = new Ingester().run(IngestRequest.dataset(dataset, index).build());
 
     assertThat(first.counters()).containsEntry("added", 3L).containsEntry("chunks", 3L);
     try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher()) {
@@ -39,13 +39,13 @@ class DatasetIngesterTest {
           .isEqualTo(CorpusSource.dataset(dataset.toAbsolutePath().normalize().toString(), "jsonl"));
     }
 
-    assertThat(new DatasetIngester().run(DatasetIngestRequest.of(dataset, index)).published()).isFalse();
+    assertThat(new Ingester().run(IngestRequest.dataset(dataset, index).build()).published()).isFalse();
 
     Files.writeString(dataset, """
         {"_id": "faq#1", "title": "", "text": "Indentation groups statements; no braces needed."}
         {"id": "faq#3", "text": "Floating point numbers are binary fractions."}
         """);
-    IngestReport third = new DatasetIngester().run(DatasetIngestRequest.of(dataset, index));
+    IngestReport third = new Ingester().run(IngestRequest.dataset(dataset, index).build());
     assertThat(third.counters()).containsEntry("updated", 1L).containsEntry("removed", 1L)
         .containsEntry("unchanged", 1L);
     assertThat(third.files()).isEqualTo(2);
@@ -62,7 +62,7 @@ class DatasetIngesterTest {
         {"_id": "ok", "text": "duplicate"}
         """);
 
-    IngestReport report = new DatasetIngester().run(DatasetIngestRequest.of(dataset, tmp.resolve("index")));
+    IngestReport report = new Ingester().run(IngestRequest.dataset(dataset, tmp.resolve("index")).build());
 
     assertThat(report.counters()).containsEntry("added", 1L).containsEntry("skipped.invalid_record", 4L);
     assertThat(BadInputTest.deadLetters(report.deadLetterFile())).containsOnlyKeys("line 2", "line 3", "line 4", "ok");
@@ -70,10 +70,32 @@ class DatasetIngesterTest {
 
   @Test
   void aMissingDatasetOrUnknownFormatIsAClearError() throws IOException {
-    assertThatThrownBy(() -> new DatasetIngester().run(DatasetIngestRequest.of(tmp.resolve("nope.jsonl"), tmp)))
+    assertThatThrownBy(() -> new Ingester().run(IngestRequest.dataset(tmp.resolve("nope.jsonl"), tmp).build()))
         .hasMessageStartingWith("dataset must be an existing file, got: ");
     Path csv = Files.writeString(tmp.resolve("data.csv"), "a,b\n");
-    assertThatThrownBy(() -> new DatasetIngester().run(DatasetIngestRequest.of(csv, tmp.resolve("i"))))
+    assertThatThrownBy(() -> new Ingester().run(IngestRequest.dataset(csv, tmp.resolve("i")).build()))
         .hasMessageStartingWith("dataset must be a .jsonl, .ndjson, .parquet or .avro file, got: ");
+  }
+
+  @Test
+  void aDatasetRunThatDiesBetweenCommitAndPublishLeavesThePreviousGenerationServed() throws IOException {
+    // the one run skeleton gives datasets what directories had: the hook between commit and publish
+    Path dataset = tmp.resolve("corpus.jsonl");
+    Files.writeString(dataset, "{\"_id\": \"a\", \"text\": \"alpha\"}\n");
+    Path index = tmp.resolve("index");
+    new Ingester().run(IngestRequest.dataset(dataset, index).build());
+    Files.writeString(dataset, "{\"_id\": \"a\", \"text\": \"alpha\"}\n{\"_id\": \"b\", \"text\": \"zanzibar\"}\n");
+
+    Ingester crashing = new Ingester(() -> {
+      throw new IllegalStateException("simulated crash after commit");
+    });
+    assertThatThrownBy(() -> crashing.run(IngestRequest.dataset(dataset, index).build()))
+        .hasMessage("simulated crash after commit");
+
+    try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher()) {
+      assertThat(searcher.generation().generation()).isEqualTo(1);
+      assertThat(searcher.recall(RecallRequest.of("zanzibar")).isEmpty()).isTrue();
+    }
+    assertThat(new Ingester().run(IngestRequest.dataset(dataset, index).build()).counter("added")).isEqualTo(1);
   }
 }

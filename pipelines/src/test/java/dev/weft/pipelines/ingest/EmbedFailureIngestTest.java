@@ -39,8 +39,8 @@ class EmbedFailureIngestTest {
   }
 
   private IngestReport ingest(dev.weft.context.embed.EmbedderSpec spec, int batch) {
-    return new Ingester().run(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)
-        .withEmbedder(spec).withEmbedBatchSize(batch));
+    return new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+        .embedder(spec).embedBatchSize(batch).build());
   }
 
   @Test
@@ -111,7 +111,7 @@ class EmbedFailureIngestTest {
         "openai:nomic-embed-text@" + deadUrl + "#8?timeout=5s&retries=0"));
     assertThat(EmbedderSpecs.parse(manifest.requestedEmbedder().spec())).isEqualTo(spec);
     // a later run without an embedder keeps the record
-    new Ingester().run(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS).withForce(true));
+    new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).force(true).build());
     assertThat(current().requestedEmbedder()).isEqualTo(manifest.requestedEmbedder());
   }
 

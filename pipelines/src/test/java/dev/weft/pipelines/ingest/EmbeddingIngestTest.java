@@ -43,7 +43,8 @@ class EmbeddingIngestTest {
   }
 
   private IngestReport ingest(EmbedderSpec spec) {
-    return new Ingester().run(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS).withEmbedder(spec));
+    return new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).embedder(spec)
+        .build());
   }
 
   @Test
@@ -56,12 +57,12 @@ class EmbeddingIngestTest {
         .isInstanceOf(EmbedderMismatchException.class)
         .hasMessageContaining("asked for hash-trigram-v1/32")
         .hasMessageContaining("hash-trigram-v1/64");
-    assertThatThrownBy(() -> new Ingester().run(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)
-        .withEmbedder(other).withForce(true).withScope(new PathScope(List.of("docs")))))
+    assertThatThrownBy(() -> new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+        .embedder(other).force(true).scope(new PathScope(List.of("docs"))).build()))
         .as("a scoped --force leaves the other files' vectors").isInstanceOf(EmbedderMismatchException.class);
 
-    IngestReport switched = new Ingester().run(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)
-        .withEmbedder(other).withForce(true));
+    IngestReport switched = new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+        .embedder(other).force(true).build());
     assertThat(switched.counter("embedded")).isEqualTo(switched.counter("chunks"));
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
       assertThat(searcher.vectorCensus().identity()).contains(other.identity());
@@ -94,8 +95,8 @@ class EmbeddingIngestTest {
   @Test
   void exportParquetWritesTheRunsChunksWithTheirVectors() {
     Path dataset = tmp.resolve("dataset");
-    IngestReport report = new Ingester().run(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)
-        .withEmbedder(HASH).withExportParquet(dataset));
+    IngestReport report = new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+        .embedder(HASH).exportParquet(dataset).build());
 
     List<ChunkRow> rows = ChunkFiles.readRows(dataset, ExportFormat.PARQUET);
     assertThat(rows).hasSize((int) report.counter("chunks"));

@@ -115,8 +115,8 @@ class ExecutorEquivalenceTest {
 
   private IngestReport runFailing(Path root, String name, RunnerChoice runner, List<String> beamArgs,
       FailingEmbedderSpec spec) {
-    return new Ingester().run(IngestRequest.of(root, tmp.resolve(name)).withRunner(runner).withBeamArgs(beamArgs)
-        .withEmbedder(spec));
+    return new Ingester().run(IngestRequest.directory(root, tmp.resolve(name)).runner(runner).beamArgs(beamArgs)
+        .embedder(spec).build());
   }
 
   /** Dense recall over every chunk: equal lists mean equal vectors on equal chunks. */
@@ -133,12 +133,12 @@ class ExecutorEquivalenceTest {
   }
 
   private IngestReport run(Path root, String name, RunnerChoice runner, List<String> beamArgs) {
-    return new Ingester().run(IngestRequest.of(root, tmp.resolve(name)).withRunner(runner).withBeamArgs(beamArgs)
-        .withMaxFileBytes(5000).withEmbedder(EmbeddingIngestTest.HASH));
+    return new Ingester().run(IngestRequest.directory(root, tmp.resolve(name)).runner(runner).beamArgs(beamArgs)
+        .maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
   }
 
   private IngestReport runDataset(Path dataset, String name, RunnerChoice runner, List<String> beamArgs) {
-    return new DatasetIngester().run(DatasetIngestRequest.of(dataset, tmp.resolve(name)).withRunner(runner)
-        .withBeamArgs(beamArgs).withEmbedder(EmbeddingIngestTest.HASH));
+    return new Ingester().run(IngestRequest.dataset(dataset, tmp.resolve(name)).runner(runner)
+        .beamArgs(beamArgs).embedder(EmbeddingIngestTest.HASH).build());
   }
 }

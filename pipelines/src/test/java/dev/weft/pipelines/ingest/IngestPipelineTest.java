@@ -116,7 +116,8 @@ class IngestPipelineTest {
 
   /** The ids the plain processor gives, grouped by the shard each file must land in. */
   private Map<Integer, TreeSet<String>> expectedIdsByShard(List<String> paths) {
-    FileProcessor processor = new FileProcessor(root.toString(), Router.defaults(), SourceReader.withDefaults());
+    FileProcessor processor = new FileProcessor(root.toString(), Router.defaults(), SourceReader.withDefaults(),
+        IngestStamp.CURRENT);
     Map<Integer, TreeSet<String>> byShard = new TreeMap<>();
     for (String path : paths) {
       FileOutcome.Chunked chunked = (FileOutcome.Chunked) processor.process(path);

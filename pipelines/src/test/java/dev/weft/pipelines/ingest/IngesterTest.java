@@ -33,7 +33,7 @@ class IngesterTest {
   }
 
   private IngestReport ingest() {
-    return ingest(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS));
+    return ingest(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build());
   }
 
   private IngestReport ingest(IngestRequest request) {
@@ -107,8 +107,8 @@ class IngesterTest {
     Files.setLastModifiedTime(guide, mtime);
 
     assertThat(ingest().published()).isFalse();
-    IngestReport forced = ingest(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)
-        .withForce(true));
+    IngestReport forced = ingest(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+        .force(true).build());
 
     assertThat(forced.counter("updated")).isEqualTo(5);
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
@@ -139,8 +139,8 @@ class IngesterTest {
     Files.delete(root.resolve("app/tokenizer.py"));
     Files.writeString(root.resolve("docs/new.md"), "# New\n\nfresh words\n");
 
-    IngestReport report = ingest(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)
-        .withScope(new PathScope(List.of("docs"))));
+    IngestReport report = ingest(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+        .scope(new PathScope(List.of("docs"))).build());
 
     assertThat(report.counters()).containsEntry("added", 1L).containsEntry("removed", 0L);
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
@@ -156,7 +156,8 @@ class IngesterTest {
     Ingester crashing = new Ingester(() -> {
       throw new IllegalStateException("simulated crash after commit");
     });
-    assertThatThrownBy(() -> crashing.run(IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS)))
+    assertThatThrownBy(() -> crashing.run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+            .build()))
         .hasMessage("simulated crash after commit");
 
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {

@@ -22,7 +22,7 @@ class LeftoversTest {
   void setUp() {
     root = Corpora.copyGolden(tmp.resolve("corpus"));
     indexDir = tmp.resolve("index");
-    keepOne = IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS).withKeepGenerations(1);
+    keepOne = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).keepGenerations(1).build();
   }
 
   @Test

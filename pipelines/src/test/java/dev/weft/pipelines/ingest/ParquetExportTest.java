@@ -205,7 +205,8 @@ class ParquetExportTest {
   }
 
   private static FileProcessor processor(Path root) {
-    return new FileProcessor(root.toString(), Router.defaults(), SourceReader.withDefaults());
+    return new FileProcessor(root.toString(), Router.defaults(), SourceReader.withDefaults(),
+        IngestStamp.CURRENT);
   }
 
   /** What the plain processor gives for the paths that chunk. */

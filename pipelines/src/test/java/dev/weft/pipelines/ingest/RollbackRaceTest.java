@@ -28,7 +28,7 @@ class RollbackRaceTest {
   void aRollbackWhileARunPlansIsRefusedAndNoFileLosesItsChunks() throws IOException {
     Path root = Corpora.copyGolden(tmp.resolve("corpus"));
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.of(root, indexDir).withRunner(RunnerChoice.IN_PROCESS);
+    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
     new Ingester().run(request);
     Files.writeString(root.resolve("docs/zfile.md"), "# Z\n\nzanzibar quokka\n");
     assertThat(new Ingester().run(request).generation()).isEqualTo(2);

@@ -1,10 +1,10 @@
 package dev.weft.transforms.beam;
 
 import dev.weft.context.DeadLetter;
-import dev.weft.context.Kind;
 import dev.weft.transforms.dataset.DatasetRecord;
 import dev.weft.transforms.dataset.RecordChunker;
 import dev.weft.transforms.ingest.FileOutcome;
+import java.util.Objects;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
@@ -17,7 +17,8 @@ import org.apache.beam.sdk.values.PCollectionTuple;
  * everything downstream ({@code EmbedChunks}, {@code WriteIndexShards}) is shared with directory ingest.
  *
  * <pre>{@code
- * PCollectionTuple out = records.apply("ChunkDatasetRecords", ChunkDatasetRecords.as(Kind.DOC, "text"));
+ * PCollectionTuple out = records.apply("ChunkDatasetRecords",
+ *     ChunkDatasetRecords.with(RecordChunker.as(Kind.DOC, "text", IngestStamp.CURRENT)));
  * }</pre>
  */
 public final class ChunkDatasetRecords extends PTransform<PCollection<DatasetRecord>, PCollectionTuple> {
@@ -27,9 +28,9 @@ public final class ChunkDatasetRecords extends PTransform<PCollection<DatasetRec
     this.chunker = chunker;
   }
 
-  /** Records as items of {@code kind}, their text chunked as {@code format}. */
-  public static ChunkDatasetRecords as(Kind kind, String format) {
-    return new ChunkDatasetRecords(RecordChunker.as(kind, format));
+  /** Records chunked by {@code chunker} (its kind, format and stamp). */
+  public static ChunkDatasetRecords with(RecordChunker chunker) {
+    return new ChunkDatasetRecords(Objects.requireNonNull(chunker, "chunker"));
   }
 
   public RecordChunker chunker() {

@@ -2,6 +2,7 @@ package dev.weft.transforms.beam;
 
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.VectorLookup;
@@ -58,10 +59,7 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
   }
 
   public EmbedChunks withBatchSize(int chunks) {
-    if (chunks < 1) {
-      throw new IllegalArgumentException("embed batch size must be at least 1, got: " + chunks);
-    }
-    return new EmbedChunks(spec, indexDir, chunks);
+    return new EmbedChunks(spec, indexDir, ChunkEmbedder.requireBatchSize(chunks));
   }
 
   @Override
@@ -79,10 +77,10 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
     private final EmbedderSpec spec;
     private final String indexDir;
     private final int batchSize;
-    private final Counter embedded = Metrics.counter(ReadAndChunkFiles.COUNTER_NAMESPACE, "embedded");
-    private final Counter reused = Metrics.counter(ReadAndChunkFiles.COUNTER_NAMESPACE, "vectors_reused");
-    private final Counter failed = Metrics.counter(ReadAndChunkFiles.COUNTER_NAMESPACE, "embed_failed");
-    private final Counter truncated = Metrics.counter(ReadAndChunkFiles.COUNTER_NAMESPACE, "truncated");
+    private final Counter embedded = Metrics.counter(IngestCounters.NAMESPACE, IngestCounters.EMBEDDED);
+    private final Counter reused = Metrics.counter(IngestCounters.NAMESPACE, IngestCounters.VECTORS_REUSED);
+    private final Counter failed = Metrics.counter(IngestCounters.NAMESPACE, IngestCounters.EMBED_FAILED);
+    private final Counter truncated = Metrics.counter(IngestCounters.NAMESPACE, IngestCounters.TRUNCATED);
     private transient CorpusIndex index;
     private transient VectorLookup lookup;
     private transient ChunkEmbedder embedder;

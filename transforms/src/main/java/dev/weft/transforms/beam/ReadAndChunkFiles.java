@@ -1,6 +1,7 @@
 package dev.weft.transforms.beam;
 
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IngestCounters;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.ingest.FileProcessor;
 import dev.weft.transforms.ingest.SourceReader;
@@ -31,38 +32,45 @@ import org.apache.beam.sdk.values.TupleTagList;
  *
  * <pre>{@code
  * PCollectionTuple out = paths.apply("ReadAndChunkFiles",
- *     ReadAndChunkFiles.from("/corpus").withMaxFileBytes(1 << 20));
+ *     ReadAndChunkFiles.from("/corpus", IngestStamp.CURRENT).withMaxFileBytes(1 << 20));
  * PCollection<FileOutcome.Chunked> chunked = out.get(ReadAndChunkFiles.CHUNKED);
  * PCollection<DeadLetter> deadLetters = out.get(ReadAndChunkFiles.DEAD_LETTERS);
  * }</pre>
  */
 public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCollectionTuple> {
-  public static final String COUNTER_NAMESPACE = "weft.ingest";
+  public static final String COUNTER_NAMESPACE = IngestCounters.NAMESPACE;
   public static final TupleTag<FileOutcome.Chunked> CHUNKED = new TupleTag<>("chunked") {};
   public static final TupleTag<DeadLetter> DEAD_LETTERS = new TupleTag<>("deadLetters") {};
 
   private final String root;
+  private final String stamp;
   private final Router router;
   private final long maxFileBytes;
 
-  private ReadAndChunkFiles(String root, Router router, long maxFileBytes) {
+  private ReadAndChunkFiles(String root, String stamp, Router router, long maxFileBytes) {
     this.root = root;
+    this.stamp = stamp;
     this.router = router;
     this.maxFileBytes = maxFileBytes;
   }
 
-  /** Files under {@code root}, with the default router and the default size cap. */
-  public static ReadAndChunkFiles from(String root) {
+  /**
+   * Files under {@code root}, with the default router and the default size cap.
+   *
+   * @param stamp the ingest stamp each file's state records ({@code pipelines}' {@code IngestStamp.CURRENT})
+   */
+  public static ReadAndChunkFiles from(String root, String stamp) {
     if (root == null || root.isBlank()) {
       throw new IllegalArgumentException("corpus root must be a non-blank path, got: " + quoted(root));
     }
-    return new ReadAndChunkFiles(root, Router.defaults(), SourceReader.DEFAULT_MAX_BYTES);
+    return new ReadAndChunkFiles(root, FileProcessor.requireStamp(stamp), Router.defaults(),
+        SourceReader.DEFAULT_MAX_BYTES);
   }
 
   /** Routes paths with {@code router} instead of {@link Router#defaults()}. */
   public ReadAndChunkFiles withRouter(Router router) {
     Objects.requireNonNull(router, "router must not be null");
-    return new ReadAndChunkFiles(root, router, maxFileBytes);
+    return new ReadAndChunkFiles(root, stamp, router, maxFileBytes);
   }
 
   /** Dead-letters files larger than {@code bytes} as {@code too_large}. */
@@ -70,11 +78,15 @@ public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCo
     if (bytes < 1) {
       throw new IllegalArgumentException("max file bytes must be at least 1, got: " + bytes);
     }
-    return new ReadAndChunkFiles(root, router, bytes);
+    return new ReadAndChunkFiles(root, stamp, router, bytes);
   }
 
   public String root() {
     return root;
+  }
+
+  public String stamp() {
+    return stamp;
   }
 
   public Router router() {
@@ -87,7 +99,8 @@ public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCo
 
   @Override
   public PCollectionTuple expand(PCollection<String> relPaths) {
-    FileProcessor processor = new FileProcessor(root, router, SourceReader.withDefaults().withMaxBytes(maxFileBytes));
+    FileProcessor processor =
+        new FileProcessor(root, router, SourceReader.withDefaults().withMaxBytes(maxFileBytes), stamp);
     return chunkEach(relPaths, "ProcessFiles", processor::process);
   }
 
@@ -108,9 +121,9 @@ public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCo
   /** Calls the plain work function and splits its outcome; never throws for bad input, never logs per element. */
   static final class ProcessFileFn<T> extends DoFn<T, FileOutcome.Chunked> {
     private final SerializableFunction<T, FileOutcome> work;
-    private final Counter indexed = Metrics.counter(COUNTER_NAMESPACE, "indexed");
-    private final Counter empty = Metrics.counter(COUNTER_NAMESPACE, "empty");
-    private final Counter chunks = Metrics.counter(COUNTER_NAMESPACE, "chunks");
+    private final Counter indexed = Metrics.counter(COUNTER_NAMESPACE, IngestCounters.INDEXED);
+    private final Counter empty = Metrics.counter(COUNTER_NAMESPACE, IngestCounters.EMPTY);
+    private final Counter chunks = Metrics.counter(COUNTER_NAMESPACE, IngestCounters.CHUNKS);
     // Reasons are open-ended strings (SkipReason counters, "errors"), so counters are made on first sight.
     private transient Map<String, Counter> byReason;
 

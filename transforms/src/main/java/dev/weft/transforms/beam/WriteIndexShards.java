@@ -1,8 +1,9 @@
 package dev.weft.transforms.beam;
 
+import dev.weft.context.IngestCounters;
+import dev.weft.context.ScratchDirs;
 import dev.weft.index.ShardWriter;
 import dev.weft.transforms.ingest.FileOutcome;
-import org.apache.lucene.util.IOUtils;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -113,7 +114,8 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
 
   static final class WriteShardFn extends DoFn<KV<Integer, Iterable<FileOutcome.Chunked>>, String> {
     private final String stagingDir;
-    private final Counter shardsWritten = Metrics.counter(ReadAndChunkFiles.COUNTER_NAMESPACE, "shards_written");
+    private final Counter shardsWritten = Metrics.counter(IngestCounters.NAMESPACE,
+        IngestCounters.SHARDS_WRITTEN);
 
     WriteShardFn(String stagingDir) {
       this.stagingDir = stagingDir;
@@ -123,7 +125,7 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
     public void processElement(@Element KV<Integer, Iterable<FileOutcome.Chunked>> shard, OutputReceiver<String> out)
         throws IOException {
       Path dir = shardDir(stagingDir, shard.getKey());
-      deleteRecursively(dir);
+      ScratchDirs.delete(dir);
       // Files are written in arrival order rather than sorted: sorting would hold a whole shard in memory,
       // and ids are deterministic, so document order inside a shard does not change what recall returns.
       ShardWriter writer = ShardWriter.create(dir);
@@ -135,7 +137,7 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
         // close() always commits, so a failed shard is removed: a retry or a reader never sees half of it
         try {
           writer.close();
-          deleteRecursively(dir);
+          ScratchDirs.delete(dir);
         } catch (RuntimeException | IOException cleanup) {
           e.addSuppressed(cleanup);
         }
@@ -144,12 +146,6 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
       writer.close();
       shardsWritten.inc();
       out.output(dir.toString());
-    }
-  }
-
-  static void deleteRecursively(Path dir) throws IOException {
-    if (Files.exists(dir)) {
-      IOUtils.rm(dir);
     }
   }
 }

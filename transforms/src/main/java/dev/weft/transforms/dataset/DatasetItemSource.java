@@ -1,6 +1,6 @@
 package dev.weft.transforms.dataset;
 
-import dev.weft.index.ItemSource;
+import dev.weft.context.ItemSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;

@@ -17,23 +17,26 @@ import java.util.Objects;
 public final class RecordChunker implements Serializable {
   private final Kind kind;
   private final String format;
+  private final String stamp;
 
-  private RecordChunker(Kind kind, String format) {
+  private RecordChunker(Kind kind, String format, String stamp) {
     this.kind = kind;
     this.format = format;
+    this.stamp = stamp;
   }
 
   /**
    * @param kind the kind every record is routed to
    * @param format the chunking format of the record text ({@code text}, {@code markdown}, ...)
+   * @param stamp the ingest stamp every item's state records
    */
-  public static RecordChunker as(Kind kind, String format) {
+  public static RecordChunker as(Kind kind, String format, String stamp) {
     Objects.requireNonNull(kind, "kind");
     if (format == null || format.isBlank()) {
       throw new IllegalArgumentException("record chunking format must be non-blank, got: "
           + (format == null ? "null" : "\"" + format + "\""));
     }
-    return new RecordChunker(kind, format);
+    return new RecordChunker(kind, format, FileProcessor.requireStamp(stamp));
   }
 
   public Kind kind() {
@@ -44,11 +47,16 @@ public final class RecordChunker implements Serializable {
     return format;
   }
 
+  public String stamp() {
+    return stamp;
+  }
+
   /** The record's chunks and state, or a dead letter under its id when the chunker fails. */
   public FileOutcome chunk(DatasetRecord record) {
     String body = record.body();
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    return FileProcessor.chunk(new SourceDocument(record.id(), kind, format, body, hashOf(bytes), 0, bytes.length));
+    return FileProcessor.chunk(new SourceDocument(record.id(), kind, format, body, hashOf(bytes), 0, bytes.length),
+        stamp);
   }
 
   /** The content hash of a record: the one the planner compares with the index and the one the item keeps. */

@@ -1,12 +1,11 @@
 package dev.weft.transforms.export;
 
 import dev.weft.context.Chunk;
-import dev.weft.context.ContentHash;
+import dev.weft.context.ChunkTextHash;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.schemas.ChunkFields;
 import dev.weft.schemas.WeftSchemas;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.Schema;
@@ -17,8 +16,8 @@ import org.apache.avro.generic.GenericRecord;
  * The one conversion between {@link ChunkRow} and a {@code dev.weft.schemas.Chunk} Avro record, used by the
  * Parquet and Avro writers, the Beam sink and the readers alike, so every path writes the same rows.
  *
- * <p>{@code chunkTextHash} is always written, as {@link ContentHash} (SHA-256, hex) of the chunk text's UTF-8
- * bytes; it is derived from {@code text}, so reading a record back does not need it.
+ * <p>{@code chunkTextHash} is always written, as {@link ChunkTextHash} (SHA-256, hex) of the chunk text's UTF-8
+ * bytes, the key vectors are reused by; it is derived from {@code text}, so reading a record back does not need it.
  */
 public final class ChunkRecords {
   private static final Schema SCHEMA = WeftSchemas.chunk();
@@ -113,7 +112,7 @@ public final class ChunkRecords {
 
   /** SHA-256 (lower-case hex) of the text's UTF-8 bytes: what {@code chunkTextHash} holds. */
   public static String chunkTextHash(String text) {
-    return ContentHash.of(text.getBytes(StandardCharsets.UTF_8));
+    return ChunkTextHash.of(text);
   }
 
   private static String required(GenericRecord record, String field) {

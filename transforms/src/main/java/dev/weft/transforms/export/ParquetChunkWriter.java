@@ -39,7 +39,7 @@ public final class ParquetChunkWriter extends TempFileChunkWriter {
    * A parquet-avro writer of generic records with Weft's settings: Snappy, and the standard three-level LIST
    * layout for arrays (parquet-avro's default two-level layout reads as a struct in some readers).
    */
-  static ParquetWriter<GenericRecord> writer(OutputFile out, Schema schema) throws IOException {
+  public static ParquetWriter<GenericRecord> writer(OutputFile out, Schema schema) throws IOException {
     return AvroParquetWriter.<GenericRecord>builder(out)
         .withConf(new PlainParquetConfiguration())
         .config(AvroWriteSupport.WRITE_OLD_LIST_STRUCTURE, "false")

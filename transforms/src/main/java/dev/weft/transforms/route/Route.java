@@ -8,7 +8,7 @@ import java.util.Objects;
  * Where a path goes: its ranking {@code kind} and the {@code format} that picks its chunker.
  *
  * @param kind code or doc; kinds never share a ranking
- * @param format lower-case format id ({@code java}, {@code markdown}, ...), see {@code Chunkers.forFormat}
+ * @param format lower-case format id ({@code java}, {@code markdown}, ...), see {@code Formats}
  */
 public record Route(Kind kind, String format) implements Serializable {
   public Route {

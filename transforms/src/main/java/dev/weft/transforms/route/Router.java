@@ -1,6 +1,6 @@
 package dev.weft.transforms.route;
 
-import dev.weft.context.Kind;
+import dev.weft.transforms.chunk.Formats;
 import java.io.Serializable;
 import java.util.Collection;
 import java.util.Collections;
@@ -16,17 +16,14 @@ import java.util.TreeMap;
  * Routes a corpus path to a {@link Route} by its extension alone (case-insensitive), so routing never reads the
  * file and both executors agree. Immutable; {@link #withExtensions} returns a narrowed copy.
  *
- * <p>The mapping table knows a few extensions beyond the defaults ({@code .jsx}, {@code .mts}, {@code .cts},
- * {@code .pyi}) whose format is the same grammar, so a user can opt into them with {@code withExtensions}.
+ * <p>The table is the {@link Formats} registry's: each format's extensions, and its opt-in ones ({@code .jsx},
+ * {@code .mts}, {@code .cts}, {@code .pyi}: the same grammar) that a user names with {@code withExtensions}.
  */
 public final class Router implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** Every extension with a known format; the defaults are a subset. Keys are lower case with a leading dot. */
   private static final Map<String, Route> KNOWN = known();
-
-  private static final Set<String> DEFAULT_EXTENSIONS = Set.of(
-      ".java", ".py", ".js", ".mjs", ".cjs", ".ts", ".go", ".md", ".markdown", ".rst", ".txt");
 
   /** Sorted so {@link #extensions()} and error messages are deterministic. */
   private final TreeMap<String, Route> routes;
@@ -35,10 +32,10 @@ public final class Router implements Serializable {
     this.routes = new TreeMap<>(routes);
   }
 
-  /** The default extensions: Java, Python, JavaScript, TypeScript, Go, Markdown, reStructuredText, text. */
+  /** The registry's default extensions ({@link Formats#defaultExtensions()}). */
   public static Router defaults() {
     Map<String, Route> routes = new LinkedHashMap<>();
-    for (String ext : DEFAULT_EXTENSIONS) {
+    for (String ext : Formats.defaultExtensions()) {
       routes.put(ext, KNOWN.get(ext));
     }
     return new Router(routes);
@@ -94,20 +91,7 @@ public final class Router implements Serializable {
 
   private static Map<String, Route> known() {
     Map<String, Route> m = new LinkedHashMap<>();
-    m.put(".java", new Route(Kind.CODE, "java"));
-    m.put(".py", new Route(Kind.CODE, "python"));
-    m.put(".pyi", new Route(Kind.CODE, "python"));
-    for (String ext : new String[] {".js", ".mjs", ".cjs", ".jsx"}) {
-      m.put(ext, new Route(Kind.CODE, "javascript"));
-    }
-    for (String ext : new String[] {".ts", ".mts", ".cts"}) {
-      m.put(ext, new Route(Kind.CODE, "typescript"));
-    }
-    m.put(".go", new Route(Kind.CODE, "go"));
-    m.put(".md", new Route(Kind.DOC, "markdown"));
-    m.put(".markdown", new Route(Kind.DOC, "markdown"));
-    m.put(".rst", new Route(Kind.DOC, "rst"));
-    m.put(".txt", new Route(Kind.DOC, "text"));
+    Formats.byExtension().forEach((ext, format) -> m.put(ext, new Route(format.kind(), format.id())));
     return Collections.unmodifiableMap(m);
   }
 

@@ -1,13 +1,13 @@
 package dev.weft.transforms.vectors;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.ChunkTextHash;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.embed.EmbedFailureReason;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.embed.EmbeddingException;
-import dev.weft.index.ChunkTextHash;
 import dev.weft.transforms.ingest.FileOutcome;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,10 +58,15 @@ public final class ChunkEmbedder {
     this.embedder = Objects.requireNonNull(embedder, "embedder");
     this.reuse = Objects.requireNonNull(reuse, "reuse");
     this.breaker = Objects.requireNonNull(breaker, "breaker");
-    if (batchSize < 1) {
-      throw new IllegalArgumentException("embed batch size must be at least 1, got: " + batchSize);
+    this.batchSize = requireBatchSize(batchSize);
+  }
+
+  /** The one check of an embed batch size, wherever one is given (a run's settings, the Beam step, here). */
+  public static int requireBatchSize(int chunks) {
+    if (chunks < 1) {
+      throw new IllegalArgumentException("embed batch size must be at least 1, got: " + chunks);
     }
-    this.batchSize = batchSize;
+    return chunks;
   }
 
   public Embedder embedder() {

@@ -53,9 +53,13 @@ final class BeamFixtures {
     return root;
   }
 
+  /** The ingest stamp these tests chunk with (the real one is built in pipelines). */
+  static final String STAMP = "test-stamp";
+
   /** What the plain processor gives for each path: the Beam transform must give the very same. */
   static FileOutcome processDirectly(Path root, String relPath) {
-    return new FileProcessor(root.toString(), Router.defaults(), SourceReader.withDefaults()).process(relPath);
+    return new FileProcessor(root.toString(), Router.defaults(), SourceReader.withDefaults(), STAMP)
+        .process(relPath);
   }
 
   static Pipeline directPipeline() {

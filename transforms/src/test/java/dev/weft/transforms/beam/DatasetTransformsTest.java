@@ -35,12 +35,12 @@ class DatasetTransformsTest {
     DatasetRecord a = new DatasetRecord("a", "", "Indentation groups statements.");
     DatasetRecord b = new DatasetRecord("b", "Strings", "Strings are immutable.");
     DatasetRecord c = new DatasetRecord("c", "", "");
-    RecordChunker chunker = RecordChunker.as(Kind.DOC, "text");
+    RecordChunker chunker = RecordChunker.as(Kind.DOC, "text", BeamFixtures.STAMP);
 
     Pipeline pipeline = BeamFixtures.directPipeline();
     PCollection<DatasetRecord> records = pipeline
         .apply("ReadDatasetRecords", ReadDatasetRecords.from(dataset.toString(), changes.selection()));
-    PCollectionTuple chunked = records.apply("ChunkDatasetRecords", ChunkDatasetRecords.as(Kind.DOC, "text"));
+    PCollectionTuple chunked = records.apply("ChunkDatasetRecords", ChunkDatasetRecords.with(chunker));
     PAssert.that(records).containsInAnyOrder(a, b, c);
     PAssert.that(chunked.get(ReadAndChunkFiles.CHUNKED)).containsInAnyOrder(
         (FileOutcome.Chunked) chunker.chunk(a), (FileOutcome.Chunked) chunker.chunk(b),

@@ -37,7 +37,7 @@ class ReadAndChunkFilesTest {
     Pipeline pipeline = BeamFixtures.directPipeline();
     PCollectionTuple out = pipeline
         .apply("Paths", Create.of(BeamFixtures.PATHS).withCoder(StringUtf8Coder.of()))
-        .apply("ReadAndChunkFiles", ReadAndChunkFiles.from(root.toString()));
+        .apply("ReadAndChunkFiles", ReadAndChunkFiles.from(root.toString(), BeamFixtures.STAMP));
     PAssert.that(out.get(ReadAndChunkFiles.CHUNKED)).containsInAnyOrder(guide, greeter);
     PAssert.that(out.get(ReadAndChunkFiles.DEAD_LETTERS)
             .apply("Reasons", MapElements.into(TypeDescriptors.strings())
@@ -57,7 +57,7 @@ class ReadAndChunkFilesTest {
     Pipeline pipeline = BeamFixtures.directPipeline();
     PCollectionTuple out = pipeline
         .apply("Paths", Create.of(BeamFixtures.GUIDE, BeamFixtures.GREETER).withCoder(StringUtf8Coder.of()))
-        .apply("ReadAndChunkFiles", ReadAndChunkFiles.from(root.toString()).withMaxFileBytes(20));
+        .apply("ReadAndChunkFiles", ReadAndChunkFiles.from(root.toString(), BeamFixtures.STAMP).withMaxFileBytes(20));
     PAssert.that(out.get(ReadAndChunkFiles.CHUNKED)).empty();
     PAssert.that(out.get(ReadAndChunkFiles.DEAD_LETTERS)
             .apply("Reasons", MapElements.into(TypeDescriptors.strings()).via((DeadLetter d) -> d.reason())))
@@ -77,7 +77,7 @@ class ReadAndChunkFilesTest {
     Pipeline pipeline = BeamFixtures.directPipeline();
     PCollectionTuple out = pipeline
         .apply("Paths", Create.of("blank.md").withCoder(StringUtf8Coder.of()))
-        .apply("ReadAndChunkFiles", ReadAndChunkFiles.from(root.toString()));
+        .apply("ReadAndChunkFiles", ReadAndChunkFiles.from(root.toString(), BeamFixtures.STAMP));
     PAssert.that(out.get(ReadAndChunkFiles.CHUNKED)).containsInAnyOrder(blank);
     PipelineResult result = pipeline.run();
     result.waitUntilFinish();
@@ -90,21 +90,25 @@ class ReadAndChunkFilesTest {
   @Test
   void settersAreValidatedAndOrderIndependent() {
     Router router = Router.defaults();
-    ReadAndChunkFiles a = ReadAndChunkFiles.from("/corpus").withMaxFileBytes(7).withRouter(router);
-    ReadAndChunkFiles b = ReadAndChunkFiles.from("/corpus").withRouter(router).withMaxFileBytes(7);
+    ReadAndChunkFiles a = ReadAndChunkFiles.from("/corpus", BeamFixtures.STAMP).withMaxFileBytes(7).withRouter(router);
+    ReadAndChunkFiles b = ReadAndChunkFiles.from("/corpus", BeamFixtures.STAMP).withRouter(router).withMaxFileBytes(7);
     assertThat(a.maxFileBytes()).isEqualTo(b.maxFileBytes()).isEqualTo(7);
     assertThat(a.router()).isSameAs(b.router()).isSameAs(router);
     assertThat(a.root()).isEqualTo("/corpus");
+    assertThat(a.stamp()).isEqualTo(BeamFixtures.STAMP);
 
-    assertThatThrownBy(() -> ReadAndChunkFiles.from(" "))
+    assertThatThrownBy(() -> ReadAndChunkFiles.from(" ", BeamFixtures.STAMP))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("corpus root must be a non-blank path, got: \" \"");
-    assertThatThrownBy(() -> ReadAndChunkFiles.from("/corpus").withMaxFileBytes(0))
+    assertThatThrownBy(() -> ReadAndChunkFiles.from("/corpus", BeamFixtures.STAMP).withMaxFileBytes(0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("max file bytes must be at least 1, got: 0");
-    assertThatThrownBy(() -> ReadAndChunkFiles.from("/corpus").withRouter(null))
+    assertThatThrownBy(() -> ReadAndChunkFiles.from("/corpus", BeamFixtures.STAMP).withRouter(null))
         .isInstanceOf(NullPointerException.class)
         .hasMessage("router must not be null");
+    assertThatThrownBy(() -> ReadAndChunkFiles.from("/corpus", " "))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("ingest stamp must be non-blank, got: \" \"");
   }
 
   private static long counter(PipelineResult result, String name) {

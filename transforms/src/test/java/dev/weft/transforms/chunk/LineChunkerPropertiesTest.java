@@ -14,7 +14,10 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
-/** Properties of the paragraph packer and the heading chunkers over generated text. */
+/**
+ * The line chunkers at any size cap (the contract at the default cap, and on any text, is
+ * {@link ChunkerContractTest}'s).
+ */
 class LineChunkerPropertiesTest {
   @Property(tries = 500)
   void paragraphPacksKeepTheContract(
@@ -34,13 +37,6 @@ class LineChunkerPropertiesTest {
     check(new RstChunker(cap), doc("d.rst", "rst", text), cap);
   }
 
-  @Property(tries = 300)
-  void arbitraryStringsNeverBreakTheLineChunkers(@ForAll("anyText") String text) {
-    check(new ParagraphChunker(), doc("a.txt", "text", text), 800);
-    check(new MarkdownChunker(), doc("a.md", "markdown", text), 800);
-    check(new RstChunker(), doc("a.rst", "rst", text), 800);
-  }
-
   private static void check(Chunker chunker, SourceDocument doc, int cap) {
     List<Chunk> chunks = chunker.chunk(doc);
     assertContract(doc, chunks);
@@ -51,10 +47,5 @@ class LineChunkerPropertiesTest {
   @Provide
   Arbitrary<String> documents() {
     return TextGenerators.documents();
-  }
-
-  @Provide
-  Arbitrary<String> anyText() {
-    return TextGenerators.anyText();
   }
 }

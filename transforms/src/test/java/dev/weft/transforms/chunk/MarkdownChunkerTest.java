@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MarkdownChunkerTest {
-  private static final String README = String.join("\n",
+  static final String README = String.join("\n",
       "---",                       // 0  front matter: its closing --- is no setext underline
       "title: Weft",               // 1
       "---",                       // 2

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RstChunkerTest {
-  private static final String GUIDE = String.join("\n",
+  static final String GUIDE = String.join("\n",
       ".. _guide:",                 // 0
       "",                           // 1
       "=========",                  // 2 overline

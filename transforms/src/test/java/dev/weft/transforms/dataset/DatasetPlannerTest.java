@@ -85,7 +85,7 @@ class DatasetPlannerTest {
 
   /** The state a record leaves in the index once chunked with {@code stamp}. */
   private static FileState state(String id, String text, String stamp) {
-    FileOutcome.Chunked chunked = (FileOutcome.Chunked) RecordChunker.as(Kind.DOC, "text")
+    FileOutcome.Chunked chunked = (FileOutcome.Chunked) RecordChunker.as(Kind.DOC, "text", stamp)
         .chunk(new DatasetRecord(id, "", text));
     FileState state = chunked.state();
     return new FileState(id, state.kind(), state.format(), 0, state.size(), state.contentHash(), stamp,

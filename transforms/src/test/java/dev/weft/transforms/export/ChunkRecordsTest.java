@@ -3,10 +3,10 @@ package dev.weft.transforms.export;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.ChunkTextHash;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.ContentHash;
 import dev.weft.context.embed.EmbedderIdentity;
-import dev.weft.index.ChunkTextHash;
 import dev.weft.schemas.ChunkFields;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Chunk rows with and without vectors, nulls, and text that is not ASCII. */
-final class ExportFixtures {
+public final class ExportFixtures {
   static final EmbedderIdentity IDENTITY = new EmbedderIdentity("hash-test", 4);
 
   private ExportFixtures() {}
@@ -23,7 +23,7 @@ final class ExportFixtures {
   }
 
   /** Two code chunks with vectors, two doc chunks without (one anonymous, one with non-ASCII text). */
-  static List<ChunkRow> mixedRows() {
+  public static List<ChunkRow> mixedRows() {
     List<ChunkRow> rows = new ArrayList<>();
     rows.add(new ChunkRow(chunk("src/A.java", 0, Kind.CODE, "java", "parse", "int parse(String s) {\n  return 1;\n}"),
         IDENTITY, new float[] {0.25f, -1.5f, 3.0e-7f, Float.MAX_VALUE}));
@@ -35,7 +35,7 @@ final class ExportFixtures {
   }
 
   /** {@code count} rows of one file, every other one with a vector. */
-  static List<ChunkRow> manyRows(int count) {
+  public static List<ChunkRow> manyRows(int count) {
     List<ChunkRow> rows = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       Chunk chunk = chunk("src/Many.java", i, Kind.CODE, "java", "m" + i, "void m" + i + "() { return; }");

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.ChunkTextHash;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedFailureReason;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbeddingException;
-import dev.weft.index.ChunkTextHash;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

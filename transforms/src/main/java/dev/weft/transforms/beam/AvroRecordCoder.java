@@ -1,4 +1,4 @@
-package dev.weft.transforms.export;
+package dev.weft.transforms.beam;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,17 +1,16 @@
-package dev.weft.index;
+package dev.weft.context;
 
-import dev.weft.context.Chunk;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Objects;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * The key vectors are reused by: SHA-256 of a chunk's text (UTF-8), lower-case hex. It covers the text
  * only, not the path or symbol, so the same text moved to another file or line keeps its vector.
- * Callers hash with this class so their keys match what the index stores.
+ * Callers hash with this class so their keys match what the index stores (the index keeps the raw
+ * {@link #digest} bytes as its term).
  */
 public final class ChunkTextHash {
   private static final HexFormat HEX = HexFormat.of();
@@ -28,26 +27,22 @@ public final class ChunkTextHash {
     return HEX.formatHex(digest(Objects.requireNonNull(text, "text")));
   }
 
-  /** The indexed term: the 32 raw digest bytes, half the size of the hex in the term dictionary. */
-  static BytesRef term(String text) {
-    return new BytesRef(digest(text));
+  /** The 32 raw digest bytes of {@code text}: what {@link #of} spells in hex. */
+  public static byte[] digest(String text) {
+    // digest() resets the instance for the next use
+    return SHA256.get().digest(text.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** The term of a hex hash, or null when the string is not one (it then matches nothing). */
-  static BytesRef termOfHex(String hash) {
+  /** The raw bytes of a hex hash, or null when the string is not one (it then matches nothing). */
+  public static byte[] parseHex(String hash) {
     if (hash == null || hash.length() != 64) {
       return null;
     }
     try {
-      return new BytesRef(HEX.parseHex(hash));
+      return HEX.parseHex(hash);
     } catch (IllegalArgumentException e) {
       return null;
     }
-  }
-
-  private static byte[] digest(String text) {
-    // digest() resets the instance for the next use
-    return SHA256.get().digest(text.getBytes(StandardCharsets.UTF_8));
   }
 
   private static MessageDigest sha256() {

@@ -1,5 +1,9 @@
-package dev.weft.transforms.export;
+package dev.weft.transforms.beam;
 
+import dev.weft.transforms.export.ChunkFiles;
+import dev.weft.transforms.export.ChunkRecords;
+import dev.weft.transforms.export.ChunkRow;
+import dev.weft.transforms.export.ExportFormat;
 import java.util.Objects;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.io.FileIO;

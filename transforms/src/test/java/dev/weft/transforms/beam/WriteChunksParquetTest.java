@@ -1,8 +1,13 @@
-package dev.weft.transforms.export;
+package dev.weft.transforms.beam;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.transforms.export.ChunkFiles;
+import dev.weft.transforms.export.ChunkRecords;
+import dev.weft.transforms.export.ChunkRow;
+import dev.weft.transforms.export.ExportFixtures;
+import dev.weft.transforms.export.ExportFormat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

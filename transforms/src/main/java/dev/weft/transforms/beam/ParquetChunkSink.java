@@ -1,5 +1,7 @@
-package dev.weft.transforms.export;
+package dev.weft.transforms.beam;
 
+import dev.weft.transforms.export.ChunkRecords;
+import dev.weft.transforms.export.ParquetChunkWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;

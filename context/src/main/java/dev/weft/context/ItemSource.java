@@ -1,12 +1,12 @@
-package dev.weft.index;
+package dev.weft.context;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 
 /**
  * Where {@code get} reads an item's current bytes, to hand them back or to check a chunk against them: the files
- * under a directory corpus's root (the default), or the records of a dataset, which this module cannot read itself
- * (dataset formats live in {@code transforms}).
+ * under a directory corpus's root, or the records of a dataset (read in {@code transforms}, where dataset formats
+ * live). A contract here so the index layer and the ingest core both depend on it without depending on each other.
  */
 @FunctionalInterface
 public interface ItemSource {

@@ -1,0 +1,58 @@
+package dev.weft.pipelines.ingest;
+
+import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.transforms.vectors.ChunkEmbedder;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How a run ingests, whatever it ingests (a directory tree or a dataset). Each value is checked here, once; the
+ * rules that tie values together are in {@link IngestRequest}. Build it with {@link IngestRequest#directory} or
+ * {@link IngestRequest#dataset}.
+ *
+ * @param force re-chunk every item in scope even when unchanged
+ * @param runner which executor runs the change set
+ * @param beamThreshold with {@link RunnerChoice#AUTO}: change sets of at least this many items go to Beam
+ * @param beamArgs extra Beam pipeline arguments ({@code --flinkMaster=host:8081}, {@code --parallelism=4})
+ * @param keepGenerations published generations kept for rollback
+ * @param progress where progress goes
+ * @param embedder the embedder that gives chunks vectors, or null to index without them
+ * @param embedBatchSize chunks per embedding call
+ * @param exportParquet a directory that receives the chunks this run writes as a Parquet dataset, or null
+ */
+public record IngestSettings(
+    boolean force,
+    RunnerChoice runner,
+    int beamThreshold,
+    List<String> beamArgs,
+    int keepGenerations,
+    IngestProgress progress,
+    EmbedderSpec embedder,
+    int embedBatchSize,
+    Path exportParquet) {
+  public IngestSettings {
+    Objects.requireNonNull(runner, "runner");
+    Objects.requireNonNull(progress, "progress");
+    beamArgs = List.copyOf(Objects.requireNonNull(beamArgs, "beamArgs"));
+    atLeastOne("beam threshold", beamThreshold);
+    atLeastOne("generations to keep", keepGenerations);
+    ChunkEmbedder.requireBatchSize(embedBatchSize);
+    for (String arg : beamArgs) {
+      if (!arg.startsWith("--")) {
+        throw new IllegalArgumentException("Beam arguments must look like --name=value, got: " + arg);
+      }
+    }
+  }
+
+  /** The executor for a change set of {@code items} files or records. */
+  public RunnerChoice executorFor(int items) {
+    return runner.resolve(items, beamThreshold);
+  }
+
+  static void atLeastOne(String name, long value) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + " must be at least 1, got: " + value);
+    }
+  }
+}
