@@ -1,0 +1,81 @@
+package dev.weft.jobs;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module graph of docs/design.md, held by a test: dependencies point one way (schemas, context ← models,
+ * lucene-index ← transforms ← pipelines ← api ← jobs), the ingest core imports neither Beam nor Lucene, and the CLI
+ * reaches the index only through the library facade. Maven already refuses an import of a module that is not a
+ * dependency; these rules also catch what Maven allows (a package of transforms using Beam, jobs using the index).
+ */
+class LayeringTest {
+  private static JavaClasses weft;
+
+  @BeforeAll
+  static void importClasses() {
+    weft = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("dev.weft");
+  }
+
+  @Test
+  void contextImportsNothingOfWeftAboveItNorBeamNorLucene() {
+    check(noClasses().that().resideInAPackage("dev.weft.context..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.weft.models..", "dev.weft.index..",
+            "dev.weft.transforms..", "dev.weft.pipelines..", "dev.weft.api..", "dev.weft.jobs..",
+            "org.apache.beam..", "org.apache.lucene.."));
+  }
+
+  @Test
+  void modelsDependOnContextOnly() {
+    check(noClasses().that().resideInAPackage("dev.weft.models..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.weft.index..", "dev.weft.transforms..",
+            "dev.weft.pipelines..", "dev.weft.api..", "dev.weft.jobs..", "org.apache.beam..", "org.apache.lucene.."));
+  }
+
+  @Test
+  void theIndexLayerImportsNothingAboveIt() {
+    check(noClasses().that().resideInAPackage("dev.weft.index..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.weft.models..", "dev.weft.transforms..",
+            "dev.weft.pipelines..", "dev.weft.api..", "dev.weft.jobs..", "org.apache.beam.."));
+  }
+
+  @Test
+  void theIngestCoreImportsNeitherBeamNorLucene() {
+    check(noClasses().that().resideInAnyPackage("dev.weft.transforms.route..", "dev.weft.transforms.chunk..",
+            "dev.weft.transforms.ingest..", "dev.weft.transforms.dataset..", "dev.weft.transforms.export..",
+            "dev.weft.transforms.vectors..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.apache.beam..", "org.apache.lucene..",
+            "dev.weft.index.."));
+  }
+
+  @Test
+  void transformsPipelinesAndTheApiNeverImportUpward() {
+    check(noClasses().that().resideInAPackage("dev.weft.transforms..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.weft.pipelines..", "dev.weft.api..", "dev.weft.jobs.."));
+    check(noClasses().that().resideInAPackage("dev.weft.pipelines..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.weft.api..", "dev.weft.jobs.."));
+    check(noClasses().that().resideInAPackage("dev.weft.api..")
+        .should().dependOnClassesThat().resideInAPackage("dev.weft.jobs.."));
+  }
+
+  @Test
+  void theCliReachesTheIndexOnlyThroughTheFacade() {
+    // the benchmarks measure the index layer itself beside raw Lucene; they move to a bench module (issue #8)
+    check(noClasses().that().resideInAPackage("dev.weft.jobs..")
+        .and().doNotHaveSimpleName("IngestBench").and().doNotHaveSimpleName("EmbedBench")
+        .and().resideOutsideOfPackage("dev.weft.jobs.chaos..")
+        .should().dependOnClassesThat().resideInAPackage("dev.weft.index.."));
+  }
+
+  private static void check(ArchRule rule) {
+    rule.check(weft);
+  }
+}
