@@ -5,7 +5,7 @@ package dev.weft.index;
  * two exist to measure it against ({@link VectorSelfRecall}, {@link KnnLatency}).
  */
 public enum KnnSearch {
-  /** Exact below {@link NearestNeighbours#EXACT_MAX_VECTORS} vectors in a segment, the HNSW graph above. */
+  /** Exact in a segment of up to {@link NearestNeighbours#EXACT_MAX_FLOATS} vector floats, the HNSW graph above. */
   SERVED,
   /** The HNSW graph in every segment (Lucene's own behaviour, exact only where a filter leaves few docs). */
   GRAPH,

@@ -21,20 +21,25 @@ import org.apache.lucene.util.BitSetIterator;
 import org.apache.lucene.util.Bits;
 
 /**
- * The one place a nearest-neighbour search is built. Chunk embeddings of code are clustered and hold many exact
- * duplicates (license headers, one-line bodies), and Lucene 9.12's HNSW graph is unreliable on such data: its
- * neighbour selection keeps one copy of a duplicate group and rejects every other candidate as "no closer than
- * that copy", so duplicate groups become islands the search cannot reach (self-recall@10 of 0.27 measured on a
- * 19k-chunk Python index; docs/quality.md). So a segment with up to {@link #EXACT_MAX_VECTORS} vectors is searched
- * exactly — every vector compared, which on that index costs about what the graph does — and a larger one through the
- * graph with a beam of at least {@link #MIN_GRAPH_BEAM}.
+ * The one place a nearest-neighbour search is built. Chunk embeddings of code are tightly clustered and hold many
+ * exact duplicates (license headers, one-line bodies), written in file order, and Lucene 9.12's HNSW graph is
+ * unreliable on such data: graphs built at flush, one chunk after the next in document order, found 0.60 of the
+ * true 10 nearest neighbours on a 19k-chunk Python index, and a wider beam does not help (0.62 at 400); the same
+ * vectors shuffled, or merged from small segments, give 0.92–0.99 (docs/quality.md, "Dense recall"). So every
+ * segment small enough to have been flushed whole — at most {@link #EXACT_MAX_FLOATS} vector floats — is searched
+ * exactly, every vector compared (about 0.46 µs of CPU per 384-dim vector on the 2-core VM here, so 9 ms for
+ * 19k), and only larger, merged segments through the graph, with a beam of at least {@link #MIN_GRAPH_BEAM}.
  */
 final class NearestNeighbours {
-  /** Segments up to this many vectors are searched exactly (measured: docs/quality.md, "Dense recall"). */
-  static final int EXACT_MAX_VECTORS = 100_000;
+  /**
+   * Segments with up to this many vector floats (vectors x dims, deleted included) are searched exactly: the
+   * indexing buffer's worth, so no segment written by a flush — document order, the unreliable graphs — is
+   * searched through its graph. 16.8M floats: 43,690 vectors of 384 dims, about 20 ms of CPU per query here.
+   */
+  static final long EXACT_MAX_FLOATS = (long) IndexConfig.RAM_BUFFER_MB * 1024 * 1024 / Float.BYTES;
   /**
    * The graph search keeps this many candidates at least (Lucene's beam is k): a wider beam finds true neighbours
-   * a k-wide one misses, for a fraction of a millisecond.
+   * a k-wide one misses (0.973 to 0.988 on a merged graph of the index above) for about 1 ms of CPU.
    */
   static final int MIN_GRAPH_BEAM = 100;
 
@@ -53,9 +58,9 @@ final class NearestNeighbours {
       throw new IllegalArgumentException("k must be at least 1, got: " + k);
     }
     return switch (search) {
-      case SERVED -> new SizedKnnQuery(field, vector, Math.max(k, MIN_GRAPH_BEAM), filter, EXACT_MAX_VECTORS);
+      case SERVED -> new SizedKnnQuery(field, vector, Math.max(k, MIN_GRAPH_BEAM), filter, EXACT_MAX_FLOATS);
       case GRAPH -> new SizedKnnQuery(field, vector, k, filter, 0);
-      case EXACT -> new SizedKnnQuery(field, vector, k, filter, Integer.MAX_VALUE);
+      case EXACT -> new SizedKnnQuery(field, vector, k, filter, Long.MAX_VALUE);
     };
   }
 
@@ -88,20 +93,20 @@ final class NearestNeighbours {
     return counts;
   }
 
-  /** Lucene's KNN query, searching a segment exactly when it holds at most {@code exactMaxVectors} vectors. */
+  /** Lucene's KNN query, searching a segment exactly when its vectors hold at most {@code exactMaxFloats} floats. */
   private static final class SizedKnnQuery extends KnnFloatVectorQuery {
-    private final int exactMaxVectors;
+    private final long exactMaxFloats;
 
-    SizedKnnQuery(String field, float[] vector, int k, Query filter, int exactMaxVectors) {
+    SizedKnnQuery(String field, float[] vector, int k, Query filter, long exactMaxFloats) {
       super(field, vector, k, filter);
-      this.exactMaxVectors = exactMaxVectors;
+      this.exactMaxFloats = exactMaxFloats;
     }
 
     @Override
     protected TopDocs approximateSearch(LeafReaderContext context, Bits acceptDocs, int visitedLimit,
         KnnCollectorManager collectors) throws IOException {
       FloatVectorValues values = context.reader().getFloatVectorValues(field);
-      if (values == null || values.size() > exactMaxVectors) {
+      if (values == null || (long) values.size() * values.dimension() > exactMaxFloats) {
         return super.approximateSearch(context, acceptDocs, visitedLimit, collectors);
       }
       return exactSearch(context, accepted(acceptDocs, context.reader().maxDoc()), null);
@@ -125,12 +130,12 @@ final class NearestNeighbours {
 
     @Override
     public boolean equals(Object o) {
-      return super.equals(o) && ((SizedKnnQuery) o).exactMaxVectors == exactMaxVectors;
+      return super.equals(o) && ((SizedKnnQuery) o).exactMaxFloats == exactMaxFloats;
     }
 
     @Override
     public int hashCode() {
-      return 31 * super.hashCode() + exactMaxVectors;
+      return 31 * super.hashCode() + Long.hashCode(exactMaxFloats);
     }
   }
 }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
@@ -53,7 +54,10 @@ class VectorSelfRecallTest {
         SelfRecall recall = VectorSelfRecall.sample(searcher.reader(), 100, 10, 1);
         assertThat(recall).isEqualTo(new SelfRecall(2, 10, 4, 1.0));
         assertThat(searcher.selfRecall(100, 1, 1, KnnSearch.GRAPH)).isEqualTo(new SelfRecall(2, 1, 2, 1.0));
-        assertThat(searcher.vectorsPerSegment()).containsExactly(2, 1);
+        // the deleted B counts until a merge drops it, and whether one ran is Lucene's choice
+        assertThat(searcher.vectorsPerSegment()).isSortedAccordingTo(Comparator.reverseOrder())
+            .allMatch(count -> count > 0);
+        assertThat(searcher.vectorsPerSegment().stream().mapToInt(Integer::intValue).sum()).isBetween(2, 3);
       }
     }
   }
