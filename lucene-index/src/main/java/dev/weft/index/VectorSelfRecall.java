@@ -15,7 +15,7 @@ import org.apache.lucene.search.TopDocs;
  * ties at the k-th score count as found (duplicate chunks are equally near).
  */
 public final class VectorSelfRecall {
-  /** Scores are Lucene's {@code (1 + cosine) / 2} computed by the same code on both sides; this only absorbs rounding. */
+  /** Scores are Lucene's {@code (1 + cosine) / 2}, computed by the same code on both sides: this absorbs rounding. */
   private static final float TIE = 1e-6f;
 
   private VectorSelfRecall() {}
