@@ -12,7 +12,8 @@ import org.apache.lucene.search.TopDocs;
  * Whether an index's nearest-neighbour search finds what exact search finds: samples stored chunk vectors, searches
  * the index with each (as recall does, or through the HNSW graph alone) and counts the true top-k neighbours that
  * come back. Exact search over the same vectors with the same scorer is the ground truth, so scores compare exactly;
- * ties at the k-th score count as found (duplicate chunks are equally near).
+ * ties at the k-th score count as found (duplicate chunks are equally near). The exact side compares every vector
+ * once per sampled chunk: about sample x vectors x 0.5 µs of CPU here (300 chunks of a 19k-vector index: 3 s).
  */
 public final class VectorSelfRecall {
   /** Scores are Lucene's {@code (1 + cosine) / 2}, computed by the same code on both sides: this absorbs rounding. */
