@@ -46,9 +46,11 @@ final class VectorBench {
       }
       Map<KnnSearch, KnnLatency.Figures> latency = searcher.knnLatency(queries, K, SEED);
       double exactP50 = latency.get(KnnSearch.EXACT).p50Millis();
+      double exactCpu = latency.get(KnnSearch.EXACT).cpuP50Millis();
       for (KnnLatency.Figures figures : latency.values()) {
-        out.printf(Locale.ROOT, "knn-latency@%d\t%s\tp50 %.2f ms\tp95 %.2f ms\t%.2fx exact p50\t%d queries%n", K,
-            name(figures.search()), figures.p50Millis(), figures.p95Millis(), figures.p50Millis() / exactP50,
+        out.printf(Locale.ROOT, "knn-latency@%d\t%s\tp50 %.2f ms\tp95 %.2f ms\t%.2fx exact p50\tcpu p50 %.2f ms"
+            + "\t%.2fx exact cpu\t%d queries%n", K, name(figures.search()), figures.p50Millis(), figures.p95Millis(),
+            figures.p50Millis() / exactP50, figures.cpuP50Millis(), figures.cpuP50Millis() / exactCpu,
             figures.queries());
       }
       out.flush();

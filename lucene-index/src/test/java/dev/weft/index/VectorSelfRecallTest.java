@@ -100,7 +100,11 @@ class VectorSelfRecallTest {
     for (int i = 0; i < nanos.length; i++) {
       nanos[i] = (20 - i) * 1_000_000L;
     }
-    KnnLatency.Figures figures = KnnLatency.figures(KnnSearch.EXACT, nanos);
-    assertThat(figures).isEqualTo(new KnnLatency.Figures(KnnSearch.EXACT, 20, 10.0, 19.0));
+    long[] cpu = new long[20];
+    for (int i = 0; i < cpu.length; i++) {
+      cpu[i] = (i + 1) * 500_000L;
+    }
+    KnnLatency.Figures figures = KnnLatency.figures(KnnSearch.EXACT, nanos, cpu);
+    assertThat(figures).isEqualTo(new KnnLatency.Figures(KnnSearch.EXACT, 20, 10.0, 19.0, 5.0));
   }
 }
