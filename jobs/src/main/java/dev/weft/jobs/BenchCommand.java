@@ -20,8 +20,14 @@ import picocli.CommandLine.Spec;
 final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--corpus", required = true, paramLabel = "DIR", description = "Corpus root to index.")
+  @Option(names = "--corpus", paramLabel = "DIR", description = "Corpus root to index (required unless --vectors).")
   Path corpus;
+
+  @Option(names = "--vectors", paramLabel = "INDEX",
+      description = "Only the nearest-neighbour figures of this existing index (one written with --embedder): "
+          + "self-recall@10 served and graph-only against exact search, and the latency of each, over --queries "
+          + "sampled chunks.")
+  Path vectors;
 
   @Option(names = "--runners", split = ",", defaultValue = "inprocess",
       description = "Executors to measure: inprocess, direct, flink (default: ${DEFAULT-VALUE}).")
@@ -61,6 +67,13 @@ final class BenchCommand implements Callable<Integer> {
     }
     if (queries < 1) {
       throw new IllegalArgumentException("queries must be at least 1, got: " + queries);
+    }
+    if (vectors != null) {
+      new VectorBench(vectors.toAbsolutePath().normalize(), spec.commandLine().getOut()).run(queries);
+      return 0;
+    }
+    if (corpus == null) {
+      throw new IllegalArgumentException("bench needs --corpus DIR (or --vectors INDEX for the vector figures only)");
     }
     List<RunnerChoice> parsed = new ArrayList<>();
     runners.forEach(r -> parsed.add(RunnerChoice.parse(r)));

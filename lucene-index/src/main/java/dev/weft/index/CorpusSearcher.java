@@ -128,6 +128,24 @@ public final class CorpusSearcher implements Closeable {
   }
 
   /**
+   * How well this generation's nearest-neighbour search finds the true neighbours: {@code sample} chunks (seeded)
+   * searched with their own vectors, against exact search ({@link VectorSelfRecall}).
+   */
+  public SelfRecall selfRecall(int sample, int k, long seed, KnnSearch search) {
+    return VectorSelfRecall.sample(reader, sample, k, seed, search);
+  }
+
+  /** Latency of each way of searching the nearest neighbours of {@code sample} of this generation's own vectors. */
+  public Map<KnnSearch, KnnLatency.Figures> knnLatency(int sample, int k, long seed) {
+    return KnnLatency.measure(reader, sample, k, seed);
+  }
+
+  /** The vectors (deleted ones included) of each segment holding any, largest first: what decides exact or graph. */
+  public List<Integer> vectorsPerSegment() {
+    return NearestNeighbours.vectorsPerSegment(reader);
+  }
+
+  /**
    * The chunks that have no vector, rebuilt from the index, {@code batchSize} at a time and read lazily,
    * for {@code weft embed-missing}; give them vectors with {@link IndexUpdate#setVectors(List,
    * dev.weft.context.ChunkVectors)}. Each iteration starts over; use it while this searcher is open.

@@ -46,6 +46,12 @@ final class IndexConfig {
     }
   };
 
+  /**
+   * The indexing buffer: a segment is flushed when the buffered documents reach it, so no flushed segment holds
+   * more vector bytes than this ({@link NearestNeighbours} searches every such segment exactly).
+   */
+  static final int RAM_BUFFER_MB = 64;
+
   private IndexConfig() {}
 
   static IndexWriterConfig writerConfig(IndexDeletionPolicy deletionPolicy) {
@@ -54,7 +60,7 @@ final class IndexConfig {
     // an unpublished change must never become visible by accident: only commit() commits
     config.setCommitOnClose(false);
     config.setIndexDeletionPolicy(deletionPolicy);
-    config.setRAMBufferSizeMB(64);
+    config.setRAMBufferSizeMB(RAM_BUFFER_MB);
     return config;
   }
 

@@ -14,15 +14,14 @@ import java.util.Optional;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 
 /**
- * Dense (Lucene KNN) and hybrid (BM25 pool and nearest neighbours fused with cosines) rankings of one kind. The caller
- * has checked the query vector's identity against the index.
+ * Dense (nearest neighbours, {@link NearestNeighbours}) and hybrid (BM25 pool and nearest neighbours fused with
+ * cosines) rankings of one kind. The caller has checked the query vector's identity against the index.
  */
 final class VectorRankers {
   /** Neighbours fetched per distinct file wanted, before fetching deeper. */
@@ -51,7 +50,7 @@ final class VectorRankers {
     int k = onePerFile ? Math.min(MAX_K, Math.max(limit, Math.max(16, limit * OVERFETCH))) : limit;
     try {
       while (true) {
-        TopDocs top = searcher.search(new KnnFloatVectorQuery(field, query.vector(), k, filter), k);
+        TopDocs top = NearestNeighbours.search(searcher, NearestNeighbours.query(field, query.vector(), k, filter), k);
         List<RankedChunk> found = new ArrayList<>(top.scoreDocs.length);
         for (ScoreDoc doc : top.scoreDocs) {
           found.add(new RankedChunk(doc.doc, hitReader.path(doc.doc), hitReader.startLine(doc.doc), doc.score, null));
@@ -91,7 +90,8 @@ final class VectorRankers {
       if (knnCandidates > 0) {
         int k = Math.min(MAX_K, Math.max(knnCandidates, limit));
         Query filter = new TermQuery(new Term(ChunkDocuments.KIND, kind.id()));
-        for (ScoreDoc doc : searcher.search(new KnnFloatVectorQuery(field, query.vector(), k, filter), k).scoreDocs) {
+        Query knn = NearestNeighbours.query(field, query.vector(), k, filter);
+        for (ScoreDoc doc : NearestNeighbours.search(searcher, knn, k).scoreDocs) {
           if (!located.containsKey(doc.doc)) {
             located.put(doc.doc, new Located(doc.doc, hitReader.path(doc.doc), hitReader.startLine(doc.doc)));
           }
