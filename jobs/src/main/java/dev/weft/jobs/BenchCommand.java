@@ -15,12 +15,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "bench", description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
+@Command(name = "bench", subcommands = ChaosCommand.class, description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
     + "chunks (same run), no-op re-index cost, recall latency and index size. Prints medians and ratios.")
 final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--corpus", required = true, paramLabel = "DIR", description = "Corpus root to index.")
+  // not required by picocli: `weft bench chaos` takes no corpus
+  @Option(names = "--corpus", paramLabel = "DIR", description = "Corpus root to index (required).")
   Path corpus;
 
   @Option(names = "--runners", split = ",", defaultValue = "inprocess",
@@ -56,6 +57,9 @@ final class BenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (corpus == null) {
+      throw new IllegalArgumentException("bench needs --corpus DIR (or the subcommand: weft bench chaos)");
+    }
     if (repeat < 1) {
       throw new IllegalArgumentException("repeat must be at least 1, got: " + repeat);
     }

@@ -1,0 +1,78 @@
+package dev.weft.jobs;
+
+import dev.weft.jobs.chaos.ChaosBench;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "chaos", mixinStandardHelpOptions = true, description = "The crash-and-race suite: cycles of index, embed-missing and rollback child "
+    + "processes, one killed with SIGKILL at a seeded moment and a rollback racing the index run, while readers run "
+    + "recall/get/generations/stats; counts acknowledged generations lost, readers failed, CheckIndex failures and "
+    + "leaked bytes (docs/chaos.md). Exits 1 when any count is not zero.")
+final class ChaosCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--cycles", defaultValue = "50", description = "Cycles after the initial build (default: ${DEFAULT-VALUE}).")
+  int cycles;
+
+  @Option(names = "--seed", description = "Seed of every random choice (default: the clock; printed either way).")
+  Long seed;
+
+  @Option(names = "--work", paramLabel = "DIR",
+      description = "Work directory, empty or absent (default: a temp dir, deleted after a clean run).")
+  Path work;
+
+  @Option(names = "--keep", defaultValue = "5", description = "--keep of every index run (default: ${DEFAULT-VALUE}).")
+  int keep;
+
+  @Option(names = "--embedder", defaultValue = "hash:16", paramLabel = "SPEC",
+      description = "Embedder of the embedding runs (default: ${DEFAULT-VALUE}).")
+  String embedder;
+
+  @Option(names = "--files", defaultValue = "200", description = "Files in the initial corpus (default: ${DEFAULT-VALUE}).")
+  int files;
+
+  @Option(names = "--readers", defaultValue = "2",
+      description = "At most this many reader processes at a time, 1 to N per cycle (default: ${DEFAULT-VALUE}).")
+  int readers;
+
+  @Option(names = "--beam-rate", defaultValue = "0.05",
+      description = "Share of index runs on Beam's DirectRunner, which are slow (default: ${DEFAULT-VALUE}).")
+  double beamRate;
+
+  @Option(names = "--kill-rate", defaultValue = "0.7",
+      description = "Share of cycles in which one writer is killed (default: ${DEFAULT-VALUE}).")
+  double killRate;
+
+  @Option(names = "--deadline", defaultValue = "120", paramLabel = "SECONDS",
+      description = "A child still running after this is killed and counted as hung (default: ${DEFAULT-VALUE}).")
+  long deadlineSeconds;
+
+  @Override
+  public Integer call() throws Exception {
+    long s = seed != null ? seed : System.currentTimeMillis();
+    Path dir = work != null ? work.toAbsolutePath().normalize() : Files.createTempDirectory("weft-chaos");
+    if (work != null && Files.isDirectory(dir)) {
+      try (Stream<Path> entries = Files.list(dir)) {
+        if (entries.findAny().isPresent()) {
+          throw new IllegalArgumentException("--work must be an empty or absent directory, got: " + dir);
+        }
+      }
+    }
+    ChaosBench.Options options = new ChaosBench.Options(cycles, s, dir, keep, embedder, files, readers, beamRate,
+        killRate, Duration.ofSeconds(deadlineSeconds));
+    int exit = new ChaosBench(options, spec.commandLine().getOut()).run();
+    if (work == null && exit == 0) {
+      BenchFiles.deleteTree(dir);
+    } else {
+      spec.commandLine().getOut().println("chaos: work directory kept: " + dir);
+    }
+    return exit;
+  }
+}
