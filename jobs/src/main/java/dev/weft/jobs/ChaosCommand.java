@@ -46,6 +46,10 @@ final class ChaosCommand implements Callable<Integer> {
       description = "Share of index runs on Beam's DirectRunner, which are slow (default: ${DEFAULT-VALUE}).")
   double beamRate;
 
+  @Option(names = "--race-rate", defaultValue = "0.35",
+      description = "Share of index runs a rollback races (default: ${DEFAULT-VALUE}).")
+  double raceRate;
+
   @Option(names = "--kill-rate", defaultValue = "0.7",
       description = "Share of cycles in which one writer is killed (default: ${DEFAULT-VALUE}).")
   double killRate;
@@ -66,7 +70,7 @@ final class ChaosCommand implements Callable<Integer> {
       }
     }
     ChaosBench.Options options = new ChaosBench.Options(cycles, s, dir, keep, embedder, files, readers, beamRate,
-        killRate, Duration.ofSeconds(deadlineSeconds));
+        raceRate, killRate, Duration.ofSeconds(deadlineSeconds));
     int exit = new ChaosBench(options, spec.commandLine().getOut()).run();
     if (work == null && exit == 0) {
       BenchFiles.deleteTree(dir);

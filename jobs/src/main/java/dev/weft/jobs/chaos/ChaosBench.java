@@ -33,17 +33,19 @@ public final class ChaosBench {
    * @param files files of the initial corpus
    * @param maxReaders reader processes at a time (1 to this, per cycle)
    * @param beamRate share of index runs on Beam's DirectRunner
+   * @param raceRate share of index runs a rollback races
    * @param killRate share of cycles in which one writer is killed
    * @param deadline a child still running after this is killed and counted as hung
    */
   public record Options(int cycles, long seed, Path work, int keep, String embedder, int files, int maxReaders,
-      double beamRate, double killRate, Duration deadline) {
+      double beamRate, double raceRate, double killRate, Duration deadline) {
     public Options {
       require(cycles >= 1, "cycles must be at least 1, got: " + cycles);
       require(keep >= 1, "keep must be at least 1, got: " + keep);
       require(files >= 2, "files must be at least 2, got: " + files);
       require(maxReaders >= 0, "readers must be at least 0, got: " + maxReaders);
       require(beamRate >= 0 && beamRate <= 1, "beam-rate must be between 0 and 1, got: " + beamRate);
+      require(raceRate >= 0 && raceRate <= 1, "race-rate must be between 0 and 1, got: " + raceRate);
       require(killRate >= 0 && killRate <= 1, "kill-rate must be between 0 and 1, got: " + killRate);
       require(!deadline.isNegative() && !deadline.isZero(), "deadline must be positive, got: " + deadline);
     }
@@ -67,6 +69,7 @@ public final class ChaosBench {
   private final Path tmpDir;
   private final WeftChildren children;
   private final ChaosCorpus corpus;
+  private final long started = System.nanoTime();
 
   public ChaosBench(Options options, PrintWriter out) {
     this.options = options;
@@ -84,7 +87,6 @@ public final class ChaosBench {
 
   /** Runs the suite; returns the exit code: 0 when every count is zero, else 1. */
   public int run() {
-    long start = System.nanoTime();
     for (Path dir : List.of(options.work().resolve("logs"), tmpDir, corpus.root())) {
       createDirectories(dir);
     }
@@ -96,14 +98,16 @@ public final class ChaosBench {
       throw new IllegalStateException("the initial build failed, so there is nothing to torture: " + first.summary()
           + ": " + first.firstErrLine());
     }
-    check(0, List.of(new Writer(1, Kind.PUBLISH, first, -1)), first);
+    check(0, List.of(new Writer(1, Kind.PUBLISH, first, -1)), first, List.of());
     for (int cycle = 1; cycle <= options.cycles(); cycle++) {
       cycle(cycle);
     }
     settle();
     out.println(tally.table());
-    out.printf("chaos: seed %d, %.1f s; reproduce with: weft bench chaos --seed %d --cycles %d --keep %d%n",
-        options.seed(), (System.nanoTime() - start) / 1e9, options.seed(), options.cycles(), options.keep());
+    out.printf("chaos: seed %d, %.1f s; reproduce with: weft bench chaos --seed %d --cycles %d --keep %d "
+        + "--embedder %s --files %d --readers %d --beam-rate %s --race-rate %s --kill-rate %s%n", options.seed(),
+        (System.nanoTime() - started) / 1e9, options.seed(), options.cycles(), options.keep(), options.embedder(),
+        options.files(), options.maxReaders(), options.beamRate(), options.raceRate(), options.killRate());
     out.flush();
     return tally.clean() ? 0 : 1;
   }
@@ -120,7 +124,7 @@ public final class ChaosBench {
       reader.start("chaos-reader-" + i);
       readers.add(reader);
     }
-    CycleSchedule plan = CycleSchedule.draw(random, options, kept());
+    CycleSchedule plan = CycleSchedule.draw(random, options, rollbackTargets());
     List<Writer> writers = new ArrayList<>();
     // phase 1: the index run, a rollback perhaps racing it
     WeftChildren.Running index = children.start(indexArgs(plan.indexArgs()));
@@ -142,7 +146,7 @@ public final class ChaosBench {
       writers.add(new Writer(2, Kind.PUBLISH, r, -1));
     }
     if (plan.rollback()) {
-      long target = CycleSchedule.target(random, kept());
+      long target = CycleSchedule.target(random, rollbackTargets());
       ChildResult r = end(children.start(rollbackArgs(target)), plan.victim() == CycleSchedule.Victim.ROLLBACK, plan,
           "rollback");
       writers.add(new Writer(3, Kind.ROLLBACK, r, target));
@@ -150,7 +154,7 @@ public final class ChaosBench {
     List<ChildResult> reads = new ArrayList<>();
     readers.forEach(reader -> reads.addAll(reader.stopAndCollect()));
     reads(reads);
-    check(cycle, writers, indexResult);
+    check(cycle, writers, indexResult, reads.stream().flatMap(r -> r.seenServed().stream()).toList());
   }
 
   private ChildResult end(WeftChildren.Running child, boolean victim, CycleSchedule plan, String key) {
@@ -190,15 +194,16 @@ public final class ChaosBench {
   }
 
   /** The invariants after a cycle: CheckIndex, the ledger, and a fresh index run's generation against the corpus. */
-  private void check(int cycle, List<Writer> writers, ChildResult indexRun) {
+  private void check(int cycle, List<Writer> writers, ChildResult indexRun, List<Long> seen) {
     CommitChecks.Report commits = CommitChecks.check(indexDir);
     tally.checkIndexFailures += commits.failures().size();
     commits.failures().forEach(f -> out.println("  CHECKINDEX: " + f));
-    GenerationLedger.Verdict verdict = ledger.endCycle(writers, commits.listed(), commits.served());
+    GenerationLedger.Verdict verdict = ledger.endCycle(writers, commits.listed(), commits.served(), seen);
     tally.acknowledgedLost += verdict.lost().size();
     if (verdict.unexpectedServed()) {
       tally.servedUnexplained++;
     }
+    tally.servedUnexplained += verdict.unexpectedSeen().size();
     if (!verdict.clean()) {
       out.println("  LEDGER: " + verdict.reason());
     }
@@ -215,7 +220,8 @@ public final class ChaosBench {
       }
     }
     tally.cycles = cycle;
-    out.printf("  cycle %d: serving %d, kept %s%n", cycle, commits.served(), commits.listed());
+    out.printf("  cycle %d: serving %d, kept %s (%.0f s)%n", cycle, commits.served(), commits.listed(),
+        (System.nanoTime() - started) / 1e9);
     out.flush();
   }
 
@@ -226,7 +232,7 @@ public final class ChaosBench {
     out.println("settle: a last index run, then a fresh build of the final corpus to compare with");
     ChildResult last = end(children.start(indexArgs(List.of("--embedder", options.embedder()))), false, null,
         "index");
-    check(options.cycles(), List.of(new Writer(1, Kind.PUBLISH, last, -1)), last);
+    check(options.cycles(), List.of(new Writer(1, Kind.PUBLISH, last, -1)), last, List.of());
     Path fresh = options.work().resolve("fresh-index");
     ChildResult freshRun = children.run(List.of("index", corpus.root().toString(), "--index", fresh.toString(),
         "--embedder", options.embedder(), "--quiet"));
@@ -259,14 +265,22 @@ public final class ChaosBench {
     return typicalMillis.get(key);
   }
 
-  /** Kept generation numbers, from the manifest names (no child needed). */
-  private List<Long> kept() {
+  /**
+   * Kept generations other than the served one (a rollback to the served one moves nothing, so it would race
+   * nothing), from the manifest names and CURRENT; the served one alone when nothing else is kept.
+   */
+  private List<Long> rollbackTargets() {
+    List<Long> kept;
+    String served;
     try (Stream<Path> files = Files.list(indexDir.resolve("generations"))) {
-      return files.map(f -> f.getFileName().toString()).filter(n -> n.matches("\\d+\\.json"))
+      kept = files.map(f -> f.getFileName().toString()).filter(n -> n.matches("\\d+\\.json"))
           .map(n -> Long.parseLong(n.substring(0, n.length() - ".json".length()))).sorted().toList();
+      served = Files.readString(indexDir.resolve("CURRENT")).strip();
     } catch (IOException e) {
       throw new StorageFailureException(indexDir, "cannot list the generations of " + indexDir, e);
     }
+    List<Long> others = kept.stream().filter(g -> !served.equals("" + g)).toList();
+    return others.isEmpty() ? kept : others;
   }
 
   private static String brief(ChildResult r) {

@@ -23,6 +23,8 @@ public record ChildResult(List<String> args, int exit, boolean killed, boolean h
   public static final int BUSY = 3;
 
   private static final Pattern PUBLISHED = Pattern.compile("published generation (\\d+)");
+  private static final Pattern SEEN_BY_GENERATIONS = Pattern.compile("(?m)^\\*\\t(\\d+)\\t");
+  private static final Pattern SEEN_BY_STATS = Pattern.compile("(?m)^generation\\t(\\d+)$");
   private static final Pattern SERVING = Pattern.compile("serving generation (\\d+)");
   // a JVM stack frame or an uncaught exception: the CLI's contract is one line on stderr without --verbose
   private static final Pattern STACK = Pattern.compile("(?m)^\\s+at [\\w$.]+\\(|^Exception in thread |^Caused by: ");
@@ -52,6 +54,20 @@ public record ChildResult(List<String> args, int exit, boolean killed, boolean h
     return m.find() ? Optional.of(Long.parseLong(m.group(1))) : Optional.empty();
   }
 
+  /**
+   * The served generation a read reported: the starred line of {@code generations}, the {@code generation} line of
+   * {@code stats}; empty for other commands and failed reads.
+   */
+  public Optional<Long> seenServed() {
+    if (exit != 0 || killed || hung || args.isEmpty()) {
+      return Optional.empty();
+    }
+    Pattern line = args.get(0).equals("generations") ? SEEN_BY_GENERATIONS
+        : args.get(0).equals("stats") ? SEEN_BY_STATS : null;
+    Matcher m = line == null ? null : line.matcher(out);
+    return m != null && m.find() ? Optional.of(Long.parseLong(m.group(1))) : Optional.empty();
+  }
+
   public boolean stackTrace() {
     return STACK.matcher(err).find();
   }
@@ -66,10 +82,12 @@ public record ChildResult(List<String> args, int exit, boolean killed, boolean h
 
   /**
    * A writer the suite did not kill failed when it hung, printed a stack trace, or exited with anything but 0 or
-   * {@link #BUSY} (a refusal because another writer holds the index, which is what a racing writer should get).
+   * {@link #BUSY} (a refusal because another writer holds the index, which is what a racing writer should get). A
+   * rollback may also exit 2: a publish racing it may have pruned its target ("it is not kept").
    */
   public boolean writerFailed() {
-    return !killed && (hung || (exit != 0 && exit != BUSY) || stackTrace());
+    boolean refused = exit == BUSY || exit == 2 && !args.isEmpty() && args.get(0).equals("rollback");
+    return !killed && (hung || (exit != 0 && !refused) || stackTrace());
   }
 
   /** The first stderr line, for the one-line failure report. */

@@ -22,7 +22,7 @@ record CycleSchedule(List<String> indexArgs, String indexKey, long racingRollbac
     boolean embedMissing, boolean rollback, Victim victim, double killFraction) {
   enum Victim { NONE, INDEX, RACING_ROLLBACK, EMBED_MISSING, ROLLBACK }
 
-  static CycleSchedule draw(Random random, ChaosBench.Options options, List<Long> kept) {
+  static CycleSchedule draw(Random random, ChaosBench.Options options, List<Long> rollbackTargets) {
     List<String> args = new ArrayList<>();
     double variant = random.nextDouble();
     if (variant >= 0.3) {
@@ -37,8 +37,8 @@ record CycleSchedule(List<String> indexArgs, String indexKey, long racingRollbac
     } else {
       args.addAll(List.of("--runner", "inprocess"));
     }
-    boolean race = random.nextDouble() < 0.35;
-    long racingTarget = target(random, kept);
+    boolean race = random.nextDouble() < options.raceRate();
+    long racingTarget = target(random, rollbackTargets);
     double raceFraction = random.nextDouble();
     boolean embedMissing = random.nextDouble() < 0.5;
     boolean rollback = random.nextDouble() < 0.2;
@@ -59,9 +59,9 @@ record CycleSchedule(List<String> indexArgs, String indexKey, long racingRollbac
         raceFraction, embedMissing, rollback, kill ? victim : Victim.NONE, killFraction);
   }
 
-  /** A random kept generation, the served one included (a rollback to it is a pointer move to itself). */
-  static long target(Random random, List<Long> kept) {
-    return kept.isEmpty() ? 1 : kept.get(random.nextInt(kept.size()));
+  /** One of the rollback targets offered. */
+  static long target(Random random, List<Long> targets) {
+    return targets.isEmpty() ? 1 : targets.get(random.nextInt(targets.size()));
   }
 
   long raceAtFraction(long typicalMillis) {

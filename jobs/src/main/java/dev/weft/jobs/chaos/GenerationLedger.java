@@ -43,11 +43,12 @@ final class GenerationLedger {
    *
    * @param lost acknowledged generations found missing for the first time this cycle
    * @param unexpectedServed the served generation is none a history of the cycle's writers explains
+   * @param unexpectedSeen generations readers saw served during the cycle that no writer could have served
    * @param reason the explanation for the log; empty when nothing was found
    */
-  record Verdict(List<Long> lost, boolean unexpectedServed, String reason) {
+  record Verdict(List<Long> lost, boolean unexpectedServed, List<Long> unexpectedSeen, String reason) {
     boolean clean() {
-      return lost.isEmpty() && !unexpectedServed;
+      return lost.isEmpty() && !unexpectedServed && unexpectedSeen.isEmpty();
     }
   }
 
@@ -72,11 +73,22 @@ final class GenerationLedger {
     return lost.size();
   }
 
-  /** Checks the index as it stands after a cycle (no writer running) and records what the cycle acknowledged. */
+  /** As {@link #endCycle(List, Collection, long, Collection)} with no reader observations. */
   Verdict endCycle(List<Writer> writers, Collection<Long> listed, long servedNow) {
+    return endCycle(writers, listed, servedNow, List.of());
+  }
+
+  /**
+   * Checks the index as it stands after a cycle (no writer running) and records what the cycle acknowledged.
+   *
+   * @param seen generations readers saw served during the cycle ({@code generations}, {@code stats}); each must be
+   *     one the served generation passed through in some history of the writers
+   */
+  Verdict endCycle(List<Writer> writers, Collection<Long> listed, long servedNow, Collection<Long> seen) {
     Set<Long> possible = possibleServed(writers);
-    boolean explained = possible.contains(servedNow)
-        || possible.contains(NEW) && servedNow > newest && !acknowledged.contains(servedNow);
+    boolean explained = explains(possible, servedNow);
+    Set<Long> reachable = reachableServed(writers);
+    List<Long> unexpectedSeen = seen.stream().distinct().filter(g -> !explains(reachable, g)).sorted().toList();
     for (Writer w : writers) {
       if (w.kind() == Kind.PUBLISH && w.result().ok()) {
         acknowledged.addAll(w.result().printedGenerations());
@@ -92,12 +104,33 @@ final class GenerationLedger {
     String reason = (lostNow.isEmpty() ? "" : "acknowledged generation(s) " + lostNow + " missing from " + listed
         + " with fewer than " + keep + " newer kept; ")
         + (explained ? "" : "serves generation " + servedNow + ", but the cycle's writers could only leave "
-            + describe(possible));
+            + describe(possible) + "; ")
+        + (unexpectedSeen.isEmpty() ? "" : "readers saw generation(s) " + unexpectedSeen + " served, but the "
+            + "cycle's writers could only serve " + describe(reachable));
     served = servedNow;
     newest = Math.max(newest, servedNow);
     listed.forEach(g -> newest = Math.max(newest, g));
     writers.forEach(w -> w.result().printedGenerations().forEach(g -> newest = Math.max(newest, g)));
-    return new Verdict(lostNow, !explained, reason.strip());
+    return new Verdict(lostNow, !explained, unexpectedSeen, reason.strip());
+  }
+
+  private boolean explains(Set<Long> possible, long generation) {
+    return possible.contains(generation)
+        || possible.contains(NEW) && generation > newest && !acknowledged.contains(generation);
+  }
+
+  /**
+   * Every generation the served one may pass through during the cycle, in any order of the writers: the one
+   * served before, everything printed, every rollback's target, and a new one where a writer may have died.
+   */
+  Set<Long> reachableServed(List<Writer> writers) {
+    Set<Long> reachable = new LinkedHashSet<>();
+    reachable.add(served);
+    for (Writer w : writers) {
+      reachable.addAll(apply(Set.of(), w));
+      reachable.addAll(w.result().printedGenerations());
+    }
+    return reachable;
   }
 
   /** Every served generation some order of the writers could leave (writers of a phase in any order). */

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -27,6 +28,7 @@ final class WeftChildren {
   private final Path logDir;
   private final Duration deadline;
   private final AtomicLong sequence = new AtomicLong();
+  private final Set<Process> live = ConcurrentHashMap.newKeySet();
 
   WeftChildren(Path tmpDir, Path logDir, Duration deadline) {
     this(Path.of(System.getProperty("java.home"), "bin", "java").toString(), System.getProperty("java.class.path"),
@@ -39,6 +41,8 @@ final class WeftChildren {
     this.tmpDir = tmpDir;
     this.logDir = logDir;
     this.deadline = deadline;
+    // a suite stopped with Ctrl-C or SIGTERM takes its children with it instead of leaving writers running
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> live.forEach(Process::destroyForcibly), "chaos-children"));
   }
 
   /** A started child; {@link Running#await} or {@link Running#killAfter} ends it. */
@@ -98,6 +102,7 @@ final class WeftChildren {
         throw new IllegalStateException("weft " + String.join(" ", args) + " survived SIGKILL for "
             + deadlineMillis + " ms; kill pid " + process.pid() + " by hand");
       }
+      live.remove(process);
       ChildResult result =
           new ChildResult(args, process.exitValue(), killed, hung, read(out), read(err), elapsedMillis());
       if (!result.readerFailed() || killed) {
@@ -121,6 +126,7 @@ final class WeftChildren {
     Path err = out.resolveSibling(n + "-" + (args.isEmpty() ? "weft" : args.get(0)) + ".err");
     try {
       Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      live.add(process);
       return new Running(args, process, out, err);
     } catch (IOException e) {
       throw new StorageFailureException(logDir, "cannot start " + java + " for weft " + String.join(" ", args)

@@ -40,6 +40,22 @@ class ChildResultTest {
     assertThat(result(5, "", "weft: another update is running\n").writerFailed()).isTrue();
     assertThat(new ChildResult(List.of("index"), 137, true, false, "", "", 1).writerFailed()).isFalse();
     assertThat(result(0, "", "Exception in thread \"main\" java.lang.Error\n").writerFailed()).isTrue();
+    // a rollback whose target a racing publish pruned is refused as bad input; an index run has no such excuse
+    assertThat(new ChildResult(List.of("rollback", "3"), 2, false, false, "", "weft: not kept\n", 1).writerFailed())
+        .isFalse();
+    assertThat(result(2, "", "weft: embedder mismatch\n").writerFailed()).isTrue();
+  }
+
+  @Test
+  void readsTheServedGenerationAReaderSaw() {
+    ChildResult generations = new ChildResult(List.of("generations", "--index", "i"), 0, false, false,
+        " \t5\t2026-11-30T10:00:00Z\tfiles=3\tchunks=9\n*\t4\t2026-11-30T09:00:00Z\tfiles=3\tchunks=9\n", "", 1);
+    ChildResult stats = new ChildResult(List.of("stats"), 0, false, false, "generation\t12\ncorpus_root\t/c\n", "", 1);
+
+    assertThat(generations.seenServed()).contains(4L);
+    assertThat(stats.seenServed()).contains(12L);
+    assertThat(new ChildResult(List.of("stats"), 5, false, false, "generation\t12\n", "", 1).seenServed()).isEmpty();
+    assertThat(result(0, "generation\t12\n", "").seenServed()).isEmpty();
   }
 
   @Test

@@ -137,6 +137,22 @@ class GenerationLedgerTest {
   }
 
   @Test
+  void readersMaySeeAnyGenerationTheServedOnePassedThroughButNoOther() {
+    List<Writer> writers = List.of(new Writer(1, Kind.PUBLISH, published(3, 4), -1),
+        new Writer(2, Kind.ROLLBACK, serving(1), 1));
+
+    GenerationLedger.Verdict verdict = ledgerServing(5, 1, 2).endCycle(writers, List.of(4L, 3L, 2L, 1L), 1,
+        List.of(2L, 3L, 4L, 1L, 4L));
+    GenerationLedger.Verdict odd = ledgerServing(5, 1, 2, 3).endCycle(List.of(), List.of(3L, 2L, 1L), 3,
+        List.of(3L, 1L, 1L, 9L));
+
+    assertThat(verdict.clean()).isTrue();
+    assertThat(odd.unexpectedSeen()).containsExactly(1L, 9L);
+    assertThat(odd.reason()).contains("readers saw generation(s) [1, 9] served, but the cycle's writers could only "
+        + "serve 3");
+  }
+
+  @Test
   void keepMustBePositive() {
     assertThatThrownBy(() -> new GenerationLedger(0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("keep must be at least 1, got: 0");
