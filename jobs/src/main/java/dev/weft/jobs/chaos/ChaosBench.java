@@ -133,10 +133,13 @@ public final class ChaosBench {
       index.waitFor(plan.raceAtFraction(typical(plan.indexKey())));
       racing = children.start(rollbackArgs(plan.racingRollback()));
     }
+    // a racing rollback that is to be killed is ended first: waiting for the index run would let it finish
+    boolean killRacing = plan.victim() == CycleSchedule.Victim.RACING_ROLLBACK;
+    ChildResult racingResult = killRacing ? end(racing, true, plan, "rollback") : null;
     ChildResult indexResult = end(index, plan.victim() == CycleSchedule.Victim.INDEX, plan, plan.indexKey());
     writers.add(new Writer(1, Kind.PUBLISH, indexResult, -1));
     if (racing != null) {
-      ChildResult r = end(racing, plan.victim() == CycleSchedule.Victim.RACING_ROLLBACK, plan, "rollback");
+      ChildResult r = killRacing ? racingResult : end(racing, false, plan, "rollback");
       writers.add(new Writer(1, Kind.ROLLBACK, r, plan.racingRollback()));
     }
     // phase 2 and 3: embed-missing, then a rollback on its own
