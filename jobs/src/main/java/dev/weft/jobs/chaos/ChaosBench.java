@@ -67,6 +67,7 @@ public final class ChaosBench {
   private final GenerationLedger ledger;
   private final Path indexDir;
   private final Path tmpDir;
+  private final Path cacheDir;
   private final WeftChildren children;
   private final ChaosCorpus corpus;
   private final long started = System.nanoTime();
@@ -78,7 +79,8 @@ public final class ChaosBench {
     this.ledger = new GenerationLedger(Math.min(options.keep(), DEFAULT_KEEP));
     this.indexDir = options.work().resolve("index");
     this.tmpDir = options.work().resolve("tmp");
-    this.children = new WeftChildren(tmpDir, options.work().resolve("logs"), options.deadline());
+    this.cacheDir = options.work().resolve("cache");
+    this.children = new WeftChildren(tmpDir, cacheDir, options.work().resolve("logs"), options.deadline());
     this.corpus = new ChaosCorpus(options.work().resolve("corpus"), random);
   }
 
@@ -87,7 +89,7 @@ public final class ChaosBench {
 
   /** Runs the suite; returns the exit code: 0 when every count is zero, else 1. */
   public int run() {
-    for (Path dir : List.of(options.work().resolve("logs"), tmpDir, corpus.root())) {
+    for (Path dir : List.of(options.work().resolve("logs"), tmpDir, cacheDir, corpus.root())) {
       createDirectories(dir);
     }
     out.printf("chaos: seed %d, %d cycles, keep %d, embedder %s, work %s%n", options.seed(), options.cycles(),
@@ -247,7 +249,8 @@ public final class ChaosBench {
     tally.finalDifferences = differences.size();
     differences.forEach(d -> out.println("  FINAL: " + d));
     CommitChecks.Report commits = CommitChecks.check(indexDir);
-    List<LeakScan.Leak> leaks = LeakScan.scan(indexDir, commits.listed(), commits.referencedFiles(), tmpDir);
+    List<LeakScan.Leak> leaks = LeakScan.scan(indexDir, commits.listed(), commits.referencedFiles(), tmpDir,
+        cacheDir);
     tally.leaks = leaks.size();
     tally.leakedBytes = LeakScan.bytes(leaks);
     leaks.forEach(l -> out.println("  LEAK: " + l.path() + " (" + l.bytes() + " bytes): " + l.why()));

@@ -35,8 +35,11 @@ final class LeakScan {
    * @param kept the kept generation numbers
    * @param referencedLuceneFiles the lucene/ files a kept generation's commit references
    * @param childTmp the java.io.tmpdir every child ran with (empty before the first child)
+   * @param childCache the WEFT_CACHE_DIR every child ran with: what it publishes there is meant to stay, but a
+   *     hidden entry ({@code .name}) is one a child was still writing when it died
    */
-  static List<Leak> scan(Path indexDir, Collection<Long> kept, Set<String> referencedLuceneFiles, Path childTmp) {
+  static List<Leak> scan(Path indexDir, Collection<Long> kept, Set<String> referencedLuceneFiles, Path childTmp,
+      Path childCache) {
     List<Leak> leaks = new ArrayList<>();
     for (Path entry : list(indexDir.resolve("staging"))) {
       leaks.add(leak(entry, "staging output of a run that is no longer running"));
@@ -60,6 +63,12 @@ final class LeakScan {
     }
     for (Path entry : list(childTmp)) {
       leaks.add(leak(entry, "left in the children's java.io.tmpdir after they exited"));
+    }
+    for (Path entry : walk(childCache)) {
+      if (!entry.equals(childCache) && entry.getFileName().toString().startsWith(".")
+          && !entry.getParent().getFileName().toString().startsWith(".")) {
+        leaks.add(leak(entry, "unfinished temporary entry in the children's cache (WEFT_CACHE_DIR)"));
+      }
     }
     return leaks;
   }

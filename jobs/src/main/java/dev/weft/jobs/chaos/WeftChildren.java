@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Starts {@code weft} commands as child JVMs on the classpath of this one (the fat jar when run as {@code java
- * -jar weft.jar}), each with the suite's private {@code java.io.tmpdir}, its output in files (a full pipe would
+ * -jar weft.jar}), each with the suite's private {@code java.io.tmpdir} and {@code WEFT_CACHE_DIR}, its output in files (a full pipe would
  * block the child) and a deadline after which it is killed and reported as hung.
  */
 final class WeftChildren {
@@ -25,20 +25,22 @@ final class WeftChildren {
   private final String java;
   private final String classpath;
   private final Path tmpDir;
+  private final Path cacheDir;
   private final Path logDir;
   private final Duration deadline;
   private final AtomicLong sequence = new AtomicLong();
   private final Set<Process> live = ConcurrentHashMap.newKeySet();
 
-  WeftChildren(Path tmpDir, Path logDir, Duration deadline) {
+  WeftChildren(Path tmpDir, Path cacheDir, Path logDir, Duration deadline) {
     this(Path.of(System.getProperty("java.home"), "bin", "java").toString(), System.getProperty("java.class.path"),
-        tmpDir, logDir, deadline);
+        tmpDir, cacheDir, logDir, deadline);
   }
 
-  WeftChildren(String java, String classpath, Path tmpDir, Path logDir, Duration deadline) {
+  WeftChildren(String java, String classpath, Path tmpDir, Path cacheDir, Path logDir, Duration deadline) {
     this.java = java;
     this.classpath = classpath;
     this.tmpDir = tmpDir;
+    this.cacheDir = cacheDir;
     this.logDir = logDir;
     this.deadline = deadline;
     // a suite stopped with Ctrl-C or SIGTERM takes its children with it instead of leaving writers running
@@ -125,7 +127,11 @@ final class WeftChildren {
     Path out = logDir.resolve(n + "-" + (args.isEmpty() ? "weft" : args.get(0)) + ".out");
     Path err = out.resolveSibling(n + "-" + (args.isEmpty() ? "weft" : args.get(0)) + ".err");
     try {
-      Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+      // Weft's per-user cache (unpacked native libraries) inside the work dir: the suite never touches the user's,
+      // and what killed children leave in it is found by the leak scan
+      builder.environment().put("WEFT_CACHE_DIR", cacheDir.toString());
+      Process process = builder.start();
       live.add(process);
       return new Running(args, process, out, err);
     } catch (IOException e) {

@@ -51,7 +51,8 @@ class IndexChecksTest {
     assertThat(report.failures()).isEmpty();
     assertThat(report.listed()).containsExactly(2L, 1L);
     assertThat(report.served()).isEqualTo(2);
-    assertThat(LeakScan.scan(index, report.listed(), report.referencedFiles(), tmpDir)).isEmpty();
+    assertThat(LeakScan.scan(index, report.listed(), report.referencedFiles(), tmpDir, tmp.resolve("cache")))
+        .isEmpty();
   }
 
   @Test
@@ -84,14 +85,18 @@ class IndexChecksTest {
     Files.write(index.resolve("deadletters/gen-0.jsonl"), new byte[7]);
     Files.write(index.resolve("lucene/_zz.cfs"), new byte[3]);
     Files.write(Files.createDirectories(tmpDir.resolve("onnxruntime-java1")).resolve("lib.so"), new byte[11]);
+    Path cache = tmp.resolve("cache");
+    Files.write(Files.createDirectories(cache.resolve("natives/abc123")).resolve("lib.so"), new byte[13]); // published
+    Files.write(Files.createDirectories(cache.resolve("natives/.abc123-unpacking-9")).resolve("lib.so"), new byte[4]);
 
-    List<LeakScan.Leak> leaks = LeakScan.scan(index, report.listed(), report.referencedFiles(), tmpDir);
+    List<LeakScan.Leak> leaks = LeakScan.scan(index, report.listed(), report.referencedFiles(), tmpDir, cache);
 
     List<String> found = new ArrayList<>();
     leaks.forEach(l -> found.add(index.getParent().relativize(l.path()) + " " + l.bytes()));
     assertThat(found).containsExactlyInAnyOrder("index/staging/run-1 10", "index/CURRENT.tmp 2",
-        "index/deadletters/gen-0.jsonl 7", "index/lucene/_zz.cfs 3", "child-tmp/onnxruntime-java1 11");
-    assertThat(LeakScan.bytes(leaks)).isEqualTo(33);
+        "index/deadletters/gen-0.jsonl 7", "index/lucene/_zz.cfs 3", "child-tmp/onnxruntime-java1 11",
+        "cache/natives/.abc123-unpacking-9 4");
+    assertThat(LeakScan.bytes(leaks)).isEqualTo(37);
   }
 
   @Test
