@@ -1,6 +1,7 @@
 package dev.weft.jobs;
 
 import dev.weft.jobs.chaos.ChaosBench;
+import dev.weft.transforms.embed.EmbedderSpecs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,6 +62,7 @@ final class ChaosCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     long s = seed != null ? seed : System.currentTimeMillis();
+    EmbedderSpecs.parse(embedder); // a bad spec is refused here, not by the first child
     Path dir = work != null ? work.toAbsolutePath().normalize() : Files.createTempDirectory("weft-chaos");
     if (work != null && Files.isDirectory(dir)) {
       try (Stream<Path> entries = Files.list(dir)) {
@@ -69,9 +71,24 @@ final class ChaosCommand implements Callable<Integer> {
         }
       }
     }
-    ChaosBench.Options options = new ChaosBench.Options(cycles, s, dir, keep, embedder, files, readers, beamRate,
-        raceRate, killRate, Duration.ofSeconds(deadlineSeconds));
-    int exit = new ChaosBench(options, spec.commandLine().getOut()).run();
+    ChaosBench.Options options;
+    try {
+      options = new ChaosBench.Options(cycles, s, dir, keep, embedder, files, readers, beamRate, raceRate, killRate,
+          Duration.ofSeconds(deadlineSeconds));
+    } catch (IllegalArgumentException e) {
+      if (work == null) {
+        BenchFiles.deleteTree(dir); // nothing ran in it
+      }
+      throw e;
+    }
+    int exit;
+    try {
+      exit = new ChaosBench(options, spec.commandLine().getOut()).run();
+    } catch (RuntimeException e) {
+      // the corpus, the index and the failed children's output are what is needed to see why
+      spec.commandLine().getOut().println("chaos: work directory kept: " + dir);
+      throw e;
+    }
     if (work == null && exit == 0) {
       BenchFiles.deleteTree(dir);
     } else {

@@ -98,7 +98,7 @@ public final class ChaosBench {
     ChildResult first = children.run(indexArgs(List.of("--embedder", options.embedder())));
     if (!first.ok()) {
       throw new IllegalStateException("the initial build failed, so there is nothing to torture: " + first.summary()
-          + ": " + first.firstErrLine());
+          + ": " + first.firstErrLine() + "; its output is under " + options.work().resolve("logs"));
     }
     check(0, List.of(new Writer(1, Kind.PUBLISH, first, -1)), first, List.of());
     for (int cycle = 1; cycle <= options.cycles(); cycle++) {
@@ -243,7 +243,7 @@ public final class ChaosBench {
         "--embedder", options.embedder(), "--quiet"));
     if (!freshRun.ok()) {
       throw new IllegalStateException("the fresh build to compare with failed: " + freshRun.summary() + ": "
-          + freshRun.firstErrLine());
+          + freshRun.firstErrLine() + "; its output is under " + options.work().resolve("logs"));
     }
     List<String> differences = IndexContents.of(indexDir).differencesFrom(IndexContents.of(fresh), 20);
     tally.finalDifferences = differences.size();
