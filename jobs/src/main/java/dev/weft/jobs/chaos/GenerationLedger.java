@@ -101,17 +101,24 @@ final class GenerationLedger {
         lost.add(generation);
       }
     }
-    String reason = (lostNow.isEmpty() ? "" : "acknowledged generation(s) " + lostNow + " missing from " + listed
-        + " with fewer than " + keep + " newer kept; ")
-        + (explained ? "" : "serves generation " + servedNow + ", but the cycle's writers could only leave "
-            + describe(possible) + "; ")
-        + (unexpectedSeen.isEmpty() ? "" : "readers saw generation(s) " + unexpectedSeen + " served, but the "
-            + "cycle's writers could only serve " + describe(reachable));
+    List<String> reasons = new ArrayList<>();
+    if (!lostNow.isEmpty()) {
+      reasons.add("acknowledged generation(s) " + lostNow + " missing from " + listed + " with fewer than " + keep
+          + " newer kept");
+    }
+    if (!explained) {
+      reasons.add("serves generation " + servedNow + ", but the cycle's writers could only leave "
+          + describe(possible));
+    }
+    if (!unexpectedSeen.isEmpty()) {
+      reasons.add("readers saw generation(s) " + unexpectedSeen + " served, but the cycle's writers could only "
+          + "serve " + describe(reachable));
+    }
     served = servedNow;
     newest = Math.max(newest, servedNow);
     listed.forEach(g -> newest = Math.max(newest, g));
     writers.forEach(w -> w.result().printedGenerations().forEach(g -> newest = Math.max(newest, g)));
-    return new Verdict(lostNow, !explained, unexpectedSeen, reason.strip());
+    return new Verdict(lostNow, !explained, unexpectedSeen, String.join("; ", reasons));
   }
 
   private boolean explains(Set<Long> possible, long generation) {
