@@ -51,6 +51,11 @@ final class ChaosCommand implements Callable<Integer> {
       description = "Share of index runs a rollback races (default: ${DEFAULT-VALUE}).")
   double raceRate;
 
+  @Option(names = "--hammer-rate", defaultValue = "0.2",
+      description = "Share of index runs raced by rollbacks from the suite's own JVM, flipping CURRENT between two "
+          + "kept generations until the run holds its lock (default: ${DEFAULT-VALUE}).")
+  double hammerRate;
+
   @Option(names = "--kill-rate", defaultValue = "0.7",
       description = "Share of cycles in which one writer is killed (default: ${DEFAULT-VALUE}).")
   double killRate;
@@ -73,8 +78,8 @@ final class ChaosCommand implements Callable<Integer> {
     }
     ChaosBench.Options options;
     try {
-      options = new ChaosBench.Options(cycles, s, dir, keep, embedder, files, readers, beamRate, raceRate, killRate,
-          Duration.ofSeconds(deadlineSeconds));
+      options = new ChaosBench.Options(cycles, s, dir, keep, embedder, files, readers, beamRate, raceRate, hammerRate,
+          killRate, Duration.ofSeconds(deadlineSeconds));
     } catch (IllegalArgumentException e) {
       if (work == null) {
         BenchFiles.deleteTree(dir); // nothing ran in it

@@ -34,11 +34,12 @@ public final class ChaosBench {
    * @param maxReaders reader processes at a time (1 to this, per cycle)
    * @param beamRate share of index runs on Beam's DirectRunner
    * @param raceRate share of index runs a rollback races
+   * @param hammerRate share of index runs the in-process rollback hammer races
    * @param killRate share of cycles in which one writer is killed
    * @param deadline a child still running after this is killed and counted as hung
    */
   public record Options(int cycles, long seed, Path work, int keep, String embedder, int files, int maxReaders,
-      double beamRate, double raceRate, double killRate, Duration deadline) {
+      double beamRate, double raceRate, double hammerRate, double killRate, Duration deadline) {
     public Options {
       require(cycles >= 1, "cycles must be at least 1, got: " + cycles);
       require(keep >= 1, "keep must be at least 1, got: " + keep);
@@ -46,6 +47,7 @@ public final class ChaosBench {
       require(maxReaders >= 0, "readers must be at least 0, got: " + maxReaders);
       require(beamRate >= 0 && beamRate <= 1, "beam-rate must be between 0 and 1, got: " + beamRate);
       require(raceRate >= 0 && raceRate <= 1, "race-rate must be between 0 and 1, got: " + raceRate);
+      require(hammerRate >= 0 && hammerRate <= 1, "hammer-rate must be between 0 and 1, got: " + hammerRate);
       require(killRate >= 0 && killRate <= 1, "kill-rate must be between 0 and 1, got: " + killRate);
       require(!deadline.isNegative() && !deadline.isZero(), "deadline must be positive, got: " + deadline);
     }
@@ -107,9 +109,11 @@ public final class ChaosBench {
     settle();
     out.println(tally.table());
     out.printf("chaos: seed %d, %.1f s; reproduce with: weft bench chaos --seed %d --cycles %d --keep %d "
-        + "--embedder %s --files %d --readers %d --beam-rate %s --race-rate %s --kill-rate %s%n", options.seed(),
+        + "--embedder %s --files %d --readers %d --beam-rate %s --race-rate %s --hammer-rate %s --kill-rate %s%n",
+        options.seed(),
         (System.nanoTime() - started) / 1e9, options.seed(), options.cycles(), options.keep(), options.embedder(),
-        options.files(), options.maxReaders(), options.beamRate(), options.raceRate(), options.killRate());
+        options.files(), options.maxReaders(), options.beamRate(), options.raceRate(), options.hammerRate(),
+        options.killRate());
     out.flush();
     return tally.clean() ? 0 : 1;
   }
@@ -129,9 +133,19 @@ public final class ChaosBench {
     CycleSchedule plan = CycleSchedule.draw(random, options, rollbackTargets());
     List<Writer> writers = new ArrayList<>();
     // phase 1: the index run, a rollback perhaps racing it
+    List<Long> targets = rollbackTargets();
+    long servedBefore = servedNow();
     WeftChildren.Running index = children.start(indexArgs(plan.indexArgs()));
+    Thread hammerThread = null;
+    RollbackHammer hammer = null;
+    if (plan.hammer() && !targets.contains(servedBefore)) {
+      // a tight in-process race: flips CURRENT until the index run holds its lock
+      hammer = new RollbackHammer(indexDir, servedBefore, CycleSchedule.target(random, targets), index::alive);
+      hammerThread = new Thread(hammer, "chaos-hammer");
+      hammerThread.start();
+    }
     WeftChildren.Running racing = null;
-    if (plan.racingRollback() >= 0) {
+    if (plan.racingRollback() >= 0 && hammer == null) {
       index.waitFor(plan.raceAtFraction(typical(plan.indexKey())));
       racing = children.start(rollbackArgs(plan.racingRollback()));
     }
@@ -143,6 +157,9 @@ public final class ChaosBench {
     if (racing != null) {
       ChildResult r = killRacing ? racingResult : end(racing, false, plan, "rollback");
       writers.add(new Writer(1, Kind.ROLLBACK, r, plan.racingRollback()));
+    }
+    if (hammer != null) {
+      writers.addAll(hammered(hammerThread, hammer));
     }
     // phase 2 and 3: embed-missing, then a rollback on its own
     if (plan.embedMissing()) {
@@ -160,6 +177,30 @@ public final class ChaosBench {
     readers.forEach(reader -> reads.addAll(reader.stopAndCollect()));
     reads(reads);
     check(cycle, writers, indexResult, reads.stream().flatMap(r -> r.seenServed().stream()).toList());
+  }
+
+  /** Waits for the hammer and turns what it served into writers of phase 1 for the ledger. */
+  private List<Writer> hammered(Thread thread, RollbackHammer hammer) {
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the rollback hammer", e);
+    }
+    RollbackHammer.Outcome outcome = hammer.outcome();
+    out.println("  rollback hammer: " + outcome.flips() + " flip(s) between " + outcome.served()
+        + " before the index run held its lock" + (outcome.failure() == null ? "" : "  WRITER FAILED: "
+        + outcome.failure()));
+    if (outcome.failure() != null) {
+      tally.writersFailed++;
+    }
+    List<Writer> writers = new ArrayList<>();
+    for (long generation : outcome.served()) {
+      // each target it served at least once is one acknowledged rollback, in any order with the index run
+      writers.add(new Writer(1, Kind.ROLLBACK, new ChildResult(List.of("rollback", "" + generation), 0, false, false,
+          "serving generation " + generation + "\n", "", 0), generation));
+    }
+    return writers;
   }
 
   private ChildResult end(WeftChildren.Running child, boolean victim, CycleSchedule plan, String key) {
@@ -275,6 +316,14 @@ public final class ChaosBench {
    * Kept generations other than the served one (a rollback to the served one moves nothing, so it would race
    * nothing), from the manifest names and CURRENT; the served one alone when nothing else is kept.
    */
+  private long servedNow() {
+    try {
+      return Long.parseLong(Files.readString(indexDir.resolve("CURRENT")).strip());
+    } catch (IOException e) {
+      throw new StorageFailureException(indexDir, "cannot read CURRENT of " + indexDir, e);
+    }
+  }
+
   private List<Long> rollbackTargets() {
     List<Long> kept;
     String served;

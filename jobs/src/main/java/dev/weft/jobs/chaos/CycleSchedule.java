@@ -16,11 +16,12 @@ import java.util.Random;
  * @param embedMissing whether {@code embed-missing} runs after the index run
  * @param rollback whether a rollback runs on its own last (its target is drawn when it starts)
  * @param victim the writer killed with SIGKILL
+ * @param hammer whether the in-process {@link RollbackHammer} races the index run (instead of a rollback process)
  * @param killFraction when, as a fraction of the victim's usual duration (above 1: often it has finished); half
  *     of the draws are near the end of the run (0.75–1.05), where it commits and publishes
  */
 record CycleSchedule(List<String> indexArgs, String indexKey, long racingRollback, double raceFraction,
-    boolean embedMissing, boolean rollback, Victim victim, double killFraction) {
+    boolean embedMissing, boolean rollback, Victim victim, double killFraction, boolean hammer) {
   enum Victim { NONE, INDEX, RACING_ROLLBACK, EMBED_MISSING, ROLLBACK }
 
   static CycleSchedule draw(Random random, ChaosBench.Options options, List<Long> rollbackTargets) {
@@ -57,8 +58,9 @@ record CycleSchedule(List<String> indexArgs, String indexKey, long racingRollbac
     Victim victim = candidates.get(random.nextInt(candidates.size()));
     // half the kills anywhere in the run, half near its end, where it commits and publishes
     double killFraction = random.nextBoolean() ? random.nextDouble() * 1.1 : 0.75 + random.nextDouble() * 0.3;
+    boolean hammer = random.nextDouble() < options.hammerRate();
     return new CycleSchedule(List.copyOf(args), beam ? "index-direct" : "index", race ? racingTarget : -1,
-        raceFraction, embedMissing, rollback, kill ? victim : Victim.NONE, killFraction);
+        raceFraction, embedMissing, rollback, kill ? victim : Victim.NONE, killFraction, hammer);
   }
 
   /** One of the rollback targets offered. */

@@ -74,6 +74,10 @@ final class WeftChildren {
       return end(atMillis);
     }
 
+    boolean alive() {
+      return process.isAlive();
+    }
+
     long elapsedMillis() {
       return (System.nanoTime() - started) / 1_000_000;
     }

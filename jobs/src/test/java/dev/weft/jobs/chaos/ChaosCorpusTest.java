@@ -60,7 +60,7 @@ class ChaosCorpusTest {
 
   @Test
   void theSameSeedDrawsTheSameSchedules() {
-    ChaosBench.Options options = new ChaosBench.Options(10, 3, tmp, 5, "hash:16", 10, 2, 0.5, 0.5, 0.7,
+    ChaosBench.Options options = new ChaosBench.Options(10, 3, tmp, 5, "hash:16", 10, 2, 0.5, 0.5, 0.5, 0.7,
         Duration.ofSeconds(1));
     Random a = new Random(3);
     Random b = new Random(3);
