@@ -138,9 +138,11 @@ public final class ChaosBench {
     WeftChildren.Running index = children.start(indexArgs(plan.indexArgs()));
     Thread hammerThread = null;
     RollbackHammer hammer = null;
+    // drawn whenever the plan has a hammer, so the number of draws never depends on what the index holds
+    long hammerTarget = plan.hammer() ? CycleSchedule.target(random, targets) : -1;
     if (plan.hammer() && !targets.contains(servedBefore)) {
       // a tight in-process race: flips CURRENT until the index run holds its lock
-      hammer = new RollbackHammer(indexDir, servedBefore, CycleSchedule.target(random, targets), index::alive);
+      hammer = new RollbackHammer(indexDir, servedBefore, hammerTarget, index::alive);
       hammerThread = new Thread(hammer, "chaos-hammer");
       hammerThread.start();
     }
@@ -150,7 +152,7 @@ public final class ChaosBench {
       racing = children.start(rollbackArgs(plan.racingRollback()));
     }
     // a racing rollback that is to be killed is ended first: waiting for the index run would let it finish
-    boolean killRacing = plan.victim() == CycleSchedule.Victim.RACING_ROLLBACK;
+    boolean killRacing = plan.victim() == CycleSchedule.Victim.RACING_ROLLBACK && racing != null;
     ChildResult racingResult = killRacing ? end(racing, true, plan, "rollback") : null;
     ChildResult indexResult = end(index, plan.victim() == CycleSchedule.Victim.INDEX, plan, plan.indexKey());
     writers.add(new Writer(1, Kind.PUBLISH, indexResult, -1));

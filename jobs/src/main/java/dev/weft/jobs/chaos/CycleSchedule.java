@@ -39,7 +39,9 @@ record CycleSchedule(List<String> indexArgs, String indexKey, long racingRollbac
     } else {
       args.addAll(List.of("--runner", "inprocess"));
     }
-    boolean race = random.nextDouble() < options.raceRate();
+    boolean hammer = random.nextDouble() < options.hammerRate();
+    // the hammer races the index run in place of a rollback process
+    boolean race = random.nextDouble() < options.raceRate() && !hammer;
     long racingTarget = target(random, rollbackTargets);
     double raceFraction = random.nextDouble();
     boolean embedMissing = random.nextDouble() < 0.5;
@@ -58,7 +60,6 @@ record CycleSchedule(List<String> indexArgs, String indexKey, long racingRollbac
     Victim victim = candidates.get(random.nextInt(candidates.size()));
     // half the kills anywhere in the run, half near its end, where it commits and publishes
     double killFraction = random.nextBoolean() ? random.nextDouble() * 1.1 : 0.75 + random.nextDouble() * 0.3;
-    boolean hammer = random.nextDouble() < options.hammerRate();
     return new CycleSchedule(List.copyOf(args), beam ? "index-direct" : "index", race ? racingTarget : -1,
         raceFraction, embedMissing, rollback, kill ? victim : Victim.NONE, killFraction, hammer);
   }
