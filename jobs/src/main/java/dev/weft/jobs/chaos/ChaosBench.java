@@ -142,7 +142,7 @@ public final class ChaosBench {
     long hammerTarget = plan.hammer() ? CycleSchedule.target(random, targets) : -1;
     if (plan.hammer() && !targets.contains(servedBefore)) {
       // a tight in-process race: flips CURRENT until the index run holds its lock
-      hammer = new RollbackHammer(indexDir, servedBefore, hammerTarget, index::alive);
+      hammer = new RollbackHammer(indexDir, servedBefore, hammerTarget, millis -> !index.waitFor(millis));
       hammerThread = new Thread(hammer, "chaos-hammer");
       hammerThread.start();
     }

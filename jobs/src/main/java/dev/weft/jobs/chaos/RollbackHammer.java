@@ -7,21 +7,23 @@ import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BooleanSupplier;
+import java.util.function.LongPredicate;
 import org.apache.lucene.store.LockObtainFailedException;
 
 /**
  * Races an index run far more tightly than a {@code weft rollback} process can: from this JVM it flips
- * {@code CURRENT} between two kept generations as fast as rollbacks go, from the index run's start until a rollback
- * is refused because the run holds {@code write.lock}, then stops. An index run that plans against one generation
+ * {@code CURRENT} between two kept generations every {@value #PAUSE_MILLIS} ms, from the index run's start until a
+ * rollback is refused because the run holds {@code write.lock}, then stops. An index run that plans against one generation
  * and writes onto the other is what the suite's stale check then finds; a run that plans under its lock (or checks
  * its base after taking it) is unaffected.
  */
 final class RollbackHammer implements Runnable {
+  static final long PAUSE_MILLIS = 10;
+
   private final Path indexDir;
   private final long first;
   private final long second;
-  private final BooleanSupplier indexRunning;
+  private final LongPredicate runningAfter;
   private final Set<Long> served = new LinkedHashSet<>();
   private int flips;
   private String failure;
@@ -29,13 +31,14 @@ final class RollbackHammer implements Runnable {
   /**
    * @param first the generation served when the index run starts
    * @param second another kept generation
-   * @param indexRunning whether the racing index process still runs: the hammer also stops when it has exited
+   * @param runningAfter waits up to the given milliseconds for the racing index process to exit and says whether it
+   *     still runs: the pause between flips, and the hammer stops when the run has exited
    */
-  RollbackHammer(Path indexDir, long first, long second, BooleanSupplier indexRunning) {
+  RollbackHammer(Path indexDir, long first, long second, LongPredicate runningAfter) {
     this.indexDir = indexDir;
     this.first = first;
     this.second = second;
-    this.indexRunning = indexRunning;
+    this.runningAfter = runningAfter;
   }
 
   /**
@@ -50,7 +53,9 @@ final class RollbackHammer implements Runnable {
   @Override
   public void run() {
     long target = second;
-    while (indexRunning.getAsBoolean()) {
+    // flipping back to back would hold write.lock nearly all the time, and the index run would only ever be
+    // refused at its lock; a pause between flips lets it take the lock while CURRENT keeps moving under its plan
+    while (runningAfter.test(PAUSE_MILLIS)) {
       try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
         index.rollback(target);
       } catch (RuntimeException e) {

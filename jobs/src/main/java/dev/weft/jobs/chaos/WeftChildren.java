@@ -74,10 +74,6 @@ final class WeftChildren {
       return end(atMillis);
     }
 
-    boolean alive() {
-      return process.isAlive();
-    }
-
     long elapsedMillis() {
       return (System.nanoTime() - started) / 1_000_000;
     }

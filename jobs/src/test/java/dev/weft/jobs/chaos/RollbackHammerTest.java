@@ -51,7 +51,7 @@ class RollbackHammerTest {
   void flipsBetweenTheTwoWhileTheIndexRunRuns() {
     AtomicInteger checks = new AtomicInteger();
     // "the index run" is alive for three checks, then exits
-    RollbackHammer hammer = new RollbackHammer(index, 2, 1, () -> checks.incrementAndGet() <= 3);
+    RollbackHammer hammer = new RollbackHammer(index, 2, 1, millis -> checks.incrementAndGet() <= 3);
 
     hammer.run();
 
@@ -63,7 +63,7 @@ class RollbackHammerTest {
   void stopsAtTheFirstRefusalOnceTheIndexRunHoldsItsLock() throws IOException {
     try (CorpusIndex opened = CorpusIndex.open(index);
         IndexUpdate update = opened.beginUpdate(new UpdateOptions(tmp.toString(), 5, "test"))) {
-      RollbackHammer hammer = new RollbackHammer(index, 2, 1, () -> true);
+      RollbackHammer hammer = new RollbackHammer(index, 2, 1, millis -> true);
 
       hammer.run();
 
