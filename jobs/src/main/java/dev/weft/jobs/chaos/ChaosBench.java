@@ -191,7 +191,7 @@ public final class ChaosBench {
     }
     RollbackHammer.Outcome outcome = hammer.outcome();
     out.println("  rollback hammer: " + outcome.flips() + " flip(s) between " + outcome.served()
-        + " before the index run held its lock" + (outcome.failure() == null ? "" : "  WRITER FAILED: "
+        + " while the index run ran" + (outcome.failure() == null ? "" : "  WRITER FAILED: "
         + outcome.failure()));
     if (outcome.failure() != null) {
       tally.writersFailed++;
