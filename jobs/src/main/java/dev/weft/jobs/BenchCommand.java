@@ -15,11 +15,12 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "bench", description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
+@Command(name = "bench", subcommands = ChaosCommand.class, description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
     + "chunks (same run), no-op re-index cost, recall latency and index size. Prints medians and ratios.")
 final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
+  // not required by picocli: `weft bench chaos` and `weft bench --vectors` take no corpus
   @Option(names = "--corpus", paramLabel = "DIR", description = "Corpus root to index (required unless --vectors).")
   Path corpus;
 
@@ -73,7 +74,7 @@ final class BenchCommand implements Callable<Integer> {
       return 0;
     }
     if (corpus == null) {
-      throw new IllegalArgumentException("bench needs --corpus DIR (or --vectors INDEX for the vector figures only)");
+      throw new IllegalArgumentException("bench needs --corpus DIR (or --vectors INDEX for the vector figures only, or the subcommand: weft bench chaos)");
     }
     List<RunnerChoice> parsed = new ArrayList<>();
     runners.forEach(r -> parsed.add(RunnerChoice.parse(r)));
