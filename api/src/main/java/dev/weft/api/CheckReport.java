@@ -30,9 +30,12 @@ public record CheckReport(long served, String currentProblem, List<GenerationChe
    * @param segments segments in that commit
    * @param documents live documents in that commit (chunks and file states)
    * @param problem what is wrong, naming the file; empty when ok
+   * @param vectorsSampled chunk vectors searched with themselves; 0 when the generation has none
+   * @param selfRecall share of each sampled chunk's 10 true nearest neighbours (exact search) that the search recall
+   *     runs found; 1.0 when nothing was sampled
    */
   public record GenerationCheck(long generation, boolean served, String status, String segmentsFile, int segments,
-      long documents, String problem) {
+      long documents, String problem, int vectorsSampled, double selfRecall) {
     public boolean ok() {
       return "ok".equals(status);
     }

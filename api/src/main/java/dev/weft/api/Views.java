@@ -34,7 +34,7 @@ final class Views {
   static CheckReport check(IndexCheck.Report r) {
     return new CheckReport(r.served(), r.currentProblem(), r.generations().stream()
         .map(g -> new CheckReport.GenerationCheck(g.generation(), g.served(), g.status(), g.segmentsFile(),
-            g.segments(), g.documents(), g.problem()))
+            g.segments(), g.documents(), g.problem(), g.vectorsSampled(), g.selfRecall()))
         .toList());
   }
 }

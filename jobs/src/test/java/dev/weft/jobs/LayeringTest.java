@@ -71,6 +71,7 @@ class LayeringTest {
     // the benchmarks measure the index layer itself beside raw Lucene; they move to a bench module (issue #8)
     check(noClasses().that().resideInAPackage("dev.weft.jobs..")
         .and().doNotHaveSimpleName("IngestBench").and().doNotHaveSimpleName("EmbedBench")
+        .and().doNotHaveSimpleName("VectorBench")
         .and().resideOutsideOfPackage("dev.weft.jobs.chaos..")
         .should().dependOnClassesThat().resideInAPackage("dev.weft.index.."));
   }

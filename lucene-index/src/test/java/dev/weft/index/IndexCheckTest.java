@@ -3,6 +3,8 @@ package dev.weft.index;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.Kind;
+import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.IndexBusyException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,6 +38,30 @@ class IndexCheckTest {
     assertThat(report.generations().get(0).served()).isTrue();
     // 23 files, one chunk each: a file document and a chunk document per file
     assertThat(report.generations().get(0).documents()).isEqualTo(46);
+  }
+
+  @Test
+  void eachGenerationReportsTheSelfRecallOfItsNearestNeighbourSearch() {
+    Path vectorsDir = temp.resolve("vectors-index");
+    EmbedderIdentity identity = new EmbedderIdentity("check", 3);
+    try (CorpusIndex index = CorpusIndex.open(vectorsDir)) {
+      TestCorpus.Embedded[] files = new TestCorpus.Embedded[40];
+      for (int i = 0; i < files.length; i++) {
+        double angle = i * 0.05; // clustered: neighbours differ only slightly
+        files[i] = TestCorpus.embedded(corpus.file("v" + i + ".md", Kind.DOC, "markdown", "vector " + i), identity,
+            TestCorpus.vector((float) Math.cos(angle), (float) Math.sin(angle), 0.1f));
+      }
+      TestCorpus.publish(index, corpus.options(), files);
+    }
+
+    IndexCheck.Report withVectors = IndexCheck.run(vectorsDir, Duration.ZERO);
+    IndexCheck.Report without = IndexCheck.run(indexDir, Duration.ZERO);
+
+    assertThat(withVectors.generations()).singleElement().satisfies(g -> {
+      assertThat(g.vectorsSampled()).isEqualTo(40);
+      assertThat(g.selfRecall()).isEqualTo(1.0);
+    });
+    assertThat(without.generations()).allSatisfy(g -> assertThat(g.vectorsSampled()).isZero());
   }
 
   @Test
