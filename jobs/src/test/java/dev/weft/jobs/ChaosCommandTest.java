@@ -45,6 +45,7 @@ class ChaosCommandTest {
     CliRun run = CliRun.of("bench");
 
     assertThat(run.exit()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo("weft: bench needs --corpus DIR (or the subcommand: weft bench chaos)\n");
+    assertThat(run.err()).isEqualTo("weft: bench needs --corpus DIR (or --vectors INDEX for the vector figures only, "
+        + "or the subcommand: weft bench chaos)\n");
   }
 }
