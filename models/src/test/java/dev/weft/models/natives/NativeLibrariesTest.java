@@ -42,9 +42,9 @@ class NativeLibrariesTest {
 
   @Test
   void platformNamesAreTheOnesTheJarsUse() {
-    assertThat(Platform.of("Linux", "amd64")).contains(new Platform("x86_64-linux-gnu", "linux-x64", "lib", "so"));
+    assertThat(Platform.of("Linux", "amd64")).contains(new Platform("x86_64-linux-gnu", "linux-x64", "Linux/x86_64", "lib", "so"));
     assertThat(Platform.of("Mac OS X", "aarch64"))
-        .contains(new Platform("aarch64-macos", "osx-aarch64", "lib", "dylib"));
+        .contains(new Platform("aarch64-macos", "osx-aarch64", "Mac/aarch64", "lib", "dylib"));
     assertThat(Platform.of("Windows 11", "amd64")).isEmpty();
     assertThat(Platform.of("Linux", "riscv64")).isEmpty();
   }

@@ -35,7 +35,8 @@ class NativeLibrariesTest {
     assertThat(listing(tmpdir)).as("the temp dir after one killed JVM").isEmpty();
     List<String> unpacked = listing(cache);
     assertThat(unpacked).anyMatch(path -> path.matches("natives/tree-sitter-[0-9a-f]{16}/lib/.*tree-sitter-python\\..*"))
-        .anyMatch(path -> path.matches("natives/onnxruntime-[0-9a-f]{16}/libonnxruntime\\..*"));
+        .anyMatch(path -> path.matches("natives/onnxruntime-[0-9a-f]{16}/libonnxruntime\\..*"))
+        .anyMatch(path -> path.matches("natives/snappy-[0-9a-f]{16}/libsnappyjava\\..*"));
 
     probe(tmpdir, cache);
     assertThat(listing(tmpdir)).as("the temp dir after two killed JVMs").isEmpty();
