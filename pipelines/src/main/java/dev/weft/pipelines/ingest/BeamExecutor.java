@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.ScratchDirs;
 import dev.weft.index.IndexUpdate;
+import dev.weft.models.natives.NativeLibraries;
 import dev.weft.transforms.dataset.DatasetChangeSet;
 import dev.weft.transforms.dataset.RecordChunker;
 import java.nio.file.Path;
@@ -69,6 +70,9 @@ final class BeamExecutor {
    */
   private BeamIngestOutput stageAndMerge(Path indexDir, Path root, IngestSettings settings, List<String> args,
       Function<IngestOptions, BeamIngestOutput> pipeline, List<String> replaced, IndexUpdate update) {
+    // Beam compresses serialized DoFns with snappy as the pipeline is built: its library comes from the per-user
+    // cache before that, not from a fresh copy in the temp dir that a killed run leaves behind
+    NativeLibraries.prepareSnappy();
     Path staging = indexDir.resolve(IndexRuns.STAGING).resolve("run-" + System.currentTimeMillis());
     try {
       // a rebuild's base cannot be trusted: no vector is reused from it

@@ -6,9 +6,7 @@ import dev.weft.context.DeadLetter;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.models.EmbedderSpecs;
-import dev.weft.models.natives.NativeLibraries;
 import dev.weft.models.EmbedderSpecs;
-import dev.weft.models.natives.NativeLibraries;
 import dev.weft.transforms.beam.EmbedChunks;
 import dev.weft.transforms.beam.ReadAndChunkFiles;
 import dev.weft.transforms.beam.WriteChunksParquet;
@@ -110,7 +108,6 @@ public final class IngestPipeline {
     String runner = options.getRunner().getSimpleName();
     PipelineResult result;
     PipelineResult.State state;
-    NativeLibraries.prepareSnappy(); // Beam's compression library from the per-user cache, not the temp dir
     try {
       result = pipeline.run();
       state = result.waitUntilFinish();

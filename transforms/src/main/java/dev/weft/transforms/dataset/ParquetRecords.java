@@ -1,5 +1,6 @@
 package dev.weft.transforms.dataset;
 
+import dev.weft.models.natives.NativeLibraries;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ public final class ParquetRecords {
   private ParquetRecords() {}
 
   public static void read(Path file, Consumer<RecordOutcome> sink) {
+    NativeLibraries.prepareSnappy(); // a snappy-compressed file's codec, from the per-user cache
     try (ParquetReader<GenericRecord> reader = open(file, check(file))) {
       GenericRecords.stream(file, FORMAT, reader::read, sink);
     } catch (IOException e) {

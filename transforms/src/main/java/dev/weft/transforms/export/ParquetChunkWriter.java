@@ -1,5 +1,6 @@
 package dev.weft.transforms.export;
 
+import dev.weft.models.natives.NativeLibraries;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.avro.Schema;
@@ -40,6 +41,7 @@ public final class ParquetChunkWriter extends TempFileChunkWriter {
    * layout for arrays (parquet-avro's default two-level layout reads as a struct in some readers).
    */
   public static ParquetWriter<GenericRecord> writer(OutputFile out, Schema schema) throws IOException {
+    NativeLibraries.prepareSnappy(); // the codec's library from the per-user cache, not a copy in the temp dir
     return AvroParquetWriter.<GenericRecord>builder(out)
         .withConf(new PlainParquetConfiguration())
         .config(AvroWriteSupport.WRITE_OLD_LIST_STRUCTURE, "false")
