@@ -115,8 +115,9 @@ class DenseSelfRecallTest {
   @Test
   void theIndexIsShapedLikeAnIngestedOne() {
     IndexReader reader = searcher.reader();
+    // several flushed segments (three writers, six commits); the rewrites also delete documents, but whether a
+    // concurrent merge has reclaimed them by the last commit depends on timing, so that is not asserted
     assertThat(reader.leaves()).hasSizeGreaterThan(1);
-    assertThat(reader.numDeletedDocs()).isPositive();
   }
 
   @Test
