@@ -12,57 +12,12 @@ final class TsvFields {
 
   /** One TSV field: every escape above. */
   static String field(String text) {
-    if (text == null) {
-      return "";
-    }
-    if (isPlain(text, true)) {
-      return text;
-    }
-    StringBuilder out = new StringBuilder(text.length() + 8);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '\\' -> out.append("\\\\");
-        case '\t' -> out.append("\\t");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        default -> {
-          if (isControl(c)) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.toString();
+    return escape(text, true);
   }
 
   /** A message line for a terminal: control characters escaped, backslashes kept as they are. */
   static String printable(String text) {
-    if (text == null) {
-      return "";
-    }
-    if (isPlain(text, false)) {
-      return text;
-    }
-    StringBuilder out = new StringBuilder(text.length() + 8);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '\t' -> out.append("\\t");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        default -> {
-          if (isControl(c)) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.toString();
+    return escape(text, false);
   }
 
   /** Tab-joined fields, each escaped. */
@@ -75,6 +30,33 @@ final class TsvFields {
       row.append(field(fields[i] == null ? null : fields[i].toString()));
     }
     return row.toString();
+  }
+
+  private static String escape(String text, boolean backslashToo) {
+    if (text == null) {
+      return "";
+    }
+    if (isPlain(text, backslashToo)) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length() + 8);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '\\' -> out.append(backslashToo ? "\\\\" : "\\");
+        case '\t' -> out.append("\\t");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        default -> {
+          if (isControl(c)) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.toString();
   }
 
   private static boolean isPlain(String text, boolean backslashToo) {
