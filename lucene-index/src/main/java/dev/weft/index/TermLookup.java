@@ -31,27 +31,17 @@ final class TermLookup {
 
   /** The first non-null value {@code opener}'s readers give for a live document of {@code term}. */
   static <T> Optional<T> first(IndexReader reader, Term term, LeafOpener<T> opener) throws IOException {
-    for (LeafReaderContext leaf : reader.leaves()) {
-      PostingsEnum postings = leaf.reader().postings(term, PostingsEnum.NONE);
-      if (postings == null) {
-        continue;
-      }
-      Bits live = leaf.reader().getLiveDocs();
-      DocReader<T> docs = opener.open(leaf);
-      for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
-        if (live == null || live.get(doc)) {
-          T value = docs.read(doc);
-          if (value != null) {
-            return Optional.of(value);
-          }
-        }
-      }
-    }
-    return Optional.empty();
+    return collect(reader, term, opener, 1).stream().findFirst();
   }
 
   /** Every non-null value {@code opener}'s readers give for the live documents of {@code term}, in index order. */
   static <T> List<T> all(IndexReader reader, Term term, LeafOpener<T> opener) throws IOException {
+    return collect(reader, term, opener, Integer.MAX_VALUE);
+  }
+
+  /** Up to {@code limit} non-null values for the live documents of {@code term}, in index order. */
+  private static <T> List<T> collect(IndexReader reader, Term term, LeafOpener<T> opener, int limit)
+      throws IOException {
     List<T> values = new ArrayList<>();
     for (LeafReaderContext leaf : reader.leaves()) {
       PostingsEnum postings = leaf.reader().postings(term, PostingsEnum.NONE);
@@ -65,6 +55,9 @@ final class TermLookup {
           T value = docs.read(doc);
           if (value != null) {
             values.add(value);
+            if (values.size() == limit) {
+              return values;
+            }
           }
         }
       }
