@@ -1,4 +1,4 @@
-package dev.weft.index;
+package dev.weft.context.fusion;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.weft.index;
+package dev.weft.context.fusion;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package dev.weft.index;
+package dev.weft.context.fusion;
 
 /**
  * A candidate with its fused score: {@code norm(lexical) + embedWeight * norm(cosine)}.

@@ -1,4 +1,4 @@
-package dev.weft.index;
+package dev.weft.context.fusion;
 
 /**
  * A candidate for {@link HybridFusion}: what it scored in each ranking it was found by.
