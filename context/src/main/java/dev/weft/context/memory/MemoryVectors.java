@@ -1,0 +1,39 @@
+package dev.weft.context.memory;
+
+import dev.weft.context.embed.Embedder;
+import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.store.StoredEmbedding;
+import java.util.List;
+import java.util.Optional;
+
+/** The memory's embedder, if it has one; embedders are not thread-safe, so calls are serialised here. */
+final class MemoryVectors {
+  private final Embedder embedder;
+
+  MemoryVectors(Embedder embedder) {
+    this.embedder = embedder;
+  }
+
+  Optional<EmbedderIdentity> identity() {
+    return embedder == null ? Optional.empty() : Optional.of(embedder.identity());
+  }
+
+  /** The text's embedding; throws what the embedder throws. Call only when {@link #identity()} is present. */
+  synchronized StoredEmbedding embed(String text) {
+    List<float[]> vectors = embedder.embed(List.of(text));
+    return new StoredEmbedding(embedder.identity(), vectors.get(0));
+  }
+
+  /** Cosine similarity; 0 when either vector is all zeros (no direction to compare). */
+  static float cosine(float[] a, float[] b) {
+    double dot = 0;
+    double na = 0;
+    double nb = 0;
+    for (int i = 0; i < a.length; i++) {
+      dot += (double) a[i] * b[i];
+      na += (double) a[i] * a[i];
+      nb += (double) b[i] * b[i];
+    }
+    return na == 0 || nb == 0 ? 0f : (float) (dot / Math.sqrt(na * nb));
+  }
+}

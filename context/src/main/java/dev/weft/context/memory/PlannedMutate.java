@@ -1,0 +1,92 @@
+package dev.weft.context.memory;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
+import dev.weft.context.store.Outcome;
+import dev.weft.context.store.Scope;
+import dev.weft.context.store.Store;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * One multi-key memory write as one {@link Store#mutate}. A mutate's scope is fixed before it reads, but which
+ * keys a write touches (the next sequence number, an id's old kind, the episodes to prune) is known only after
+ * reading; so the plan is made from plain reads, the mutate covers exactly the keys the plan read or writes, and
+ * inside it every value the plan read is compared with the store's: when one changed (another writer got in
+ * between) nothing is written and the plan is made again. Optimistic, like a compare-and-set loop.
+ */
+final class PlannedMutate {
+  /** Attempts before giving up; each lost one means another writer committed to the same keys meanwhile. */
+  static final int MAX_ATTEMPTS = 32;
+
+  private PlannedMutate() {}
+
+  /** What a plan does: values to write, keys to delete, and its answer. */
+  record Plan<R>(Map<String, JsonNode> writes, Set<String> deletes, R result) {
+    Plan {
+      writes = Map.copyOf(writes);
+      deletes = Set.copyOf(deletes);
+    }
+  }
+
+  /** The store as a plan sees it: each value it gets is remembered and checked again inside the mutate. */
+  static final class Reads {
+    private final Store store;
+    private final Map<String, Optional<JsonNode>> seen = new LinkedHashMap<>();
+
+    Reads(Store store) {
+      this.store = store;
+    }
+
+    Optional<JsonNode> get(String key) {
+      return seen.computeIfAbsent(key, store::get);
+    }
+
+    /** Keys are not re-checked: a key added after the listing is one the write did not see, as if it came later. */
+    List<String> keys(String prefix) {
+      return store.keys(prefix);
+    }
+  }
+
+  private record Attempt<R>(boolean applied, R result) {}
+
+  static <R> R apply(Store store, String what, Function<Reads, Plan<R>> planner) {
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      Reads reads = new Reads(store);
+      Plan<R> plan = planner.apply(reads);
+      Set<String> keys = new TreeSet<>(reads.seen.keySet());
+      keys.addAll(plan.writes().keySet());
+      keys.addAll(plan.deletes());
+      if (plan.writes().isEmpty() && plan.deletes().isEmpty()) {
+        return plan.result();
+      }
+      Attempt<R> done = store.mutate(Scope.of(List.of(), keys), current -> decide(current, reads.seen, plan));
+      if (done.applied()) {
+        return done.result();
+      }
+    }
+    throw new WeftException(ExitStatus.BUSY, what + " lost to other writers " + MAX_ATTEMPTS
+        + " times in a row (they kept changing the same memory keys); nothing was written — retry it");
+  }
+
+  private static <R> Outcome<Attempt<R>> decide(
+      SortedMap<String, JsonNode> current, Map<String, Optional<JsonNode>> seen, Plan<R> plan) {
+    for (Map.Entry<String, Optional<JsonNode>> read : seen.entrySet()) {
+      if (!read.getValue().equals(Optional.ofNullable(current.get(read.getKey())))) {
+        return Outcome.read(new Attempt<>(false, null));
+      }
+    }
+    SortedMap<String, JsonNode> next = new TreeMap<>(current);
+    plan.deletes().forEach(next::remove);
+    next.putAll(plan.writes());
+    return Outcome.write(next, new Attempt<>(true, plan.result()));
+  }
+}
