@@ -1,8 +1,9 @@
 package dev.weft.context.memory;
 
+import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.embed.EmbeddingException;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
-import dev.weft.context.embed.EmbeddingException;
 import dev.weft.context.store.Store;
 import dev.weft.context.store.StoredEmbedding;
 import java.time.Instant;
@@ -47,6 +48,14 @@ public final class Memory {
     this.reads = new MemoryReads(store);
     this.recaller = new MemoryRecaller(store, vectors);
     this.recallLog = new RecallLog(store, reads);
+  }
+
+  /**
+   * The embedder identity the memories in {@code store} were embedded with (the first vector records it), empty
+   * when none has a vector: what a facade opens the memory with when the caller names no embedder.
+   */
+  public static Optional<EmbedderIdentity> embedderOf(Store store) {
+    return MemoryKeys.embedder(store.get(MemoryKeys.CONFIG));
   }
 
   public MemorySettings settings() {

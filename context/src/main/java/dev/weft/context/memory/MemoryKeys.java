@@ -1,6 +1,9 @@
 package dev.weft.context.memory;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.embed.EmbedderIdentity;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /**
  * Where memory lives in a {@link dev.weft.context.store.Store}: everything under {@code memory/}, then one
@@ -8,6 +11,7 @@ import java.nio.charset.StandardCharsets;
  * {@code rank} on a prefix stay inside one scope and one kind.
  *
  * <pre>
+ * memory/config                     {"model", "dims"}  the embedder of every vector (set by the first one)
  * memory/SCOPE/counter              {"last": n}  the last sequence number issued; never goes back
  * memory/SCOPE/seq/000000000042     {"id", "kind"}  insertion order, for enumerate (zero-padded, so sorted)
  * memory/SCOPE/KIND/ID              the record (text, by, occurredAt, seq, meta, embedding)
@@ -21,6 +25,8 @@ import java.nio.charset.StandardCharsets;
  */
 final class MemoryKeys {
   static final String ROOT = "memory/";
+  /** {@code {"model", "dims"}}: the one embedder whose vectors this store's memories carry. */
+  static final String CONFIG = ROOT + "config";
   static final int SEQ_DIGITS = 12;
 
   private MemoryKeys() {}
@@ -70,6 +76,11 @@ final class MemoryKeys {
   static long logMillis(String logKey) {
     String tail = logKey.substring(logKey.lastIndexOf('/') + 1);
     return Long.parseLong(tail.substring(0, tail.indexOf('-')));
+  }
+
+  static Optional<EmbedderIdentity> embedder(Optional<JsonNode> config) {
+    return config.filter(c -> c.path("model").isTextual())
+        .map(c -> new EmbedderIdentity(c.path("model").textValue(), c.path("dims").asInt()));
   }
 
   /** Percent-encodes the characters that would split a key or make it ambiguous; keeps the rest as it is. */

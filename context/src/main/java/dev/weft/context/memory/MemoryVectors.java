@@ -6,7 +6,10 @@ import dev.weft.context.store.StoredEmbedding;
 import java.util.List;
 import java.util.Optional;
 
-/** The memory's embedder, if it has one; embedders are not thread-safe, so calls are serialised here. */
+/**
+ * The memory's embedder, if it has one. Embedders are not thread-safe, so calls hold the embedder's own monitor:
+ * the same lock a facade that shares the embedder with corpus queries takes.
+ */
 final class MemoryVectors {
   private final Embedder embedder;
 
@@ -19,8 +22,11 @@ final class MemoryVectors {
   }
 
   /** The text's embedding; throws what the embedder throws. Call only when {@link #identity()} is present. */
-  synchronized StoredEmbedding embed(String text) {
-    List<float[]> vectors = embedder.embed(List.of(text));
+  StoredEmbedding embed(String text) {
+    List<float[]> vectors;
+    synchronized (embedder) {
+      vectors = embedder.embed(List.of(text));
+    }
     return new StoredEmbedding(embedder.identity(), vectors.get(0));
   }
 

@@ -3,6 +3,9 @@ package dev.weft.context.memory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
 import dev.weft.context.store.Store;
 import dev.weft.context.store.StoredEmbedding;
 import java.time.Duration;
@@ -39,6 +42,9 @@ final class MemoryWrites {
     return PlannedMutate.apply(store, "remember '" + id + "' in scope " + scope, reads -> {
       Map<String, JsonNode> writes = new HashMap<>();
       Set<String> deletes = new HashSet<>();
+      if (embedding != null) {
+        oneModel(reads, embedding.identity(), writes);
+      }
       Optional<Found> existing = find(reads, scope, id);
       existing.ifPresent(found -> deletes.add(found.key()));
       long seq;
@@ -72,6 +78,22 @@ final class MemoryWrites {
       return new PlannedMutate.Plan<>(writes, deletes,
           new Remembered(record, existing.isEmpty(), pruned, embedFailure));
     });
+  }
+
+  /**
+   * One embedder per memory store: the first vector records its identity in {@link MemoryKeys#CONFIG}, and a vector
+   * of another model is refused rather than stored beside it (recall could never compare the two).
+   */
+  private static void oneModel(PlannedMutate.Reads reads, EmbedderIdentity identity, Map<String, JsonNode> writes) {
+    Optional<EmbedderIdentity> recorded = MemoryKeys.embedder(reads.get(MemoryKeys.CONFIG));
+    if (recorded.isEmpty()) {
+      writes.put(MemoryKeys.CONFIG, JsonNodeFactory.instance.objectNode().put("model", identity.model())
+          .put("dims", identity.dims()));
+    } else if (!EmbedderIdentity.sameIdentity(recorded.get(), identity)) {
+      throw new WeftException(ExitStatus.BAD_INPUT, "this memory's vectors are made by " + recorded.get()
+          + " (recorded in " + MemoryKeys.CONFIG + ") and this write was embedded by " + identity + "; vectors of "
+          + "different models are never mixed — remember with " + recorded.get().model() + ", or without an embedder");
+    }
   }
 
   /** Removes {@code id} and its segments ({@code id#2}, {@code id#2#1}), never a sibling ({@code idx}). */

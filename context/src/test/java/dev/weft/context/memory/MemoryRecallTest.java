@@ -82,6 +82,19 @@ class MemoryRecallTest {
   }
 
   @Test
+  void theFirstVectorRecordsTheModelAndAWriteByAnotherModelIsRefusedWithNothingWritten() {
+    memory.remember("f", "refund policy", Remember.defaults());
+    Memory other = new Memory(store, MemorySettings.defaults().withClock(CLOCK)
+        .withEmbedder(new WordEmbedder("other-model")));
+
+    assertThat(Memory.embedderOf(store)).contains(embedder.identity());
+    assertThatThrownBy(() -> other.remember("g", "gift cards", Remember.defaults()))
+        .isInstanceOf(WeftException.class).hasMessageContaining("made by words/32");
+    assertThat(other.get("g", null)).isEmpty();
+    assertThat(Memory.embedderOf(new WordStore())).isEmpty();
+  }
+
+  @Test
   void aFailedEmbeddingStoresTheTextWithoutAVectorAndSaysWhy() {
     Remembered remembered = memory.remember("f", "FAIL this one", Remember.defaults());
     assertThat(remembered.embedFailure()).contains("model refused the text");
