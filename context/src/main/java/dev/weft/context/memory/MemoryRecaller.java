@@ -95,7 +95,9 @@ final class MemoryRecaller {
           + "different models are never compared — recall with the embedder they were made by, or forget and "
           + "remember them again with one model");
     }
-    if (near.hits().isEmpty() && near.skipped() > 0 && pool.isEmpty()) {
+    // with no vector at all, a hybrid answer would be the bm25 one under another name: refused, as near recall
+    // without an embedder is
+    if (near.identities().isEmpty() && near.skipped() > 0) {
       throw new WeftException(ExitStatus.BAD_INPUT, "none of the " + near.skipped() + " " + query.kind().id()
           + " memories under '" + prefix + "' has a vector, so " + query.mode().id() + " recall cannot rank them; "
           + "remember them with an embedder, or recall with --mode bm25");

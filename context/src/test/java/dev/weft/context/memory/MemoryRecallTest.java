@@ -73,6 +73,15 @@ class MemoryRecallTest {
   }
 
   @Test
+  void hybridOverRecordsWithoutAnyVectorIsRefusedRatherThanAnsweredAsBm25() {
+    plain.remember("f", "refund policy", Remember.defaults());
+    assertThatThrownBy(() -> memory.recall(MemoryQuery.of("refund", MemoryKind.FACT).withMode(RecallMode.HYBRID)))
+        .isInstanceOf(WeftException.class).hasMessageContaining("none of the 1 fact memories").hasMessageContaining("has a vector");
+    assertThat(memory.recall(MemoryQuery.of("refund", MemoryKind.EPISODE).withMode(RecallMode.HYBRID)).hits())
+        .isEmpty();
+  }
+
+  @Test
   void vectorsOfAnotherModelAreRefusedByName() {
     memory.remember("f", "refund policy", Remember.defaults());
     Memory other = new Memory(store, MemorySettings.defaults().withClock(CLOCK)
