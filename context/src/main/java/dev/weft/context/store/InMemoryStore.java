@@ -13,7 +13,8 @@ import java.util.TreeMap;
 /**
  * The store in a sorted map, for tests and for an agent whose ledger need not outlive the process. Every
  * operation holds the store's monitor, so mutates are serialised and each is {@link Concurrency#ATOMIC atomic}:
- * no other thread sees a half-applied one, and nothing outside the process can see the map at all. Offers
+ * no other thread sees a half-applied one, and nothing outside the process can see the map at all. Values are
+ * kept in their {@link StoreRules#canonical} form, so they read back as from a durable adapter. Offers
  * {@link Capability#MUTATE} and {@link Capability#RANK} (an exact cosine sweep, {@link RankSweep}); no {@link
  * Capability#SEARCH}, which needs an analyzer this module does not have.
  */
@@ -33,7 +34,7 @@ public final class InMemoryStore implements Store {
     open();
     StoreRules.checkKey(key);
     StoreRules.checkValue(key, value);
-    values.put(key, value.deepCopy());
+    values.put(key, StoreRules.canonical(value));
   }
 
   @Override
@@ -68,7 +69,7 @@ public final class InMemoryStore implements Store {
       SortedMap<String, JsonNode> next = outcome.next().get();
       StoreRules.checkNext(scope, next);
       values.keySet().removeAll(covered(scope).keySet());
-      next.forEach((key, value) -> values.put(key, value.deepCopy()));
+      next.forEach((key, value) -> values.put(key, StoreRules.canonical(value)));
     }
     return outcome.result();
   }

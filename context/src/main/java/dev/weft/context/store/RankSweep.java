@@ -1,6 +1,7 @@
 package dev.weft.context.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.ChunkVectors;
 import dev.weft.context.embed.EmbedderIdentity;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,6 +29,7 @@ public final class RankSweep {
    * with another identity's is counted in {@code skipped}, never scored. Hits carry the values as given.
    */
   public static RankResult rank(Iterable<Map.Entry<String, JsonNode>> values, RankQuery query) {
+    ChunkVectors.check(query.identity(), query.vector(), "the rank query vector");
     PriorityQueue<RankedKey> best = new PriorityQueue<>(BEST_FIRST.reversed());
     Set<EmbedderIdentity> identities = new HashSet<>();
     int skipped = 0;

@@ -1,6 +1,8 @@
 package dev.weft.context.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import dev.weft.context.ChunkVectors;
 import java.util.Map;
 import java.util.Objects;
@@ -11,13 +13,25 @@ import java.util.Optional;
  * them — by name, before anything is published.
  */
 public final class StoreRules {
+  /**
+   * The longest key, in chars: at most 3 UTF-8 bytes each, so a key stays under the 32,766-byte term Lucene can
+   * index, with room to spare; a key is an address, not a place for content.
+   */
+  public static final int MAX_KEY_CHARS = 4096;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private StoreRules() {}
 
-  /** Refuses a null or blank key. */
+  /** Refuses a null, blank or over-long key. */
   public static String checkKey(String key) {
     Objects.requireNonNull(key, "key");
     if (key.isBlank()) {
       throw new IllegalArgumentException("a store key must not be blank, got: '" + key + "'");
+    }
+    if (key.length() > MAX_KEY_CHARS) {
+      throw new IllegalArgumentException("a store key must be at most " + MAX_KEY_CHARS + " chars, got: "
+          + key.length() + " chars starting '" + key.substring(0, 40) + "'; keep content in the value");
     }
     return key;
   }
@@ -52,6 +66,19 @@ public final class StoreRules {
         throw new ScopeViolationException(entry.getKey(), scope);
       }
       checkValue(entry.getKey(), entry.getValue());
+    }
+  }
+
+  /**
+   * {@code value} as it reads back from any durable adapter: written as JSON text and parsed again, so numbers
+   * take the type the parser gives them (a float {@code 0.1f} reads as the double {@code 0.1}, a long {@code 7}
+   * as an int). Adapters that keep trees in memory store this form, so every adapter answers equal values.
+   */
+  public static JsonNode canonical(JsonNode value) {
+    try {
+      return JSON.readTree(JSON.writeValueAsBytes(value));
+    } catch (IOException e) {
+      throw new IllegalArgumentException("the value is not serialisable JSON: " + e.getMessage(), e);
     }
   }
 

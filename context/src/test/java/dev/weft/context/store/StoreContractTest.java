@@ -56,14 +56,15 @@ public abstract class StoreContractTest {
     return node;
   }
 
+  /** A value with an embedding, in the canonical form it reads back in (floats read back as doubles). */
   protected static ObjectNode embedded(String text, EmbedderIdentity identity, float... vector) {
     ObjectNode node = value(text);
     node.set(StoredEmbedding.FIELD, new StoredEmbedding(identity, vector).toJson());
-    return node;
+    return (ObjectNode) StoreRules.canonical(node);
   }
 
   protected static JsonNode counter(long n) {
-    return JSON.createObjectNode().put("n", n);
+    return StoreRules.canonical(JSON.createObjectNode().put("n", n));
   }
 
   private void assumeCapability(Store.Capability capability) {
@@ -94,6 +95,16 @@ public abstract class StoreContractTest {
 
     assertThat(store.get("k")).contains(value("second"));
     assertThat(store.keys("")).containsExactly("k");
+  }
+
+  @Test
+  void aValueReadsBackInItsCanonicalForm() {
+    ObjectNode written = JSON.createObjectNode().put("f", 0.1f).put("l", 7L).put("big", 1L << 40);
+
+    store.set("k", written);
+
+    assertThat(store.get("k")).contains(StoreRules.canonical(written));
+    assertThat(JSON.valueToTree(store.get("k").orElseThrow()).toString()).isEqualTo(written.toString());
   }
 
   @Test
@@ -156,6 +167,8 @@ public abstract class StoreContractTest {
   void aBlankKeyOrANullValueIsRefused() {
     assertThatThrownBy(() -> store.set(" ", value("x")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not be blank");
+    assertThatThrownBy(() -> store.set("k".repeat(StoreRules.MAX_KEY_CHARS + 1), value("x")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most 4096 chars");
     assertThatThrownBy(() -> store.set("k", null))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'k'");
     assertThat(store.keys("")).isEmpty();
@@ -427,6 +440,16 @@ public abstract class StoreContractTest {
     assertThat(result.hits()).extracting(RankedKey::key).containsExactly("m/mine");
     assertThat(result.skipped()).isEqualTo(2);
     assertThat(result.identities()).containsExactlyInAnyOrder(MODEL, OTHER);
+  }
+
+  @Test
+  void aZeroQueryVectorIsRefused() {
+    assumeCapability(Store.Capability.RANK);
+    store.set("m/1", embedded("one", MODEL, 1, 0, 0));
+
+    assertThatThrownBy(() -> store.rank(new RankQuery("m/", new float[] {0, 0, 0}, MODEL, 1)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rank query vector")
+        .hasMessageContaining("zeros");
   }
 
   @Test
