@@ -75,6 +75,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
         IndexWriter created = writer();
         // another process may have created it while this one waited for the lock: commit is a no-op then
         created.commit();
+        commits++;
         release();
       }
       this.searchers = new SearcherManager(directory, null);
