@@ -11,6 +11,7 @@ import dev.weft.context.fusion.HybridFusion;
 import dev.weft.context.fusion.ScoredCandidate;
 import dev.weft.context.store.RankQuery;
 import dev.weft.context.store.RankResult;
+import dev.weft.context.store.RankSweep;
 import dev.weft.context.store.RankedKey;
 import dev.weft.context.store.Store;
 import dev.weft.context.store.StoredEmbedding;
@@ -86,7 +87,7 @@ final class MemoryRecaller {
       Optional<StoredEmbedding> stored = StoredEmbedding.of(hit.value());
       stored.ifPresent(s -> identities.add(s.identity().toString()));
       stored.filter(s -> EmbedderIdentity.sameIdentity(s.identity(), identity))
-          .ifPresent(s -> cosines.put(hit.key(), MemoryVectors.cosine(queryVector.vector(), s.vector())));
+          .ifPresent(s -> cosines.put(hit.key(), (float) RankSweep.cosine(queryVector.vector(), s.vector())));
     }
     identities.remove(identity.toString());
     if (!identities.isEmpty()) {

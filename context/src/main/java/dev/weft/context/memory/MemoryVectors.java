@@ -29,17 +29,4 @@ final class MemoryVectors {
     }
     return new StoredEmbedding(embedder.identity(), vectors.get(0));
   }
-
-  /** Cosine similarity; 0 when either vector is all zeros (no direction to compare). */
-  static float cosine(float[] a, float[] b) {
-    double dot = 0;
-    double na = 0;
-    double nb = 0;
-    for (int i = 0; i < a.length; i++) {
-      dot += (double) a[i] * b[i];
-      na += (double) a[i] * a[i];
-      nb += (double) b[i] * b[i];
-    }
-    return na == 0 || nb == 0 ? 0f : (float) (dot / Math.sqrt(na * nb));
-  }
 }

@@ -1,18 +1,17 @@
 package dev.weft.context.memory;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.store.Concurrency;
 import dev.weft.context.store.Mutation;
 import dev.weft.context.store.Outcome;
 import dev.weft.context.store.RankQuery;
 import dev.weft.context.store.RankResult;
+import dev.weft.context.store.RankSweep;
 import dev.weft.context.store.RankedKey;
 import dev.weft.context.store.Scope;
 import dev.weft.context.store.ScopeViolationException;
 import dev.weft.context.store.SearchResult;
 import dev.weft.context.store.Store;
-import dev.weft.context.store.StoredEmbedding;
 import dev.weft.context.store.TextQuery;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,7 +26,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * A test store with all three capabilities: a sorted map, mutate under one monitor, rank by exact cosine and a
+ * A test store with all three capabilities: a sorted map, mutate under one monitor, rank by {@link RankSweep} and a
  * crude word-overlap search (lower case, a trailing "s" folded) standing in for the Lucene store's Porter BM25. It
  * counts mutates and can run a hook before each one, to drive a competing writer deterministically.
  */
@@ -94,24 +93,7 @@ final class WordStore implements Store {
 
   @Override
   public synchronized RankResult rank(RankQuery query) {
-    List<RankedKey> hits = new ArrayList<>();
-    Set<EmbedderIdentity> identities = new HashSet<>();
-    int skipped = 0;
-    for (Map.Entry<String, JsonNode> e : map.tailMap(query.prefix()).entrySet()) {
-      if (!e.getKey().startsWith(query.prefix())) {
-        break;
-      }
-      Optional<StoredEmbedding> embedding = StoredEmbedding.of(e.getValue());
-      embedding.ifPresent(s -> identities.add(s.identity()));
-      if (embedding.isEmpty() || !embedding.get().identity().equals(query.identity())) {
-        skipped++;
-        continue;
-      }
-      hits.add(new RankedKey(e.getKey(), MemoryVectors.cosine(query.vector(), embedding.get().vector()),
-          e.getValue().deepCopy()));
-    }
-    hits.sort(Comparator.comparingDouble(RankedKey::score).reversed().thenComparing(RankedKey::key));
-    return new RankResult(hits.subList(0, Math.min(query.limit(), hits.size())), skipped, identities);
+    return RankSweep.rank(map.entrySet(), query);
   }
 
   @Override
