@@ -7,9 +7,13 @@ import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.error.WeftException;
+import dev.weft.context.memory.Memory;
+import dev.weft.context.memory.MemorySettings;
+import dev.weft.context.store.Store;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexCheck;
+import dev.weft.index.store.LuceneStore;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
@@ -22,7 +26,8 @@ import java.util.Optional;
 
 /**
  * Weft as a library: one index directory, and everything the CLI does with it — index a directory or a dataset,
- * recall (bm25, dense, hybrid), get, stats, generations, rollback, embed-missing, export, check. The CLI, an MCP
+ * recall (bm25, dense, hybrid), get, stats, generations, rollback, embed-missing, export, check; and the memory
+ * beside it ({@link #memory}). The CLI, an MCP
  * server and scheduled jobs all call this; none of them needs the index module.
  *
  * <p>Thread-safe: concurrent recalls and gets share the served generation's reader, which is reopened when
@@ -46,6 +51,8 @@ public final class Weft implements AutoCloseable {
   private final Embedders embedders = new Embedders();
   /** Opened on the first read, so a Weft can be opened on an index that its first run creates. */
   private CorpusIndex reading;
+  /** The ledger's and the memory's store, opened on first use. */
+  private Store ledger;
   private boolean closed;
 
   private Weft(Path indexDir) {
@@ -181,9 +188,35 @@ public final class Weft implements AutoCloseable {
     return Views.check(IndexCheck.run(indexDir, wait));
   }
 
+  /**
+   * The memory beside this index ({@code INDEX/ledger}, the ledger's store): facts, episodes and docs per scope
+   * (docs/ledger.md). {@code embedder} ({@code bge-small}, {@code hash:64}, ...) embeds what is remembered and
+   * dense or hybrid queries; when null, the model the memories were embedded with, else none (bm25 only). The
+   * memory lives as long as this Weft.
+   */
+  public Memory memory(String embedder) {
+    Store store = ledgerStore();
+    MemorySettings settings = MemorySettings.defaults();
+    Optional<EmbedderSpec> spec = MemoryStores.embedderFor(embedder, store);
+    if (spec.isPresent()) {
+      settings = settings.withEmbedder(new LazyEmbedder(spec.get(), embedders));
+    }
+    return new Memory(store, settings);
+  }
+
+  /** Opened on first use and shared by every memory (and ledger) handle: one writer per directory. */
+  private synchronized Store ledgerStore() {
+    ensureOpen();
+    if (ledger == null) {
+      ledger = LuceneStore.open(indexDir.resolve(MemoryStores.DIRECTORY));
+    }
+    return ledger;
+  }
+
   @Override
   public void close() {
     CorpusIndex index;
+    Store store;
     synchronized (this) {
       if (closed) {
         return;
@@ -191,12 +224,20 @@ public final class Weft implements AutoCloseable {
       closed = true;
       index = reading;
       reading = null;
+      store = ledger;
+      ledger = null;
     }
     try {
       embedders.close();
     } finally {
-      if (index != null) {
-        index.close();
+      try {
+        if (store != null) {
+          store.close();
+        }
+      } finally {
+        if (index != null) {
+          index.close();
+        }
       }
     }
   }

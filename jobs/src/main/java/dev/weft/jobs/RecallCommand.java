@@ -32,8 +32,16 @@ final class RecallCommand implements Callable<Integer> {
   List<String> query;
 
   @Option(names = "--kind", split = ",", paramLabel = "KIND",
-      description = "code and/or doc. One kind gives a flat list (n 10); several or none give groups (5 each).")
+      description = "code and/or doc. One kind gives a flat list (n 10); several or none give groups (5 each). "
+          + "fact or episode (one at a time) recalls the memory instead (docs/ledger.md).")
   List<String> kinds = new ArrayList<>();
+
+  @Option(names = "--scope", paramLabel = "S",
+      description = "fact/episode: global (default), OWNER or OWNER/SESSION.")
+  String scope;
+
+  @Option(names = "--no-log", description = "fact/episode: leave this recall out of the recall log.")
+  boolean noLog;
 
   @Option(names = "-n", paramLabel = "N", description = "Hits per kind (at least 1; default 10 for one kind, 5 each "
       + "for several).")
@@ -56,6 +64,13 @@ final class RecallCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (kinds.stream().anyMatch(MemoryRecall::isMemoryKind)) {
+      return new MemoryRecall(this).call();
+    }
+    if (scope != null || noLog) {
+      throw new IllegalArgumentException("--scope and --no-log apply to --kind fact or episode only, got: --kind "
+          + (kinds.isEmpty() ? "(none: code and doc)" : String.join(",", kinds)));
+    }
     Set<Kind> parsed = EnumSet.noneOf(Kind.class);
     kinds.forEach(k -> parsed.add(Kind.parse(k)));
     if (n != null && n < 1) {

@@ -1,0 +1,105 @@
+package dev.weft.jobs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.api.Weft;
+import dev.weft.context.memory.MemoryAuthor;
+import dev.weft.context.memory.MemoryKind;
+import dev.weft.context.memory.Remember;
+import dev.weft.context.memory.Remembered;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "remember", description = "Remember TEXT under ID in a scope (replacing what ID held). Prints "
+    + "created|updated, id, kind, scope and sequence number, tab-separated.")
+final class RememberCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin IndexOption indexOption;
+  @Mixin MemoryOptions memoryOptions;
+
+  @Parameters(index = "0", paramLabel = "ID", description = "The id; ID#2 style segments are forgotten with ID.")
+  String id;
+
+  @Parameters(index = "1..*", arity = "1..*", paramLabel = "TEXT", description = "What to remember.")
+  List<String> text;
+
+  @Option(names = "--kind", defaultValue = "fact", paramLabel = "KIND", description = "fact (default), episode or doc.")
+  String kind;
+
+  @Option(names = "--by", defaultValue = "agent", paramLabel = "WHO", description = "agent (default) or human.")
+  String by;
+
+  @Option(names = "--occurred-at", paramLabel = "TIME", description = "When it happened, ISO-8601 "
+      + "(2026-01-31T09:00:00Z; default now); episodes older than the 30-day window are pruned.")
+  String occurredAt;
+
+  @Option(names = "--meta", paramLabel = "JSON", description = "A JSON object kept with the record.")
+  String meta;
+
+  @Option(names = "--json", description = "Print JSON.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    Remember options = new Remember(MemoryKind.parse(kind), MemoryAuthor.parse(by), instant(occurredAt),
+        meta == null ? null : object(meta), memoryOptions.scope());
+    Remembered done;
+    try (Weft weft = Weft.open(indexOption.forRead())) {
+      done = weft.memory(memoryOptions.embedder).remember(id, String.join(" ", text), options);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    String status = done.created() ? "created" : "updated";
+    if (json) {
+      Map<String, Object> map = new LinkedHashMap<>();
+      map.put("status", status);
+      map.put("pruned", done.pruned());
+      map.put("embedFailure", done.embedFailure().orElse(null));
+      map.put("memory", MemoryRows.json(done.record()));
+      out.println(Json.write(map));
+    } else {
+      out.println(TsvFields.row(status, done.record().id(), done.record().kind().id(), done.record().scope(),
+          done.record().seq()));
+    }
+    done.embedFailure().ifPresent(why -> spec.commandLine().getErr().println(TsvFields.printable(
+        "weft: remembered '" + id + "' without a vector (the embedder failed: " + why + "); bm25 recall finds it, "
+            + "remember it again to embed it")));
+    return 0;
+  }
+
+  private static Instant instant(String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return Instant.parse(value);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException("--occurred-at must be an ISO-8601 instant like 2026-01-31T09:00:00Z, got: "
+          + value);
+    }
+  }
+
+  private static JsonNode object(String value) {
+    try {
+      JsonNode node = new ObjectMapper().readTree(value);
+      if (node == null || !node.isObject()) {
+        throw new IllegalArgumentException("--meta must be a JSON object like {\"source\":\"chat\"}, got: " + value);
+      }
+      return node;
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--meta must be a JSON object like {\"source\":\"chat\"}, got: " + value
+          + " (" + e.getMessage().lines().findFirst().orElse("") + ")");
+    }
+  }
+}
