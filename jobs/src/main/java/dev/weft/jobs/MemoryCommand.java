@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -64,7 +65,8 @@ final class MemoryCommand implements Runnable {
       Optional<MemoryRecord> record = withMemory(m -> m.get(id, memoryOptions.scope()));
       if (record.isEmpty()) {
         spec.commandLine().getErr().println(TsvFields.printable("weft: no memory '" + id + "' in scope "
-            + (memoryOptions.scope == null ? "global" : memoryOptions.scope) + "; `weft memory list` shows what is there"));
+            + (memoryOptions.scope == null ? "global" : memoryOptions.scope)
+            + "; `weft memory list` shows what is there"));
         return WeftCli.NOTHING_FOUND;
       }
       out().println(json ? Json.write(MemoryRows.json(record.get())) : MemoryRows.tsv(record.get()));
@@ -93,10 +95,11 @@ final class MemoryCommand implements Runnable {
       MemoryKind only = kind == null ? null : MemoryKind.parse(kind);
       if (!recent && only != null) {
         throw new IllegalArgumentException("--kind filters --recent only; list pages every kind in insertion "
-            + "order (use `weft memory list --recent --kind " + kind + "`, or `weft memory count --kind " + kind + "`)");
+            + "order (use `weft memory list --recent --kind " + kind + "`, or `weft memory count --kind " + kind
+            + "`)");
       }
       MemoryPage page = withMemory(m -> recent
-          ? new MemoryPage(m.recentMemory(memoryOptions.scope(), only, n), java.util.OptionalLong.empty())
+          ? new MemoryPage(m.recentMemory(memoryOptions.scope(), only, n), OptionalLong.empty())
           : m.enumerate(memoryOptions.scope(), after, n));
       if (json) {
         Map<String, Object> map = new LinkedHashMap<>();

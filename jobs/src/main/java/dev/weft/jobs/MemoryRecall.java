@@ -25,7 +25,8 @@ final class MemoryRecall {
   int call() {
     if (command.kinds.size() != 1) {
       throw new IllegalArgumentException("fact and episode are ranked apart from each other and from code and doc; "
-          + "recall one kind at a time (--kind fact or --kind episode), got: --kind " + String.join(",", command.kinds));
+          + "recall one kind at a time (--kind fact or --kind episode), got: --kind "
+          + String.join(",", command.kinds));
     }
     if (command.allChunks) {
       throw new IllegalArgumentException("--all-chunks applies to code and doc; a memory recall returns records");

@@ -15,7 +15,7 @@ final class MemoryRows {
         record.seq(), record.text());
   }
 
-  /** {@code id, kind, by, occurredAt, score[, cosine], text}: the cosine only when the hit has one, as recall prints it. */
+  /** {@code id, kind, by, occurredAt, score[, cosine], text}: the cosine only when the hit has one, as recall does. */
   static String tsv(MemoryHit hit) {
     MemoryRecord r = hit.record();
     String score = String.format("%.4f", hit.score());

@@ -72,7 +72,14 @@ final class RecallCommand implements Callable<Integer> {
           + (kinds.isEmpty() ? "(none: code and doc)" : String.join(",", kinds)));
     }
     Set<Kind> parsed = EnumSet.noneOf(Kind.class);
-    kinds.forEach(k -> parsed.add(Kind.parse(k)));
+    for (String k : kinds) {
+      try {
+        parsed.add(Kind.parse(k));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("kind must be one of code, doc (the corpus) or fact, episode (the memory); "
+            + "got: " + k, e);
+      }
+    }
     if (n != null && n < 1) {
       throw new IllegalArgumentException("-n must be at least 1, got: " + n);
     }

@@ -47,9 +47,10 @@ class CliBehaviourTest {
     CliRun noQuery = CliRun.of("recall", "--index", index);
     assertThat(noQuery.exit()).isEqualTo(2);
     assertThat(noQuery.err()).contains("Missing required parameter: 'QUERY'", "Usage: weft recall");
-    CliRun badKind = CliRun.of("recall", "x", "--kind", "fact", "--index", index);
+    CliRun badKind = CliRun.of("recall", "x", "--kind", "fiction", "--index", index);
     assertThat(badKind.exit()).isEqualTo(2);
-    assertThat(badKind.err()).contains("kind must be one of code, doc; got: fact");
+    assertThat(badKind.err()).contains("kind must be one of code, doc (the corpus) or fact, episode (the memory); "
+        + "got: fiction");
     CliRun badLines = CliRun.of("get", "docs/guide.md", "--lines", "5", "--index", index);
     assertThat(badLines.exit()).isEqualTo(2);
     assertThat(badLines.err()).contains("--lines must be A-B with 1 <= A <= B, got: 5");

@@ -2,14 +2,25 @@ package dev.weft.index.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.embed.Embedder;
+import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.memory.Memory;
 import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.MemoryQuery;
 import dev.weft.context.memory.MemoryRecallResult;
 import dev.weft.context.memory.MemoryScope;
+import dev.weft.context.memory.MemorySettings;
 import dev.weft.context.memory.Remember;
+import dev.weft.context.store.Concurrency;
+import dev.weft.context.store.Mutation;
+import dev.weft.context.store.Scope;
+import dev.weft.context.store.Store;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +30,49 @@ class MemoryOnLuceneStoreTest {
 
   private static List<String> ids(MemoryRecallResult result) {
     return result.hits().stream().map(h -> h.record().id()).toList();
+  }
+
+  /** Three dims from word lengths: enough for a vector per text, with float components as real models give. */
+  private static final class LengthEmbedder implements Embedder {
+    @Override
+    public EmbedderIdentity identity() {
+      return new EmbedderIdentity("lengths", 3);
+    }
+
+    @Override
+    public List<float[]> embed(List<String> texts) {
+      return texts.stream().map(t -> new float[] {t.length() / 7f, t.split(" ").length / 3f, 0.1f}).toList();
+    }
+  }
+
+  @Test
+  void aWriteThatReadsStoredVectorsBackComparesThemUnchangedAndLandsFirstTime() {
+    // an episode write reads every episode of the scope (to prune) and compares them again inside its mutate: a
+    // vector that read back differently from the store than inside the mutate would replan until it gave up
+    try (LuceneStore lucene = LuceneStore.open(tmp.resolve("ledger"))) {
+      AtomicInteger mutates = new AtomicInteger();
+      Store store = new Store() {
+        @Override public Optional<JsonNode> get(String key) { return lucene.get(key); }
+        @Override public void set(String key, JsonNode value) { lucene.set(key, value); }
+        @Override public void delete(String key) { lucene.delete(key); }
+        @Override public List<String> keys(String prefix) { return lucene.keys(prefix); }
+        @Override public Concurrency concurrency() { return lucene.concurrency(); }
+        @Override public Set<Capability> capabilities() { return lucene.capabilities(); }
+        @Override public void close() {}
+
+        @Override
+        public <R> R mutate(Scope scope, Mutation<R> mutation) {
+          mutates.incrementAndGet();
+          return lucene.mutate(scope, mutation);
+        }
+      };
+      Memory memory = new Memory(store, MemorySettings.defaults().withEmbedder(new LengthEmbedder()));
+      for (int i = 0; i < 5; i++) {
+        memory.remember("e" + i, "episode number " + i + " with some words", Remember.kind(MemoryKind.EPISODE));
+      }
+      assertThat(mutates.get()).isEqualTo(5);
+      assertThat(memory.count(null, MemoryKind.EPISODE)).isEqualTo(5);
+    }
   }
 
   @Test
