@@ -92,8 +92,8 @@ final class MemoryWrites {
     } else if (!EmbedderIdentity.sameIdentity(recorded.get(), identity)) {
       throw new WeftException(ExitStatus.BAD_INPUT, "this memory's vectors are made by " + recorded.get()
           + " (recorded in " + MemoryKeys.CONFIG + ") and this write was embedded by " + identity + "; vectors of "
-          + "different models are never mixed — remember with " + recorded.get().model()
-          + ", or without an embedder");
+          + "different models are never mixed — remember without naming an embedder (the recorded one is used), or "
+          + "with one that makes " + recorded.get() + " vectors");
     }
   }
 
