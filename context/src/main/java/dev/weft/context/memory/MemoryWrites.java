@@ -17,9 +17,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /** Remember and forget, each one {@link PlannedMutate} (one {@link Store#mutate}). */
 final class MemoryWrites {
+  /** How many writers may take sequence numbers between a new record's plan and its mutate without a replan. */
+  static final int SEQ_WINDOW = 64;
+
   private final Store store;
 
   MemoryWrites(Store store) {
@@ -47,37 +51,73 @@ final class MemoryWrites {
       }
       Optional<Found> existing = find(reads, scope, id);
       existing.ifPresent(found -> deletes.add(found.key()));
-      long seq;
-      if (existing.isPresent()) {
-        seq = existing.get().record().seq();
-      } else {
-        seq = reads.get(MemoryKeys.counter(scope)).map(c -> c.path("last").asLong()).orElse(0L) + 1;
-        writes.put(MemoryKeys.counter(scope), JsonNodeFactory.instance.objectNode().put("last", seq));
-      }
-      if (existing.isEmpty() || existing.get().record().kind() != kind) {
-        writes.put(MemoryKeys.seq(scope, seq), JsonNodeFactory.instance.objectNode().put("id", id)
-            .put("kind", kind.id()));
-      }
-      Instant createdAt = existing.map(f -> f.record().createdAt()).orElse(now);
-      JsonNode meta = options.meta() != null ? options.meta() : existing.map(f -> f.record().meta()).orElse(null);
-      MemoryRecord record = new MemoryRecord(id, text, kind, options.byOrDefault(), scope, occurredAt, createdAt,
-          now, seq, meta, Optional.ofNullable(embedding).map(StoredEmbedding::identity));
-      ObjectNode value = record.toJson();
-      JsonNode vector = embedding != null ? embedding.toJson() : keptVector(reads, existing, text);
-      if (vector != null) {
-        value.set(StoredEmbedding.FIELD, vector);
-        record = MemoryRecord.fromJson(MemoryKeys.item(scope, kind, id), value);
-      }
       String key = MemoryKeys.item(scope, kind, id);
       deletes.remove(key);
-      writes.put(key, value);
-      int pruned = 0;
-      if (kind == MemoryKind.EPISODE) {
-        pruned = prune(reads, scope, key, cutoff, deletes);
+      int pruned = kind == MemoryKind.EPISODE ? prune(reads, scope, key, cutoff, deletes) : 0;
+      JsonNode vector = embedding != null ? embedding.toJson() : keptVector(reads, existing, text);
+      Instant createdAt = existing.map(f -> f.record().createdAt()).orElse(now);
+      JsonNode meta = options.meta() != null ? options.meta() : existing.map(f -> f.record().meta()).orElse(null);
+      Function<Long, ObjectNode> valueAt = seq -> {
+        ObjectNode value = new MemoryRecord(id, text, kind, options.byOrDefault(), scope, occurredAt, createdAt,
+            now, seq, meta, Optional.empty()).toJson();
+        if (vector != null) {
+          value.set(StoredEmbedding.FIELD, vector);
+        }
+        return value;
+      };
+      if (existing.isEmpty()) {
+        return newRecord(reads, scope, id, kind, writes, deletes, valueAt,
+            stored -> new Remembered(stored, true, pruned, embedFailure));
       }
-      return new PlannedMutate.Plan<>(writes, deletes,
-          new Remembered(record, existing.isEmpty(), pruned, embedFailure));
+      long seq = existing.get().record().seq();
+      if (existing.get().record().kind() != kind) {
+        writes.put(MemoryKeys.seq(scope, seq), seqEntry(id, kind));
+      }
+      writes.put(key, valueAt.apply(seq));
+      return PlannedMutate.Plan.of(writes, deletes,
+          new Remembered(MemoryRecord.fromJson(key, writes.get(key)), false, pruned, embedFailure));
     });
+  }
+
+  /**
+   * A new id takes the scope's next sequence number, read inside the mutate: the plan covers the counter and the
+   * next {@link #SEQ_WINDOW} sequence keys after the value it peeked, so writers that got in meanwhile cost no replan
+   * unless more than that many did.
+   */
+  private static PlannedMutate.Plan<Remembered> newRecord(PlannedMutate.Reads reads, MemoryScope scope, String id,
+      MemoryKind kind, Map<String, JsonNode> writes, Set<String> deletes, Function<Long, ObjectNode> valueAt,
+      Function<MemoryRecord, Remembered> remembered) {
+    String counter = MemoryKeys.counter(scope);
+    String key = MemoryKeys.item(scope, kind, id);
+    long peeked = last(reads.peek(counter).orElse(null));
+    Set<String> touches = new HashSet<>(writes.keySet());
+    touches.addAll(deletes);
+    touches.add(counter);
+    touches.add(key);
+    for (long seq = peeked + 1; seq <= peeked + SEQ_WINDOW; seq++) {
+      touches.add(MemoryKeys.seq(scope, seq));
+    }
+    return new PlannedMutate.Plan<>(touches, current -> {
+      long seq = last(current.get(counter)) + 1;
+      if (seq > peeked + SEQ_WINDOW || current.containsKey(MemoryKeys.seq(scope, seq))) {
+        return Optional.empty();
+      }
+      Map<String, JsonNode> all = new HashMap<>(writes);
+      ObjectNode value = valueAt.apply(seq);
+      all.put(key, value);
+      all.put(counter, JsonNodeFactory.instance.objectNode().put("last", seq));
+      all.put(MemoryKeys.seq(scope, seq), seqEntry(id, kind));
+      Remembered done = remembered.apply(MemoryRecord.fromJson(key, value));
+      return Optional.of(new PlannedMutate.Decision<>(all, deletes, done));
+    });
+  }
+
+  private static long last(JsonNode counter) {
+    return counter == null ? 0 : counter.path("last").asLong();
+  }
+
+  private static ObjectNode seqEntry(String id, MemoryKind kind) {
+    return JsonNodeFactory.instance.objectNode().put("id", id).put("kind", kind.id());
   }
 
   /**
@@ -109,7 +149,7 @@ final class MemoryWrites {
           }
         }
       }
-      return new PlannedMutate.Plan<>(Map.of(), deletes, deletes.size() / 2);
+      return PlannedMutate.Plan.of(Map.of(), deletes, deletes.size() / 2);
     });
   }
 
@@ -125,7 +165,7 @@ final class MemoryWrites {
           }
         }
       }
-      return new PlannedMutate.Plan<>(Map.of(), deletes, deletes.size() / 2);
+      return PlannedMutate.Plan.of(Map.of(), deletes, deletes.size() / 2);
     });
   }
 
@@ -152,10 +192,16 @@ final class MemoryWrites {
   private static int prune(PlannedMutate.Reads reads, MemoryScope scope, String written, Instant cutoff,
       Set<String> deletes) {
     int pruned = 0;
-    for (Found found : under(reads, MemoryKeys.kind(scope, MemoryKind.EPISODE))) {
-      if (!found.key().equals(written) && found.record().occurredAt().isBefore(cutoff)) {
-        delete(scope, found, deletes);
-        pruned++;
+    // only the episodes it prunes are checked again inside the mutate: a write can make an episode newer, never
+    // older, so one that was young when peeked at is young still (and the mutate need not cover, nor rewrite, it)
+    for (String key : reads.keys(MemoryKeys.kind(scope, MemoryKind.EPISODE))) {
+      Optional<MemoryRecord> peeked = reads.peek(key).map(value -> MemoryRecord.fromJson(key, value));
+      if (!key.equals(written) && peeked.isPresent() && peeked.get().occurredAt().isBefore(cutoff)) {
+        Optional<JsonNode> value = reads.get(key);
+        if (value.isPresent()) {
+          delete(scope, new Found(key, MemoryRecord.fromJson(key, value.get())), deletes);
+          pruned++;
+        }
       }
     }
     // the recall log keeps the window's recalls: candidates count recent use, and the log does not grow forever

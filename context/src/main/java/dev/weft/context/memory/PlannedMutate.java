@@ -6,6 +6,7 @@ import dev.weft.context.error.WeftException;
 import dev.weft.context.store.Outcome;
 import dev.weft.context.store.Scope;
 import dev.weft.context.store.Store;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +19,12 @@ import java.util.function.Function;
 
 /**
  * One multi-key memory write as one {@link Store#mutate}. A mutate's scope is fixed before it reads, but which
- * keys a write touches (the next sequence number, an id's old kind, the episodes to prune) is known only after
- * reading; so the plan is made from plain reads, the mutate covers exactly the keys the plan read or writes, and
- * inside it every value the plan read is compared with the store's: when one changed (another writer got in
- * between) nothing is written and the plan is made again. Optimistic, like a compare-and-set loop.
+ * keys a write touches (an id's old kind, the episodes to prune, the next sequence number) is known only after
+ * reading; so the plan is made from plain reads and names the keys its decision may touch, and the mutate covers
+ * exactly those. Inside it every value the plan read is compared with the store's: when one changed (another
+ * writer got in between) nothing is written and the plan is made again, like a compare-and-set loop. What many
+ * writers change at once (the scope's counter) is not compared but read inside the mutate by the decision, so
+ * concurrent writers of different ids do not make each other replan.
  */
 final class PlannedMutate {
   /** Attempts before giving up; each lost one means another writer committed to the same keys meanwhile. */
@@ -29,11 +32,33 @@ final class PlannedMutate {
 
   private PlannedMutate() {}
 
-  /** What a plan does: values to write, keys to delete, and its answer. */
-  record Plan<R>(Map<String, JsonNode> writes, Set<String> deletes, R result) {
-    Plan {
+  /** What a decision does: values to write, keys to delete, and its answer. */
+  record Decision<R>(Map<String, JsonNode> writes, Set<String> deletes, R result) {
+    Decision {
       writes = Map.copyOf(writes);
       deletes = Set.copyOf(deletes);
+    }
+
+    boolean changesNothing() {
+      return writes.isEmpty() && deletes.isEmpty();
+    }
+  }
+
+  /**
+   * A plan: the keys its decision may write or delete beyond what it read, and the decision, made inside the
+   * mutate from the scope's current records; an empty decision means "the plan no longer fits, make it again".
+   */
+  record Plan<R>(Set<String> touches, Function<SortedMap<String, JsonNode>, Optional<Decision<R>>> decide) {
+    Plan {
+      touches = Set.copyOf(touches);
+    }
+
+    /** A plan whose decision depends only on what it read. */
+    static <R> Plan<R> of(Map<String, JsonNode> writes, Set<String> deletes, R result) {
+      Decision<R> decision = new Decision<>(writes, deletes, result);
+      Set<String> touches = new TreeSet<>(writes.keySet());
+      touches.addAll(deletes);
+      return new Plan<>(touches, current -> Optional.of(decision));
     }
   }
 
@@ -50,6 +75,11 @@ final class PlannedMutate {
       return seen.computeIfAbsent(key, store::get);
     }
 
+    /** A value read without checking it again: the decision must re-read it inside the mutate. */
+    Optional<JsonNode> peek(String key) {
+      return store.get(key);
+    }
+
     /** Keys are not re-checked: a key added after the listing is one the write did not see, as if it came later. */
     List<String> keys(String prefix) {
       return store.keys(prefix);
@@ -63,10 +93,9 @@ final class PlannedMutate {
       Reads reads = new Reads(store);
       Plan<R> plan = planner.apply(reads);
       Set<String> keys = new TreeSet<>(reads.seen.keySet());
-      keys.addAll(plan.writes().keySet());
-      keys.addAll(plan.deletes());
-      if (plan.writes().isEmpty() && plan.deletes().isEmpty()) {
-        return plan.result();
+      keys.addAll(plan.touches());
+      if (keys.isEmpty()) {
+        return plan.decide().apply(new TreeMap<>()).orElseThrow().result();
       }
       Attempt<R> done = store.mutate(Scope.of(List.of(), keys), current -> decide(current, reads.seen, plan));
       if (done.applied()) {
@@ -84,9 +113,16 @@ final class PlannedMutate {
         return Outcome.read(new Attempt<>(false, null));
       }
     }
+    Optional<Decision<R>> decision = plan.decide().apply(Collections.unmodifiableSortedMap(current));
+    if (decision.isEmpty()) {
+      return Outcome.read(new Attempt<>(false, null));
+    }
+    if (decision.get().changesNothing()) {
+      return Outcome.read(new Attempt<>(true, decision.get().result()));
+    }
     SortedMap<String, JsonNode> next = new TreeMap<>(current);
-    plan.deletes().forEach(next::remove);
-    next.putAll(plan.writes());
-    return Outcome.write(next, new Attempt<>(true, plan.result()));
+    decision.get().deletes().forEach(next::remove);
+    next.putAll(decision.get().writes());
+    return Outcome.write(next, new Attempt<>(true, decision.get().result()));
   }
 }

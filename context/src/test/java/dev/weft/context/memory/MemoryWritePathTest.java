@@ -164,14 +164,42 @@ class MemoryWritePathTest {
   }
 
   @Test
-  void aWriterThatLosesTheRaceReplansAndBothWritesLandWithDistinctSequenceNumbers() {
-    // another writer commits between this remember's reads and its mutate: its counter read is stale
+  void aWriterThatTakesTheNextSequenceNumberMeanwhileCostsNoReplanAndBothLand() {
+    // another writer commits between this remember's plan and its mutate; the counter is read inside the mutate
     store.beforeMutate.add(() -> memory.remember("them", "their write", Remember.defaults()));
     Remembered mine = memory.remember("me", "my write", Remember.defaults());
 
     assertThat(mine.record().seq()).isEqualTo(2);
     assertThat(ids(memory.enumerate(null, 0, 10).records())).containsExactly("them", "me");
+    assertThat(store.mutates).isEqualTo(2);
+  }
+
+  @Test
+  void aWriterThatChangesWhatThePlanReadMakesItReplanAndTheUpsertSeesIt() {
+    // the same id is remembered meanwhile: the plan thought it new, so it must replan as an update of that record
+    store.beforeMutate.add(() -> memory.remember("same", "their text", Remember.defaults()));
+    Remembered mine = memory.remember("same", "my text", Remember.defaults());
+
+    assertThat(mine.created()).isFalse();
+    assertThat(mine.record().seq()).isEqualTo(1);
+    assertThat(memory.count(null, null)).isEqualTo(1);
+    assertThat(memory.get("same", null).orElseThrow().text()).isEqualTo("my text");
     assertThat(store.mutates).isEqualTo(3);
+  }
+
+  @Test
+  void moreWritersThanTheSequenceWindowMeanwhileMakeItReplanNotSkipOrReuseANumber() {
+    store.beforeMutate.add(() -> {
+      for (int i = 0; i <= MemoryWrites.SEQ_WINDOW; i++) {
+        memory.remember("them" + i, "their write", Remember.defaults());
+      }
+    });
+    Remembered mine = memory.remember("me", "my write", Remember.defaults());
+
+    assertThat(mine.record().seq()).isEqualTo(MemoryWrites.SEQ_WINDOW + 2);
+    assertThat(memory.enumerate(null, 0, 1000).records()).extracting(MemoryRecord::seq)
+        .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, MemoryWrites.SEQ_WINDOW + 2).boxed()
+            .toList());
   }
 
   @Test

@@ -17,10 +17,15 @@ import dev.weft.context.store.Mutation;
 import dev.weft.context.store.Scope;
 import dev.weft.context.store.Store;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,6 +77,36 @@ class MemoryOnLuceneStoreTest {
       }
       assertThat(mutates.get()).isEqualTo(5);
       assertThat(memory.count(null, MemoryKind.EPISODE)).isEqualTo(5);
+    }
+  }
+
+  @Test
+  void concurrentRemembersAllLandWithDistinctGaplessSequenceNumbers() throws Exception {
+    // every writer reads the same counter, so most first attempts lose and replan; none may be lost or doubled
+    try (LuceneStore store = LuceneStore.open(tmp.resolve("ledger"))) {
+      Memory memory = new Memory(store);
+      int threads = 4;
+      int each = 25;
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      try {
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+          int thread = t;
+          done.add(pool.submit(() -> {
+            for (int i = 0; i < each; i++) {
+              memory.remember("t" + thread + "-" + i, "note " + i, Remember.defaults());
+            }
+          }));
+        }
+        for (Future<?> f : done) {
+          f.get();
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      List<Long> seqs = memory.enumerate(null, 0, 1000).records().stream().map(r -> r.seq()).toList();
+      assertThat(seqs).hasSize(threads * each);
+      assertThat(seqs).isEqualTo(LongStream.rangeClosed(1, threads * each).boxed().toList());
     }
   }
 
