@@ -2,17 +2,16 @@ package dev.weft.context.memory;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.context.store.Concurrency;
+import dev.weft.context.store.InMemoryStore;
 import dev.weft.context.store.Mutation;
-import dev.weft.context.store.Outcome;
 import dev.weft.context.store.RankQuery;
 import dev.weft.context.store.RankResult;
-import dev.weft.context.store.RankSweep;
 import dev.weft.context.store.RankedKey;
 import dev.weft.context.store.Scope;
-import dev.weft.context.store.ScopeViolationException;
 import dev.weft.context.store.SearchResult;
 import dev.weft.context.store.Store;
 import dev.weft.context.store.TextQuery;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -22,43 +21,41 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
- * A test store with all three capabilities: a sorted map, mutate under one monitor, rank by {@link RankSweep} and a
- * crude word-overlap search (lower case, a trailing "s" folded) standing in for the Lucene store's Porter BM25. It
- * counts mutates and can run a hook before each one, to drive a competing writer deterministically.
+ * The {@link InMemoryStore} with the search capability it lacks (it has no analyzer): a crude word-overlap score
+ * (lower case, a trailing "s" folded) standing in for the Lucene store's Porter BM25. It counts mutates and can run
+ * a hook before each one, to drive a competing writer deterministically.
  */
 final class WordStore implements Store {
-  private final TreeMap<String, JsonNode> map = new TreeMap<>();
+  private final InMemoryStore store = new InMemoryStore();
   int mutates;
-  /** Runs (once each, in order) just before the next mutates read their scope, outside the monitor. */
+  /** Runs (once each, in order) just before the next mutates, outside the store's monitor. */
   final List<Runnable> beforeMutate = new ArrayList<>();
 
   @Override
-  public synchronized Optional<JsonNode> get(String key) {
-    return Optional.ofNullable(map.get(key)).map(JsonNode::deepCopy);
+  public Optional<JsonNode> get(String key) {
+    return store.get(key);
   }
 
   @Override
-  public synchronized void set(String key, JsonNode value) {
-    map.put(key, value.deepCopy());
+  public void set(String key, JsonNode value) {
+    store.set(key, value);
   }
 
   @Override
-  public synchronized void delete(String key) {
-    map.remove(key);
+  public void delete(String key) {
+    store.delete(key);
   }
 
   @Override
-  public synchronized List<String> keys(String prefix) {
-    return map.keySet().stream().filter(k -> k.startsWith(prefix)).toList();
+  public List<String> keys(String prefix) {
+    return store.keys(prefix);
   }
 
   @Override
   public Concurrency concurrency() {
-    return Concurrency.ATOMIC;
+    return store.concurrency();
   }
 
   @Override
@@ -71,47 +68,36 @@ final class WordStore implements Store {
     if (!beforeMutate.isEmpty()) {
       beforeMutate.remove(0).run();
     }
-    synchronized (this) {
-      mutates++;
-      SortedMap<String, JsonNode> current = new TreeMap<>();
-      map.forEach((k, v) -> {
-        if (scope.covers(k)) {
-          current.put(k, v.deepCopy());
-        }
-      });
-      Outcome<R> outcome = mutation.apply(current);
-      outcome.next().ifPresent(next -> {
-        next.keySet().stream().filter(k -> !scope.covers(k)).findFirst().ifPresent(k -> {
-          throw new ScopeViolationException(k, scope);
-        });
-        current.keySet().forEach(map::remove);
-        next.forEach((k, v) -> map.put(k, v.deepCopy()));
-      });
-      return outcome.result();
-    }
+    mutates++;
+    return store.mutate(scope, mutation);
   }
 
   @Override
-  public synchronized RankResult rank(RankQuery query) {
-    return RankSweep.rank(map.entrySet(), query);
+  public RankResult rank(RankQuery query) {
+    return store.rank(query);
   }
 
   @Override
-  public synchronized SearchResult search(TextQuery query) {
+  public SearchResult search(TextQuery query) {
     Set<String> words = words(query.text());
     List<RankedKey> hits = new ArrayList<>();
-    for (Map.Entry<String, JsonNode> e : map.tailMap(query.prefix()).entrySet()) {
-      if (!e.getKey().startsWith(query.prefix())) {
-        break;
-      }
+    for (Map.Entry<String, JsonNode> e : entries(query.prefix())) {
       Set<String> text = words(e.getValue().path("text").asText());
       text.retainAll(words);
       if (!text.isEmpty()) {
-        hits.add(new RankedKey(e.getKey(), text.size(), e.getValue().deepCopy()));
+        hits.add(new RankedKey(e.getKey(), text.size(), e.getValue()));
       }
     }
     hits.sort(Comparator.comparingDouble(RankedKey::score).reversed().thenComparing(RankedKey::key));
     return new SearchResult(hits.subList(0, Math.min(query.limit(), hits.size())));
+  }
+
+  private List<Map.Entry<String, JsonNode>> entries(String prefix) {
+    List<Map.Entry<String, JsonNode>> entries = new ArrayList<>();
+    for (String key : store.keys(prefix)) {
+      store.get(key).ifPresent(value -> entries.add(new AbstractMap.SimpleEntry<>(key, value)));
+    }
+    return entries;
   }
 
   static Set<String> words(String text) {
@@ -125,5 +111,7 @@ final class WordStore implements Store {
   }
 
   @Override
-  public void close() {}
+  public void close() {
+    store.close();
+  }
 }
