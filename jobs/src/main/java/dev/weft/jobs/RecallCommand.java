@@ -23,7 +23,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "recall", description = "Kind-scoped BM25 recall. Prints path, lines (1-based), kind, format, "
-    + "node type, symbol and score, tab-separated; exit 1 when nothing matches.")
+    + "node type, symbol and score, tab-separated; exit 1 when nothing matches. --kind fact or episode recalls the "
+    + "memory instead: id, kind, by, occurredAt, score and text.")
 final class RecallCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
