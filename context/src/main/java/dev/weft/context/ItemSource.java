@@ -21,6 +21,15 @@ public interface ItemSource {
   byte[] read(String path) throws IOException;
 
   /**
+   * Refuses, before the index is searched for it, a path that can never name an item of this source (a tree refuses
+   * absolute paths and {@code ..}), so the answer says what is wrong with the path rather than that it is not
+   * indexed. {@link #read} refuses such paths too; every path passes by default.
+   *
+   * @throws IllegalArgumentException naming the path and what it must be
+   */
+  default void checkPath(String path) {}
+
+  /**
    * The item's bytes as they are now, whatever they hash to: the caller asked for the item, not for a chunk of it.
    *
    * @param indexedHash the content hash the index holds for it, named when the item is gone

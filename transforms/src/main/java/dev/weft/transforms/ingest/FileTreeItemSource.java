@@ -55,6 +55,12 @@ public final class FileTreeItemSource implements ItemSource {
     }
   }
 
+  /** @throws IllegalArgumentException when the path is absolute or climbs out of the root */
+  @Override
+  public void checkPath(String path) {
+    resolve(path);
+  }
+
   @Override
   public String toString() {
     return "the files under " + root;

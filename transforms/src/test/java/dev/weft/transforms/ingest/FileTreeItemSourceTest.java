@@ -58,6 +58,11 @@ class FileTreeItemSourceTest {
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> items.read("src/../../secret.txt"))
         .isInstanceOf(IllegalArgumentException.class);
+    // the same refusal, up front, without touching the disk
+    assertThatThrownBy(() -> items.checkPath("../secret.txt"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("path must stay inside the corpus root " + root + ", got: ../secret.txt");
+    items.checkPath("src/Gone.java");
   }
 
   @Test
