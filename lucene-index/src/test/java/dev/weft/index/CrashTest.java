@@ -33,7 +33,7 @@ class CrashTest {
       assertThat(luceneCommits()).hasSize(2);
       assertThat(index.current()).contains(first);
       assertThat(index.fileStates()).containsOnlyKeys("kept.md");
-      try (CorpusSearcher searcher = index.searcher()) {
+      try (CorpusSearcher searcher = corpus.searcher(index)) {
         assertThat(searcher.generation()).isEqualTo(first);
         assertThat(searcher.get("kept.md", 0, 0)).contains("kept words");
       }

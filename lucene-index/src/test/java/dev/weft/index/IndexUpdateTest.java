@@ -52,7 +52,7 @@ class IndexUpdateTest {
       }
       assertThat(index.fileStates()).containsOnly(
           Map.entry("src/A.java", touched), Map.entry("src/C.java", newC.state()));
-      try (CorpusSearcher searcher = index.searcher()) {
+      try (CorpusSearcher searcher = corpus.searcher(index)) {
         // updateState left the chunks alone
         assertThat(searcher.get("src/A.java", 1, 1)).contains("  void run() {}");
         IndexStats stats = searcher.stats();

@@ -245,7 +245,7 @@ class VectorIndexTest {
           assertThat(manifest.chunks()).isEqualTo(3);
         }
       }
-      try (CorpusSearcher searcher = index.searcher()) {
+      try (CorpusSearcher searcher = corpus.searcher(index)) {
         assertThat(searcher.chunksWithoutVectors(10)).isEmpty();
         assertThat(searcher.vectorCensus()).isEqualTo(new VectorCensus(Map.of(MINI, 3L), 0));
         // the rewritten chunks are whole again: BM25 still finds them and get still answers
