@@ -51,11 +51,6 @@ final class DatasetPass implements SourcePass {
   }
 
   @Override
-  public String corpusRoot() {
-    return dataset.toString();
-  }
-
-  @Override
   public CorpusSource corpusSource() {
     return CorpusSource.dataset(dataset.toString(), DatasetFormat.of(dataset).name().toLowerCase(Locale.ROOT));
   }

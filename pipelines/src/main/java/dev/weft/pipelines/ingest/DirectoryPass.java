@@ -45,11 +45,6 @@ final class DirectoryPass implements SourcePass {
   }
 
   @Override
-  public String corpusRoot() {
-    return root.toString();
-  }
-
-  @Override
   public CorpusSource corpusSource() {
     return CorpusSource.files(root.toString());
   }
