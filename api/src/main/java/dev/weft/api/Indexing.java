@@ -2,8 +2,8 @@ package dev.weft.api;
 
 import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
-import dev.weft.index.GenerationManifest;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;

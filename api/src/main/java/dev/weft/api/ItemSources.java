@@ -1,8 +1,8 @@
 package dev.weft.api;
 
 import dev.weft.context.ItemSource;
-import dev.weft.index.CorpusSource;
-import dev.weft.index.GenerationManifest;
+import dev.weft.context.generation.CorpusSource;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.transforms.dataset.DatasetItemSource;
 import dev.weft.transforms.ingest.FileTreeItemSource;
 import java.nio.file.Path;

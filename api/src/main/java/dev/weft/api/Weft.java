@@ -3,6 +3,7 @@ package dev.weft.api;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
@@ -142,14 +143,14 @@ public final class Weft implements AutoCloseable {
     } catch (IndexDamagedException e) {
       currentDamage = e;
     }
-    return new Generations(index.generations().stream().map(Views::generation).toList(),
+    return new Generations(index.generations(),
         index.servedNumber().orElse(-1L), index.unreadableGenerations().stream().map(Views::unreadable).toList(),
         currentDamage);
   }
 
   /** Serves another kept generation once its commit is verified to open, waiting up to {@code wait} when busy. */
-  public Generation rollback(long generation, Duration wait) {
-    return Views.generation(reading().rollback(generation, wait));
+  public GenerationManifest rollback(long generation, Duration wait) {
+    return reading().rollback(generation, wait);
   }
 
   /**

@@ -2,8 +2,8 @@ package dev.weft.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.index.CorpusSource;
-import dev.weft.index.GenerationManifest;
+import dev.weft.context.generation.CorpusSource;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.transforms.dataset.DatasetItemSource;
 import dev.weft.transforms.ingest.FileTreeItemSource;
 import java.io.IOException;

@@ -5,6 +5,7 @@ import dev.weft.context.ItemSource;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.IndexBusyException;
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

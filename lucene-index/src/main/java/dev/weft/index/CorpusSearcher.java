@@ -11,6 +11,7 @@ import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.StalePointerException;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -8,6 +8,7 @@ import dev.weft.context.Chunk;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
 import dev.weft.context.error.IndexBusyException;
+import dev.weft.context.generation.GenerationManifest;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -14,6 +14,8 @@ import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.generation.GenerationManifest;
+import dev.weft.context.generation.RequestedEmbedder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
-import dev.weft.index.CorpusSource;
+import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
 import java.util.List;
 
