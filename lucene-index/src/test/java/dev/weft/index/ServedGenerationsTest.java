@@ -41,7 +41,7 @@ class ServedGenerationsTest {
     TestCorpus corpus = corpus();
     try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
       TestCorpus.publish(index, corpus.options(), corpus.file("a.md", Kind.DOC, "markdown", "alpha kestrel"));
-      try (CorpusSearcher before = index.searcher()) {
+      try (CorpusSearcher before = corpus.searcher(index)) {
         TestCorpus.publish(index, corpus.options(), corpus.file("b.md", Kind.DOC, "markdown", "beta kestrel"));
 
         try (CorpusSearcher after = index.searcher()) {
