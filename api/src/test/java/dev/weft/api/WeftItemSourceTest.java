@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** `get` reads items through the source the served generation's manifest records, never a guess from the root. */
 class WeftItemSourceTest {
   private static final String NOTES = "# Notes\n\nThe refill rate is one permit per second.\n";
-  private static final String RECORD = "{\"_id\": \"faq#1\", \"title\": \"Strings\", \"text\": \"Strings are immutable.\"}\n";
+  private static final String RECORD =
+      "{\"_id\": \"faq#1\", \"title\": \"Strings\", \"text\": \"Strings are immutable.\"}\n";
   private static final String RECORD_BODY = "Strings\n\nStrings are immutable.";
 
   @TempDir Path tmp;
