@@ -38,9 +38,9 @@ class CheckpointsTest {
     assertThat(goal.get("progress")).isEmpty();
     assertThat(LedgerJson.text(goal.get("checkpoint").get("items"))).isEqualTo(
         "[{\"note\":\"ran tests\",\"evidence\":\"log-1\",\"sources\":[{\"id\":\"progress:1\","
-            + "\"at\":\"2026-01-01T00:00:04Z\"},{\"id\":\"progress:2\",\"at\":\"2026-01-01T00:00:05Z\"}]},"
+            + "\"at\":\"2026-01-01T00:00:02Z\"},{\"id\":\"progress:2\",\"at\":\"2026-01-01T00:00:03Z\"}]},"
             + "{\"note\":\"fixed lint\",\"evidence\":\"log-2\",\"sources\":[{\"id\":\"progress:3\","
-            + "\"at\":\"2026-01-01T00:00:06Z\"},{\"id\":\"progress:4\",\"at\":\"2026-01-01T00:00:07Z\"}]}]");
+            + "\"at\":\"2026-01-01T00:00:04Z\"},{\"id\":\"progress:4\",\"at\":\"2026-01-01T00:00:05Z\"}]}]");
     // the next fold takes the checkpoint along: still every source, once
     ledger.appendProgress("released", ev("tag v1"));
     ledger.checkpointGoal();
