@@ -7,6 +7,7 @@ import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.error.WeftException;
+import dev.weft.context.ledger.ChunkTexts;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexCheck;
@@ -129,6 +130,22 @@ public final class Weft implements AutoCloseable {
     try (CorpusSearcher searcher = searcherForGet()) {
       return searcher.get(path, lines.startLine(), lines.endLine());
     }
+  }
+
+  /**
+   * The indexed text of the chunk with that id ({@code path#ordinal}) in the served generation, or empty when it
+   * holds none.
+   */
+  public Optional<String> chunkText(String chunkId) {
+    Objects.requireNonNull(chunkId, "chunkId");
+    try (CorpusSearcher searcher = reading().searcher()) {
+      return searcher.chunkText(chunkId);
+    }
+  }
+
+  /** This index as the ledger's {@link ChunkTexts}: what evidence quoting one of its chunks is checked against. */
+  public ChunkTexts chunkTexts() {
+    return new IndexChunkTexts(this);
   }
 
   /** What the served generation holds. */
