@@ -8,11 +8,30 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
+import dev.weft.context.store.Store;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class GoalsTest {
-  private final TestStore store = new TestStore();
-  private final Ledger ledger = Fixtures.ledger(store);
+public class GoalsTest {
+  private Store store;
+  private Ledger ledger;
+
+  /** The store the ledger runs on: a subclass in lucene-index runs these tests on the Lucene store. */
+  protected Store newStore() {
+    return new TestStore();
+  }
+
+  @BeforeEach
+  void open() {
+    store = newStore();
+    ledger = Fixtures.ledger(store);
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
 
   @Test
   void withoutAGoalComposeGivesAVisibleRefusal() {
