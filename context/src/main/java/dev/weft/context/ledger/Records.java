@@ -58,22 +58,24 @@ final class Records {
     value.set("tags", LedgerJson.strings(normaliseTags(tags)));
     Optional<String> failure = embedOnWrite(value, skillText(value));
     String at = options.clock().instant().toString();
-    Optional<String> replaced = store.mutate(Scope.prefix(Kind.SKILL.prefix()), current -> {
+    // skills are few: one mutate over all of them and the counter finds the name and mints without a race
+    String id = store.mutate(Scope.of(List.of(Kind.SKILL.prefix()), List.of(LedgerKeys.COUNTERS)), current -> {
+      Map<String, JsonNode> next = new TreeMap<>(current);
       for (Map.Entry<String, JsonNode> skill : current.entrySet()) {
-        if (name.equals(skill.getValue().path("name").asText())) {
-          ObjectNode next = stamped(value, skill.getValue().get("id").asText(),
+        if (skill.getKey().startsWith(Kind.SKILL.prefix()) && name.equals(skill.getValue().path("name").asText())) {
+          ObjectNode replaced = stamped(value, skill.getValue().get("id").asText(),
               skill.getValue().path("createdAt").asText(at));
-          next.put("updatedAt", at);
-          Map<String, JsonNode> all = new TreeMap<>(current);
-          all.put(skill.getKey(), next);
-          return Outcome.write(all, Optional.of(next.get("id").asText()));
+          replaced.put("updatedAt", at);
+          next.put(skill.getKey(), replaced);
+          return Outcome.write(next, replaced.get("id").asText());
         }
       }
-      return Outcome.read(Optional.<String>empty());
+      Counters counters = Counters.of(current.get(LedgerKeys.COUNTERS));
+      long seq = counters.mint(Kind.SKILL.label());
+      next.put(LedgerKeys.COUNTERS, counters.toJson());
+      next.put(Kind.SKILL.key(seq), stamped(value, Kind.SKILL.address(seq), at));
+      return Outcome.write(next, Kind.SKILL.address(seq));
     });
-    String id = replaced.orElseGet(() -> Mint.write(store, Kind.SKILL.label(), seq -> List.of(Kind.SKILL.key(seq)),
-        List.of(), (seq, current) -> new Mint.Written<>(
-            Map.of(Kind.SKILL.key(seq), stamped(value, Kind.SKILL.address(seq), at)), Kind.SKILL.address(seq))));
     return new WriteResult(id, value.has(StoredEmbedding.FIELD), failure);
   }
 
