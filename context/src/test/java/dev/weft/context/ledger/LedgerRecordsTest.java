@@ -116,6 +116,28 @@ class LedgerRecordsTest {
   }
 
   @Test
+  void twoPutsOfOneSkillNameNeverMakeTwoSkills() {
+    TestStore shared = new TestStore();
+    Ledger other = Fixtures.ledger(shared);
+    boolean[] raced = {false};
+    Store racing = new DelegatingStore(shared) {
+      @Override
+      public Optional<JsonNode> get(String key) {
+        Optional<JsonNode> value = super.get(key);
+        if (key.equals(LedgerKeys.COUNTERS) && !raced[0]) {
+          raced[0] = true;
+          other.putSkill("release", "cutting a release", "theirs", Set.of()); // between a lookup and a mint
+        }
+        return value;
+      }
+    };
+    Fixtures.ledger(racing).putSkill("release", "cutting a release", "ours", Set.of());
+
+    assertThat(shared.keys("ledger/skill/")).hasSize(1);
+    assertThat(other.get("skill:1").orElseThrow().get("instructions").asText()).isEqualTo("ours");
+  }
+
+  @Test
   void aStoreWithoutMutateIsRefusedByName() {
     Store plain = new DelegatingStore(new TestStore()) {
       @Override
