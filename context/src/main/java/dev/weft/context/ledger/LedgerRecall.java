@@ -11,6 +11,7 @@ import dev.weft.context.ledger.Recalled.Ranking;
 import dev.weft.context.store.Outcome;
 import dev.weft.context.store.RankQuery;
 import dev.weft.context.store.RankResult;
+import dev.weft.context.store.RankSweep;
 import dev.weft.context.store.RankedKey;
 import dev.weft.context.store.Scope;
 import dev.weft.context.store.Store;
@@ -110,7 +111,7 @@ final class LedgerRecall {
     }
     for (Map.Entry<String, StoredEmbedding> candidate : vectors.entrySet()) {
       JsonNode value = candidates.get(candidate.getKey());
-      hits.add(new Hit(value.get("id").asText(), cosine(vector, candidate.getValue().vector()),
+      hits.add(new Hit(value.get("id").asText(), RankSweep.cosine(vector, candidate.getValue().vector()),
           Records.withoutVector(value)));
     }
     return new Recalled(top(hits, candidates, query), skipped, "sweep",
@@ -154,18 +155,5 @@ final class LedgerRecall {
       }
     }
     return matched;
-  }
-
-  /** Cosine similarity; a zero vector scores 0 rather than NaN. */
-  static double cosine(float[] a, float[] b) {
-    double dot = 0;
-    double na = 0;
-    double nb = 0;
-    for (int i = 0; i < a.length; i++) {
-      dot += (double) a[i] * b[i];
-      na += (double) a[i] * a[i];
-      nb += (double) b[i] * b[i];
-    }
-    return na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
   }
 }
