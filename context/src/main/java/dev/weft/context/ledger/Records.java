@@ -97,7 +97,8 @@ final class Records {
 
   /** The text a skill is embedded and matched by. */
   static String skillText(JsonNode skill) {
-    return skill.path("name").asText() + ": " + skill.path("when").asText() + "\n" + skill.path("instructions").asText();
+    return skill.path("name").asText() + ": " + skill.path("when").asText() + "\n"
+        + skill.path("instructions").asText();
   }
 
   static ObjectNode withoutVector(JsonNode value) {
