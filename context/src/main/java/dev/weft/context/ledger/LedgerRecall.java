@@ -48,6 +48,10 @@ final class LedgerRecall {
       throw new IllegalArgumentException("recall near '" + query.near().get() + "' needs an embedder and this "
           + "ledger has none: open it with an embedder (--embedder MODEL), or recall by tags or --where");
     }
+    if (query.near().isPresent() && query.tags().isEmpty() && where.isEmpty()
+        && store.capabilities().contains(Store.Capability.RANK)) {
+      return nearest(kind, query);
+    }
     SortedMap<String, JsonNode> all = read(kind.prefix());
     Map<String, JsonNode> candidates = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> record : all.entrySet()) {
@@ -72,12 +76,8 @@ final class LedgerRecall {
 
   private Recalled near(Kind kind, RecallQuery query, SortedMap<String, JsonNode> all,
       Map<String, JsonNode> candidates) {
-    Embedder model = embedder.orElseThrow();
-    float[] vector;
-    synchronized (model) {
-      vector = model.embed(List.of(query.near().get())).get(0);
-    }
-    EmbedderIdentity identity = model.identity();
+    float[] vector = embed(query.near().get());
+    EmbedderIdentity identity = embedder.orElseThrow().identity();
     Map<String, StoredEmbedding> vectors = new LinkedHashMap<>();
     Set<String> foreign = new TreeSet<>();
     int skipped = 0;
@@ -116,6 +116,35 @@ final class LedgerRecall {
     }
     return new Recalled(top(hits, candidates, query), skipped, "sweep",
         new Ranking("cosine", true, vectors.size()));
+  }
+
+  /**
+   * Nothing narrows the candidates: the store's rank alone answers, and no record is read here. Reported as not
+   * exhaustive: an adapter may find its neighbours approximately (the Lucene store's KNN graph).
+   */
+  private Recalled nearest(Kind kind, RecallQuery query) {
+    float[] vector = embed(query.near().get());
+    EmbedderIdentity identity = embedder.orElseThrow().identity();
+    RankResult ranked = store.rank(new RankQuery(kind.prefix(), vector, identity, query.limit()));
+    Set<String> foreign = new TreeSet<>();
+    ranked.identities().stream().filter(i -> !EmbedderIdentity.sameIdentity(identity, i))
+        .forEach(i -> foreign.add(i.toString()));
+    refuseForeign(kind, identity, foreign);
+    List<Hit> hits = new ArrayList<>();
+    Map<String, JsonNode> values = new LinkedHashMap<>();
+    for (RankedKey hit : ranked.hits()) {
+      hits.add(new Hit(hit.value().get("id").asText(), hit.score(), Records.withoutVector(hit.value())));
+      values.put(hit.key(), hit.value());
+    }
+    return new Recalled(top(hits, values, query), ranked.skipped(), "adapter",
+        new Ranking("cosine", false, hits.size()));
+  }
+
+  private float[] embed(String text) {
+    Embedder model = embedder.orElseThrow();
+    synchronized (model) {
+      return model.embed(List.of(text)).get(0);
+    }
   }
 
   private static void refuseForeign(Kind kind, EmbedderIdentity query, Set<String> foreign) {

@@ -96,6 +96,33 @@ class LedgerRecallTest {
   }
 
   @Test
+  void withoutFiltersTheStoresRankAloneAnswersNearAndNoRecordIsReadByTheLedger() {
+    WordEmbedder embedder = new WordEmbedder("words", 64);
+    TestStore store = new TestStore(true);
+    Ledger ledger = seeded(store, embedder);
+    ledger.embedMissing(2, 10); // memory:3 keeps no vector
+    int[] reads = {0};
+    Ledger counting = new Ledger(new DelegatingStore(store) {
+      @Override
+      public <R> R mutate(dev.weft.context.store.Scope scope, dev.weft.context.store.Mutation<R> mutation) {
+        reads[0]++;
+        return super.mutate(scope, mutation);
+      }
+    }, LedgerOptions.defaults().withEmbedder(embedder));
+
+    Recalled recalled = counting.recall(RecallQuery.recent(1).withNear("which port does postgres use"));
+    assertThat(ids(recalled)).containsExactly("memory:1");
+    assertThat(recalled.via()).isEqualTo("adapter");
+    assertThat(recalled.skipped()).isEqualTo(1);
+    assertThat(recalled.ranking()).isEqualTo(new Recalled.Ranking("cosine", false, 1));
+    assertThat(reads[0]).isZero();
+
+    seeded(store, new WordEmbedder("other", 8)).embedMissing(100, 10); // re-embeds all under another model
+    assertThatThrownBy(() -> counting.recall(RecallQuery.recent(1).withNear("postgres")))
+        .hasMessageContaining("the query is embedded by words/64 but memory records carry vectors of [other/8]");
+  }
+
+  @Test
   void vectorsOfAnotherModelAreRefusedNamingBothIdentities() {
     TestStore store = new TestStore();
     seeded(store, new WordEmbedder("old-model", 8)).embedMissing(1, 1);
