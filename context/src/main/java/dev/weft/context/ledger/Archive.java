@@ -47,7 +47,7 @@ final class Archive {
         keys.add(LedgerKeys.slotDataKey(first + i));
       }
       return keys;
-    }, List.of(), (first, current) -> {
+    }, List.of(), false, (first, current) -> {
       Map<String, JsonNode> puts = new TreeMap<>();
       List<String> addresses = new ArrayList<>();
       for (int i = 0; i < entries.size(); i++) {

@@ -16,9 +16,9 @@ import java.util.function.LongFunction;
 
 /**
  * Mints the next number of a sequence and writes what it addresses in ONE mutate, so the counter and the records
- * land together or not at all. The scope is the counter plus the exact keys written — not the whole kind's
- * prefix, which would make every write read every record — so the number is guessed from the counter first and
- * the mutate gives up (publishing nothing) when another writer minted in between; then it guesses again.
+ * land together or not at all. The scope is the counter plus the keys written — not the whole kind's prefix,
+ * which would make every write read every record — so the number is guessed from the counter first, and the
+ * mutate gives up (publishing nothing) when the number it would mint is no longer covered; then it guesses again.
  */
 final class Mint {
   /** Guesses before a mint gives up: only reached when other writers win every race, many times over. */
@@ -36,31 +36,51 @@ final class Mint {
   record Written<R>(Map<String, JsonNode> puts, R result) {}
 
   /**
-   * @param keysFor the keys written for a number (they join the scope)
+   * Mints one number. The scope covers each key written for the guessed number by its <em>decade</em> (the key
+   * without its last digit: that number and up to nine after it), so writers that raced for the counter inside one
+   * decade — the usual case, and every mutate of one group commit — still find their key covered and mint without a
+   * retry; only a number past the guessed decade sends a writer back to guess again.
+   *
+   * @param keysFor the keys written for a number (they join the scope by their decade)
    * @param alsoRead keys the writes read or update besides the new ones
    */
   static <R> R write(Store store, String sequence, LongFunction<Collection<String>> keysFor,
       Collection<String> alsoRead, Writes<R> writes) {
-    return write(store, sequence, 1, keysFor, alsoRead, writes);
+    return write(store, sequence, 1, keysFor, alsoRead, true, writes);
   }
 
-  /** Mints {@code count} consecutive numbers; {@code keysFor} and {@code writes} get the first. */
+  /**
+   * Mints {@code count} consecutive numbers; {@code keysFor} and {@code writes} get the first.
+   *
+   * @param byDecade cover the new keys by their decade (reading up to nine neighbours), else exactly (large values,
+   *     such as slot contents, are not worth reading to save a retry)
+   */
   static <R> R write(Store store, String sequence, int count, LongFunction<Collection<String>> keysFor,
-      Collection<String> alsoRead, Writes<R> writes) {
+      Collection<String> alsoRead, boolean byDecade, Writes<R> writes) {
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       long guess = Counters.of(store.get(LedgerKeys.COUNTERS).orElse(null)).mark(sequence) + 1;
-      List<String> keys = new ArrayList<>(keysFor.apply(guess));
+      List<String> prefixes = new ArrayList<>();
+      List<String> keys = new ArrayList<>();
+      for (String key : keysFor.apply(guess)) {
+        if (byDecade) {
+          prefixes.add(key.substring(0, key.length() - 1));
+        } else {
+          keys.add(key);
+        }
+      }
       keys.add(LedgerKeys.COUNTERS);
       keys.addAll(alsoRead);
-      Attempt<R> done = store.mutate(Scope.of(List.of(), keys), current -> {
+      Scope scope = Scope.of(prefixes, keys);
+      Attempt<R> done = store.mutate(scope, current -> {
         Counters counters = Counters.of(current.get(LedgerKeys.COUNTERS));
-        if (counters.mark(sequence) + 1 != guess) {
+        long first = counters.mark(sequence) + 1;
+        if (!keysFor.apply(first).stream().allMatch(scope::covers)) {
           return Outcome.read(new Attempt<R>(false, null));
         }
         for (int i = 0; i < count; i++) {
           counters.mint(sequence);
         }
-        Written<R> written = writes.apply(guess, current);
+        Written<R> written = writes.apply(first, current);
         Map<String, JsonNode> next = new TreeMap<>(current);
         next.putAll(written.puts());
         next.put(LedgerKeys.COUNTERS, counters.toJson());
