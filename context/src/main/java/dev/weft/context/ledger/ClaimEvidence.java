@@ -93,7 +93,7 @@ public final class ClaimEvidence {
       String id = requireText(visible.get(i), "/visibleEvidence/" + i);
       if (!evidenceIds.contains(id)) {
         throw new ClaimEvidenceException("/visibleEvidence/" + i, "visible evidence '" + id
-            + "' is not an evidence item (ids: " + evidenceIds + ")");
+            + "' does not resolve to an evidence item (ids: " + evidenceIds + ")");
       }
       visibleIds.add(id);
     }

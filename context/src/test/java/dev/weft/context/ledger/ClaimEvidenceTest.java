@@ -94,7 +94,7 @@ class ClaimEvidenceTest {
     refused(wrongEvidence, "/claims/0/evidence/2", "evidence 'e7' does not resolve");
     ObjectNode notVisible = valid();
     notVisible.putArray("visibleEvidence").add("e9");
-    refused(notVisible, "/visibleEvidence/0", "visible evidence 'e9' is not an evidence item");
+    refused(notVisible, "/visibleEvidence/0", "visible evidence 'e9' does not resolve to an evidence item");
   }
 
   @Test
