@@ -66,6 +66,9 @@ final class Goals {
     String key = currentKey().orElseThrow(Goals::noGoal);
     String at = now();
     return store.mutate(Scope.keys(key), current -> {
+      if (current.get(key) == null) {
+        throw noGoal();
+      }
       ObjectNode goal = ((ObjectNode) current.get(key)).deepCopy();
       if (!open(goal) && !goal.get("status").asText().equals(status)) {
         throw new IllegalArgumentException(goal.get("id").asText() + " is " + goal.get("status").asText()
@@ -83,6 +86,9 @@ final class Goals {
     String key = currentKey().orElseThrow(Goals::noGoal);
     String at = now();
     return Mint.write(store, "progress", seq -> List.of(), List.of(key, LedgerKeys.LIMITS), (seq, current) -> {
+      if (current.get(key) == null) {
+        throw noGoal(); // rolled back since it was looked up
+      }
       ObjectNode goal = ((ObjectNode) current.get(key)).deepCopy();
       if (!"active".equals(goal.path("status").asText())) {
         throw new IllegalArgumentException(goal.get("id").asText() + " is " + goal.path("status").asText()
@@ -109,6 +115,9 @@ final class Goals {
     String key = currentKey().orElseThrow(Goals::noGoal);
     String at = now();
     return store.mutate(Scope.keys(key), current -> {
+      if (current.get(key) == null) {
+        throw noGoal();
+      }
       GoalFold fold = fold((ObjectNode) current.get(key), at, false);
       return Outcome.write(Map.of(key, fold.goal()), (JsonNode) fold.goal());
     });

@@ -36,6 +36,17 @@ class LedgerRecallTest {
   }
 
   @Test
+  void recordsOfOneMomentTieByAddressNumber() {
+    java.time.Clock still = java.time.Clock.fixed(java.time.Instant.parse("2026-01-01T00:00:00Z"),
+        java.time.ZoneOffset.UTC);
+    Ledger ledger = new Ledger(new TestStore(), LedgerOptions.defaults().withClock(still));
+    for (int i = 0; i < 12; i++) {
+      ledger.addMemory("m" + i, Set.of(), ev("e"));
+    }
+    assertThat(ids(ledger.recall(RecallQuery.recent(3)))).containsExactly("memory:1", "memory:2", "memory:3");
+  }
+
+  @Test
   void tagsFilterAndRankByHowManyMatchThenRecency() {
     Ledger ledger = seeded(new TestStore(), null);
     Recalled recalled = ledger.recall(RecallQuery.recent(10).withTags(Set.of("db", "cache")));
