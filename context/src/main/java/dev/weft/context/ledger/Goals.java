@@ -82,7 +82,7 @@ final class Goals {
 
   ProgressResult appendProgress(String note, JsonNode proof) {
     Records.requireText(note, "progress note");
-    evidence.check(proof, Records.hostArtifacts(store));
+    evidence.check(proof, Records.hostArtifactsFor(proof, store));
     String key = currentKey().orElseThrow(Goals::noGoal);
     String at = now();
     return Mint.write(store, "progress", seq -> List.of(), List.of(key, LedgerKeys.LIMITS), (seq, current) -> {

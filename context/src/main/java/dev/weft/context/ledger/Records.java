@@ -33,7 +33,7 @@ final class Records {
 
   WriteResult addMemory(String text, Set<String> tags, JsonNode proof) {
     requireText(text, "memory text");
-    evidence.check(proof, hostArtifacts(store));
+    evidence.check(proof, hostArtifactsFor(proof, store));
     ObjectNode value = LedgerJson.object();
     value.put("text", text);
     value.set("tags", LedgerJson.strings(normaliseTags(tags)));
@@ -105,6 +105,11 @@ final class Records {
     ObjectNode copy = ((ObjectNode) value).deepCopy();
     copy.remove(StoredEmbedding.FIELD);
     return copy;
+  }
+
+  /** The host artifacts an envelope may cite; only an envelope needs them, so plain evidence lists no keys. */
+  static Set<String> hostArtifactsFor(JsonNode proof, Store store) {
+    return proof != null && proof.isObject() ? hostArtifacts(store) : Set.of();
   }
 
   /** Every live slot address: host artifacts that envelope evidence may cite without declaring them. */
