@@ -63,7 +63,8 @@ final class LedgerCommand implements Runnable {
     return value.isTextual() ? value.textValue() : value.toString();
   }
 
-  @Command(name = "limits", description = "Set retention limits; unknown names and negative values are refused. "
+  @Command(name = "limits", mixinStandardHelpOptions = true,
+      description = "Set retention limits; unknown names and negative values are refused. "
       + "Prints the slots evicted at once.")
   static final class Limits implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -102,7 +103,8 @@ final class LedgerCommand implements Runnable {
     }
   }
 
-  @Command(name = "report", description = "The retention report and the footprint, as name<TAB>value lines.")
+  @Command(name = "report", mixinStandardHelpOptions = true,
+      description = "The retention report and the footprint, as name<TAB>value lines.")
   static final class Report implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin Common common;

@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code weft ledger goal set|status|progress|show|checkpoint}. */
-@Command(name = "goal", description = "The one active objective and its evidenced progress.",
+@Command(name = "goal", mixinStandardHelpOptions = true,
+    description = "The one active objective and its evidenced progress.",
     subcommands = {LedgerGoalCommand.Set.class, LedgerGoalCommand.Status.class, LedgerGoalCommand.Progress.class,
         LedgerGoalCommand.Show.class, LedgerGoalCommand.Checkpoint.class})
 final class LedgerGoalCommand implements Runnable {
@@ -28,7 +29,8 @@ final class LedgerGoalCommand implements Runnable {
         "a goal subcommand is required: set, status, progress, show or checkpoint");
   }
 
-  @Command(name = "set", description = "Set the objective (the goal before it is cleared); prints its address.")
+  @Command(name = "set", mixinStandardHelpOptions = true,
+      description = "Set the objective (the goal before it is cleared); prints its address.")
   static final class Set implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin LedgerCommand.Common common;
@@ -48,7 +50,8 @@ final class LedgerGoalCommand implements Runnable {
     }
   }
 
-  @Command(name = "status", description = "Move the current goal to active, paused, completed or cleared.")
+  @Command(name = "status", mixinStandardHelpOptions = true,
+      description = "Move the current goal to active, paused, completed or cleared.")
   static final class Status implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin LedgerCommand.Common common;
@@ -69,7 +72,8 @@ final class LedgerGoalCommand implements Runnable {
     }
   }
 
-  @Command(name = "progress", description = "Append a progress note with its evidence to the active goal; prints "
+  @Command(name = "progress", mixinStandardHelpOptions = true,
+      description = "Append a progress note with its evidence to the active goal; prints "
       + "the entry's id (and the checkpoint, when the append crossed a goal limit).")
   static final class Progress implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -101,7 +105,8 @@ final class LedgerGoalCommand implements Runnable {
     }
   }
 
-  @Command(name = "show", description = "The active goal as text for a system prompt; without one, the refusal to "
+  @Command(name = "show", mixinStandardHelpOptions = true,
+      description = "The active goal as text for a system prompt; without one, the refusal to "
       + "show instead, and exit 1.")
   static final class Show implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -123,7 +128,8 @@ final class LedgerGoalCommand implements Runnable {
     }
   }
 
-  @Command(name = "checkpoint", description = "Fold the current goal's progress into a lossless checkpoint now.")
+  @Command(name = "checkpoint", mixinStandardHelpOptions = true,
+      description = "Fold the current goal's progress into a lossless checkpoint now.")
   static final class Checkpoint implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin LedgerCommand.Common common;

@@ -193,7 +193,8 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
     return String.join(" ", args);
   }
 
-  @Command(name = "memory", description = "Memories: add TEXT --evidence E [--tag T], get ADDRESS, delete ADDRESS, "
+  @Command(name = "memory", mixinStandardHelpOptions = true,
+      description = "Memories: add TEXT --evidence E [--tag T], get ADDRESS, delete ADDRESS, "
       + "recall [--tag T] [--where JQ] [--near TEXT --embedder SPEC] [-n N], embed-missing --embedder SPEC.")
   static final class Memory extends LedgerRecordCommand {
     @Mixin EvidenceOptions evidence;
@@ -219,7 +220,8 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
     }
   }
 
-  @Command(name = "skill", description = "Skills: add NAME --when W --instructions I [--tag T], get ADDRESS, "
+  @Command(name = "skill", mixinStandardHelpOptions = true,
+      description = "Skills: add NAME --when W --instructions I [--tag T], get ADDRESS, "
       + "delete ADDRESS, recall ..., embed-missing --embedder SPEC.")
   static final class Skill extends LedgerRecordCommand {
     @Option(names = "--when", paramLabel = "TEXT", description = "add: when the skill applies.")

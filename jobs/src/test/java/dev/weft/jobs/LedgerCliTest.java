@@ -70,6 +70,19 @@ class LedgerCliTest {
   }
 
   @Test
+  void aMissingSubcommandOrActionIsBadUsageAndHelpListsThem() {
+    CliRun bare = CliRun.of("ledger");
+    assertThat(bare.exit()).isEqualTo(2);
+    assertThat(bare.err()).contains("a ledger subcommand is required: goal, memory, skill, limits or report");
+    CliRun unknown = run("memory", "forget", "memory:1");
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.err()).contains("unknown memory action 'forget': use add, get, delete, recall or embed-missing");
+    CliRun help = CliRun.of("ledger", "memory", "--help");
+    assertThat(help.exit()).isZero();
+    assertThat(help.out()).contains("--evidence-json", "--where", "--near");
+  }
+
+  @Test
   void aBadEnvelopeIsRefusedByPointer() {
     CliRun refused = run("memory", "add", "x", "--evidence-json",
         "{\"version\": 2, \"artifacts\": [], \"evidence\": [], \"visibleEvidence\": [], \"claims\": []}");
