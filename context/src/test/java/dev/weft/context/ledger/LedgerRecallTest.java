@@ -160,6 +160,30 @@ class LedgerRecallTest {
   }
 
   @Test
+  void aSkillRewrittenWhileItsTextIsEmbeddedIsLeftForTheNextRun() {
+    TestStore store = new TestStore();
+    Ledger[] writer = new Ledger[1];
+    WordEmbedder embedder = new WordEmbedder("words", 16) {
+      @Override
+      public java.util.List<float[]> embed(java.util.List<String> batch) {
+        if (calls == 0) {
+          writer[0].putSkill("release", "cutting a release", "rewritten meanwhile", Set.of());
+        }
+        return super.embed(batch);
+      }
+    };
+    Ledger ledger = ledger(store, embedder);
+    writer[0] = ledger(store, null);
+    ledger.putSkill("release", "cutting a release", "mvn verify", Set.of());
+
+    EmbedReport first = ledger.embedMissing(10, 10);
+    assertThat(first.embedded()).isZero();
+    assertThat(store.value("ledger/skill/0000000001").has(StoredEmbedding.FIELD)).isFalse();
+    assertThat(ledger.embedMissing(10, 10).embedded()).isEqualTo(1);
+    assertThat(store.value("ledger/skill/0000000001").get("instructions").asText()).isEqualTo("rewritten meanwhile");
+  }
+
+  @Test
   void aFailingBatchKeepsTheBatchesBeforeItAndReportsWhatRemains() {
     WordEmbedder embedder = new WordEmbedder("words", 16);
     TestStore store = new TestStore();

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 /** A deterministic bag-of-words embedder for tests: counts calls, and fails every call once told to. */
-final class WordEmbedder implements Embedder {
+class WordEmbedder implements Embedder {
   private final EmbedderIdentity identity;
   int calls;
   int texts;
