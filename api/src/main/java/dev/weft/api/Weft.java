@@ -5,9 +5,14 @@ import dev.weft.context.RecallResult;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.ledger.ChunkTexts;
+import dev.weft.context.ledger.Ledger;
+import dev.weft.context.ledger.LedgerOptions;
+import dev.weft.context.store.Store;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexCheck;
+import dev.weft.index.store.LuceneStore;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
@@ -41,6 +46,8 @@ public final class Weft implements AutoCloseable {
   private final Embedders embedders = new Embedders();
   /** Opened on the first read, so a Weft can be opened on an index that its first run creates. */
   private CorpusIndex reading;
+  /** The ledger's and the memory's store, opened on first use. */
+  private Store ledger;
   private boolean closed;
 
   private Weft(Path indexDir) {
@@ -127,6 +134,22 @@ public final class Weft implements AutoCloseable {
     }
   }
 
+  /**
+   * The indexed text of the chunk with that id ({@code path#ordinal}) in the served generation, or empty when it
+   * holds none.
+   */
+  public Optional<String> chunkText(String chunkId) {
+    Objects.requireNonNull(chunkId, "chunkId");
+    try (CorpusSearcher searcher = reading().searcher()) {
+      return searcher.chunkText(chunkId);
+    }
+  }
+
+  /** This index as the ledger's {@link ChunkTexts}: what evidence quoting one of its chunks is checked against. */
+  public ChunkTexts chunkTexts() {
+    return new IndexChunkTexts(this);
+  }
+
   /** What the served generation holds. */
   public Stats stats() {
     try (CorpusSearcher searcher = reading().searcher()) {
@@ -177,9 +200,33 @@ public final class Weft implements AutoCloseable {
     return Views.check(IndexCheck.run(indexDir, wait));
   }
 
+  /**
+   * The agent's ledger beside this index ({@code INDEX/ledger}, the store the memory shares): the goal, evidenced
+   * memories, skills and slots (docs/ledger.md). Evidence quoting a chunk is checked against this index
+   * ({@link #chunkTexts}); {@code embedder} ({@code bge-small}, {@code hash:64}, ...) serves recall near and
+   * embedMissing, none when null. The ledger lives as long as this Weft.
+   */
+  public Ledger ledger(String embedder) {
+    LedgerOptions options = LedgerOptions.defaults().withChunkTexts(chunkTexts());
+    if (embedder != null) {
+      options = options.withEmbedder(embedders.embedder(EmbedderChoice.resolve(embedder, Optional.empty())));
+    }
+    return new Ledger(ledgerStore(), options);
+  }
+
+  /** Opened on first use and shared by every memory (and ledger) handle: one writer per directory. */
+  private synchronized Store ledgerStore() {
+    ensureOpen();
+    if (ledger == null) {
+      ledger = LuceneStore.open(indexDir.resolve("ledger"));
+    }
+    return ledger;
+  }
+
   @Override
   public void close() {
     CorpusIndex index;
+    Store store;
     synchronized (this) {
       if (closed) {
         return;
@@ -187,12 +234,20 @@ public final class Weft implements AutoCloseable {
       closed = true;
       index = reading;
       reading = null;
+      store = ledger;
+      ledger = null;
     }
     try {
       embedders.close();
     } finally {
-      if (index != null) {
-        index.close();
+      try {
+        if (store != null) {
+          store.close();
+        }
+      } finally {
+        if (index != null) {
+          index.close();
+        }
       }
     }
   }
