@@ -7,6 +7,9 @@ import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.memory.Memory;
 import dev.weft.context.memory.MemorySettings;
+import dev.weft.context.ledger.ChunkTexts;
+import dev.weft.context.ledger.Ledger;
+import dev.weft.context.ledger.LedgerOptions;
 import dev.weft.context.store.Store;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
@@ -134,6 +137,22 @@ public final class Weft implements AutoCloseable {
     }
   }
 
+  /**
+   * The indexed text of the chunk with that id ({@code path#ordinal}) in the served generation, or empty when it
+   * holds none.
+   */
+  public Optional<String> chunkText(String chunkId) {
+    Objects.requireNonNull(chunkId, "chunkId");
+    try (CorpusSearcher searcher = reading().searcher()) {
+      return searcher.chunkText(chunkId);
+    }
+  }
+
+  /** This index as the ledger's {@link ChunkTexts}: what evidence quoting one of its chunks is checked against. */
+  public ChunkTexts chunkTexts() {
+    return new IndexChunkTexts(this);
+  }
+
   /** What the served generation holds. */
   public Stats stats() {
     try (CorpusSearcher searcher = reading().searcher()) {
@@ -198,6 +217,20 @@ public final class Weft implements AutoCloseable {
       settings = settings.withEmbedder(new LazyEmbedder(spec.get(), embedders));
     }
     return new Memory(store, settings);
+  }
+
+  /**
+   * The agent's ledger beside this index ({@code INDEX/ledger}, the store the memory shares): the goal, evidenced
+   * memories, skills and slots (docs/ledger.md). Evidence quoting a chunk is checked against this index
+   * ({@link #chunkTexts}); {@code embedder} ({@code bge-small}, {@code hash:64}, ...) serves recall near and
+   * embedMissing, none when null. The ledger lives as long as this Weft.
+   */
+  public Ledger ledger(String embedder) {
+    LedgerOptions options = LedgerOptions.defaults().withChunkTexts(chunkTexts());
+    if (embedder != null) {
+      options = options.withEmbedder(embedders.embedder(EmbedderChoice.resolve(embedder, Optional.empty())));
+    }
+    return new Ledger(ledgerStore(), options);
   }
 
   /** Opened on first use and shared by every memory (and ledger) handle: one writer per directory. */

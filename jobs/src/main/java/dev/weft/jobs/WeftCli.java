@@ -52,6 +52,7 @@ public final class WeftCli implements Runnable {
     commands.put("embed-missing", EmbedMissingCommand::new);
     commands.put("export", ExportCommand::new);
     MemoryCommands.register(commands);
+    commands.put("ledger", LedgerCommand::new);
     commands.put("bench", BenchCommand::new);
     commands.put("eval", EvalCommand::new);
     return commands;

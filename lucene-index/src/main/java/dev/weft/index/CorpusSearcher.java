@@ -224,6 +224,18 @@ public final class CorpusSearcher implements Closeable {
     }
   }
 
+  /**
+   * The indexed text of the chunk with that id ({@code path#ordinal}) in this generation, or empty when it holds
+   * none: what evidence quoting a chunk is checked against (the ledger's {@code ChunkTexts}).
+   */
+  public Optional<String> chunkText(String id) {
+    try {
+      return new StoredChunks(reader).find(id).map(Chunk::text);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read chunk " + id + " of generation " + generationNumber(), e);
+    }
+  }
+
   @Override
   public synchronized void close() {
     if (!closed) {
