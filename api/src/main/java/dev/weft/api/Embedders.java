@@ -3,7 +3,7 @@ package dev.weft.api;
 import dev.weft.context.QueryVector;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderSpec;
-import dev.weft.index.GenerationManifest;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.VectorCensus;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,10 @@
 package dev.weft.api;
 
-import dev.weft.context.ItemSource;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.embed.EmbedderSpec;
-import dev.weft.context.error.ExitStatus;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.error.IndexDamagedException;
-import dev.weft.context.error.WeftException;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexCheck;
@@ -39,9 +37,6 @@ import java.util.Optional;
  * }</pre>
  */
 public final class Weft implements AutoCloseable {
-  /** Attempts to open a searcher whose item source matches its generation while {@code CURRENT} keeps moving. */
-  private static final int OPEN_ATTEMPTS = 5;
-
   private final Path indexDir;
   private final Embedders embedders = new Embedders();
   /** Opened on the first read, so a Weft can be opened on an index that its first run creates. */
@@ -106,7 +101,8 @@ public final class Weft implements AutoCloseable {
   }
 
   /**
-   * The item as it is now: a file fresh from disk, or a dataset's record fresh from the dataset.
+   * The item as it is now, read from the source the served generation's manifest records: a file fresh from the
+   * tree, or a dataset's record fresh from the dataset.
    *
    * @throws dev.weft.context.StalePointerException when it vanished
    * @throws dev.weft.context.error.WeftException (nothing found) when the path is not in the index, or no longer a
@@ -147,14 +143,14 @@ public final class Weft implements AutoCloseable {
     } catch (IndexDamagedException e) {
       currentDamage = e;
     }
-    return new Generations(index.generations().stream().map(Views::generation).toList(),
+    return new Generations(index.generations(),
         index.servedNumber().orElse(-1L), index.unreadableGenerations().stream().map(Views::unreadable).toList(),
         currentDamage);
   }
 
   /** Serves another kept generation once its commit is verified to open, waiting up to {@code wait} when busy. */
-  public Generation rollback(long generation, Duration wait) {
-    return Views.generation(reading().rollback(generation, wait));
+  public GenerationManifest rollback(long generation, Duration wait) {
+    return reading().rollback(generation, wait);
   }
 
   /**
@@ -215,28 +211,8 @@ public final class Weft implements AutoCloseable {
     }
   }
 
-  /**
-   * A searcher whose item source is the one its own generation's manifest records: the generation is known only
-   * once a searcher holds it, so when it needs a dataset source a second searcher is opened with it, and kept only
-   * if {@code CURRENT} did not move in between.
-   */
+  /** A searcher whose {@code get} reads items from the source its own generation's manifest records. */
   private CorpusSearcher searcherForGet() {
-    CorpusIndex index = reading();
-    for (int attempt = 1; attempt <= OPEN_ATTEMPTS; attempt++) {
-      CorpusSearcher plain = index.searcher();
-      ItemSource items = ItemSources.of(plain.generation());
-      if (items == null) {
-        return plain;
-      }
-      long generation = plain.generation().generation();
-      plain.close();
-      CorpusSearcher withItems = index.searcher(items);
-      if (withItems.generation().generation() == generation) {
-        return withItems;
-      }
-      withItems.close();
-    }
-    throw new WeftException(ExitStatus.BUSY, "cannot open the served generation of " + indexDir + ": CURRENT moved "
-        + OPEN_ATTEMPTS + " times while opening it; retry once the runs publishing to it finish");
+    return reading().searcher(ItemSources::of);
   }
 }

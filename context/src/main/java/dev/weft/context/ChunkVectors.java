@@ -63,8 +63,8 @@ public record ChunkVectors(EmbedderIdentity identity, List<float[]> vectors) imp
     return present;
   }
 
-  /** Checks one vector against its identity: the right length, finite, not all zero. */
-  static void check(EmbedderIdentity identity, float[] vector, String what) {
+  /** Checks one vector against its identity: the right length, finite, not all zero; {@code what} names it. */
+  public static void check(EmbedderIdentity identity, float[] vector, String what) {
     if (vector.length != identity.dims()) {
       throw new IllegalArgumentException(what + " must have the " + identity.dims() + " dims of " + identity
           + ", got: " + vector.length);

@@ -9,9 +9,10 @@ import org.apache.lucene.util.IOSupplier;
 
 /**
  * Retries an attempt to take the write lock until a deadline ({@code --wait SECONDS}), polling rather than
- * spinning. A zero wait tries once. The clock and the sleep are injected so a test drives the waiting.
+ * spinning. A zero wait tries once. The clock and the sleep are injected so a test drives the waiting. Public for
+ * the ledger's Lucene store ({@code dev.weft.index.store}), which waits for the same lock the same way.
  */
-final class LockWait {
+public final class LockWait {
   static final Duration POLL = Duration.ofMillis(250);
 
   /** Sleeps for a while; interruptible. */
@@ -32,7 +33,8 @@ final class LockWait {
     this.nanoClock = nanoClock;
   }
 
-  static LockWait of(Duration wait) {
+  /** Waits up to {@code wait} (zero: one try), polling every {@link #POLL}. */
+  public static LockWait of(Duration wait) {
     return new LockWait(wait, duration -> Thread.sleep(duration.toMillis()), System::nanoTime);
   }
 
@@ -41,7 +43,7 @@ final class LockWait {
    *
    * @throws LockObtainFailedException the last refusal, once the wait is over
    */
-  <T> T call(IOSupplier<T> attempt) throws IOException {
+  public <T> T call(IOSupplier<T> attempt) throws IOException {
     long deadline = nanoClock.getAsLong() + wait.toNanos();
     while (true) {
       try {

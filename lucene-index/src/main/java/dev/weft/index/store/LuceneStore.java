@@ -1,0 +1,214 @@
+package dev.weft.index.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.error.StorageFailureException;
+import dev.weft.context.store.Concurrency;
+import dev.weft.context.store.Mutation;
+import dev.weft.context.store.Outcome;
+import dev.weft.context.store.RankQuery;
+import dev.weft.context.store.RankResult;
+import dev.weft.context.store.Scope;
+import dev.weft.context.store.SearchResult;
+import dev.weft.context.store.Store;
+import dev.weft.context.store.StoreRules;
+import dev.weft.context.store.TextQuery;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * The durable {@link Store}: one Lucene index in a directory, one document per key ({@link StoreDocuments}).
+ * Every write — {@link #set}, {@link #delete}, a {@link #mutate} that writes — is acknowledged only once the one
+ * {@code IndexWriter.commit()} holding it is durable; concurrent writes of this process share commits ({@link
+ * GroupCommit}), each still applied whole and in a serial order. Other processes wait for the directory's {@code
+ * write.lock} up to {@link LuceneStoreOptions#lockWait()}, then get {@link
+ * dev.weft.context.error.IndexBusyException} naming it. Reads answer from the last commit, this process's or
+ * another's. Offers all three capabilities; {@link Concurrency#ATOMIC}.
+ */
+public final class LuceneStore implements Store {
+  private final Path dir;
+  private final Directory directory;
+  private final StoreWriter writer;
+  private final GroupCommit commits;
+  private volatile boolean closed;
+
+  private LuceneStore(Path dir, Directory directory, StoreWriter writer, GroupCommit.Hooks hooks) {
+    this.dir = dir;
+    this.directory = directory;
+    this.writer = writer;
+    this.commits = new GroupCommit(writer, hooks);
+  }
+
+  /** Opens (creating when absent) the store in {@code dir} with the default options. */
+  public static LuceneStore open(Path dir) {
+    return open(dir, LuceneStoreOptions.defaults());
+  }
+
+  public static LuceneStore open(Path dir, LuceneStoreOptions options) {
+    return open(dir, options, GroupCommit.Hooks.NONE);
+  }
+
+  /** As {@link #open(Path, LuceneStoreOptions)}, with test seams in the group commit. */
+  static LuceneStore open(Path dir, LuceneStoreOptions options, GroupCommit.Hooks hooks) {
+    Objects.requireNonNull(dir, "dir");
+    Objects.requireNonNull(options, "options");
+    Directory directory;
+    try {
+      Files.createDirectories(dir);
+      directory = FSDirectory.open(dir);
+    } catch (IOException e) {
+      throw new StorageFailureException(dir, "cannot open the store directory " + dir + ": " + e
+          + "; check that its parent exists and is writable", e);
+    }
+    try {
+      return new LuceneStore(dir, directory, new StoreWriter(dir, directory, options), hooks);
+    } catch (RuntimeException e) {
+      closeQuietly(directory, e);
+      throw e;
+    }
+  }
+
+  /** The directory holding the index. */
+  public Path dir() {
+    return dir;
+  }
+
+  @Override
+  public Optional<JsonNode> get(String key) {
+    StoreRules.checkKey(key);
+    return read(searcher -> StoreReads.get(searcher, key), "read '" + key + "'");
+  }
+
+  @Override
+  public void set(String key, JsonNode value) {
+    StoreRules.checkKey(key);
+    StoreRules.checkValue(key, value);
+    JsonNode copy = value.deepCopy();
+    write(new PendingMutate<Void>(Scope.keys(key), current -> Outcome.write(Map.of(key, copy), null)));
+  }
+
+  @Override
+  public void delete(String key) {
+    StoreRules.checkKey(key);
+    write(new PendingMutate<Void>(Scope.keys(key), current -> Outcome.write(Map.of(), null)));
+  }
+
+  @Override
+  public List<String> keys(String prefix) {
+    Objects.requireNonNull(prefix, "prefix");
+    return read(searcher -> StoreReads.keys(searcher, prefix), "list the keys under '" + prefix + "'");
+  }
+
+  @Override
+  public Concurrency concurrency() {
+    return Concurrency.ATOMIC;
+  }
+
+  @Override
+  public Set<Capability> capabilities() {
+    return EnumSet.allOf(Capability.class);
+  }
+
+  @Override
+  public <R> R mutate(Scope scope, Mutation<R> mutation) {
+    Objects.requireNonNull(scope, "scope");
+    Objects.requireNonNull(mutation, "mutation");
+    return write(new PendingMutate<>(scope, mutation));
+  }
+
+  @Override
+  public RankResult rank(RankQuery query) {
+    Objects.requireNonNull(query, "query");
+    return read(searcher -> StoreReads.rank(searcher, query), "rank under '" + query.prefix() + "'");
+  }
+
+  @Override
+  public SearchResult search(TextQuery query) {
+    Objects.requireNonNull(query, "query");
+    return read(searcher -> StoreReads.search(searcher, query), "search under '" + query.prefix() + "'");
+  }
+
+  /** Commits made since this store was opened, for tests that count them. */
+  long commitCount() {
+    return writer.commits();
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    commits.close();
+    try {
+      writer.close();
+    } catch (IOException e) {
+      throw new StorageFailureException(dir, "cannot close the store " + dir + ": " + e.getMessage()
+          + "; every acknowledged write is durable — check the disk", e);
+    } finally {
+      closeQuietly(directory, null);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "LuceneStore(" + dir + ")";
+  }
+
+  private <R> R write(PendingMutate<R> mutate) {
+    open();
+    if (StoreWriter.inMutation()) {
+      throw new IllegalStateException("a mutation must not call the store it runs in (" + dir + "): return what "
+          + "to write as its outcome instead");
+    }
+    return commits.submit(mutate);
+  }
+
+  private interface SearcherRead<T> {
+    T read(IndexSearcher searcher) throws IOException;
+  }
+
+  private <T> T read(SearcherRead<T> how, String what) {
+    open();
+    SearcherManager searchers = writer.searchers();
+    try {
+      // another process may have committed since: see it (a check of one file when nothing changed)
+      searchers.maybeRefreshBlocking();
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        return how.read(searcher);
+      } finally {
+        searchers.release(searcher);
+      }
+    } catch (IOException e) {
+      throw new StorageFailureException(dir, "cannot " + what + " in the store " + dir + ": " + e.getMessage()
+          + "; check the disk, then retry", e);
+    }
+  }
+
+  private void open() {
+    if (closed) {
+      throw new IllegalStateException("the store " + dir + " is closed; open it again with LuceneStore.open");
+    }
+  }
+
+  private static void closeQuietly(Directory directory, RuntimeException pending) {
+    try {
+      directory.close();
+    } catch (IOException e) {
+      if (pending != null) {
+        pending.addSuppressed(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,276 @@
+package dev.weft.index.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.error.IndexBusyException;
+import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.error.StorageFailureException;
+import dev.weft.context.store.Outcome;
+import dev.weft.context.store.Scope;
+import dev.weft.context.store.StoreRules;
+import dev.weft.index.LockWait;
+import dev.weft.index.SharedVectors;
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.lucene912.Lucene912Codec;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexFormatTooNewException;
+import org.apache.lucene.index.IndexFormatTooOldException;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.LockObtainFailedException;
+
+/**
+ * The writing side of a {@link LuceneStore}, and the {@link GroupCommit.Processor} of its mutates. A group is
+ * applied under the directory's {@code write.lock}: its mutates run in queue order against the last commit plus
+ * what their predecessors in the group staged, and everything staged lands in exactly one {@link
+ * IndexWriter#commit()}. A mutate whose callback throws, or whose {@code next} is refused, stages nothing and is
+ * answered with its failure; its neighbours go on. If the commit fails, nothing of the group is acknowledged.
+ */
+final class StoreWriter implements GroupCommit.Processor, Closeable {
+  private static final ThreadLocal<Boolean> IN_MUTATION = ThreadLocal.withInitial(() -> false);
+  /** Stored values are small and read often: Lucene's fast mode; vectors in the corpus index's wide format. */
+  private static final Codec CODEC = new Lucene912Codec() {
+    private final KnnVectorsFormat vectors = SharedVectors.format();
+
+    @Override
+    public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+      return vectors;
+    }
+  };
+
+  private final Path dir;
+  private final Directory directory;
+  private final LuceneStoreOptions options;
+  private final SearcherManager searchers;
+  /** Held between groups only with {@link LuceneStoreOptions#holdWriter()}; touched only by a group's leader. */
+  private IndexWriter writer;
+  private volatile long commits;
+
+  /** Opens the store in {@code directory}, creating an empty one (one commit) when there is none. */
+  StoreWriter(Path dir, Directory directory, LuceneStoreOptions options) {
+    this.dir = dir;
+    this.directory = directory;
+    this.options = options;
+    try {
+      if (!DirectoryReader.indexExists(directory)) {
+        IndexWriter created = writer();
+        // another process may have created it while this one waited for the lock: commit is a no-op then
+        created.commit();
+        commits++;
+        release();
+      }
+      this.searchers = new SearcherManager(directory, null);
+    } catch (CorruptIndexException | IndexFormatTooOldException | IndexFormatTooNewException | EOFException
+        | NoSuchFileException e) {
+      throw new IndexDamagedException(dir, "the store " + dir + " cannot be read (" + e.getMessage() + "); "
+          + "nothing was changed — move the directory aside and restore it from a backup, or delete it to start "
+          + "an empty store", e);
+    } catch (IOException e) {
+      throw new StorageFailureException(dir, "cannot open the store " + dir + ": " + e.getMessage()
+          + "; check the directory's permissions and free space, then retry", e);
+    }
+  }
+
+  /** Whether the current thread is inside a mutation's callback (which must not call the store). */
+  static boolean inMutation() {
+    return IN_MUTATION.get();
+  }
+
+  SearcherManager searchers() {
+    return searchers;
+  }
+
+  /** Commits made since this store was opened (the creating commit included). */
+  long commits() {
+    return commits;
+  }
+
+  @Override
+  public void process(List<PendingMutate<?>> group) {
+    List<Runnable> acknowledgements = new ArrayList<>(group.size());
+    Map<String, Optional<Document>> documents = new LinkedHashMap<>();
+    try {
+      IndexWriter writing = writer();
+      // what other processes committed before this one took the lock
+      searchers.maybeRefreshBlocking();
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        SortedMap<String, Optional<JsonNode>> staged = new TreeMap<>();
+        for (PendingMutate<?> mutate : group) {
+          stage(mutate, searcher, staged, documents, acknowledgements);
+        }
+      } finally {
+        searchers.release(searcher);
+      }
+      if (!documents.isEmpty()) {
+        for (Map.Entry<String, Optional<Document>> entry : documents.entrySet()) {
+          if (entry.getValue().isPresent()) {
+            writing.updateDocument(StoreDocuments.keyTerm(entry.getKey()), entry.getValue().get());
+          } else {
+            writing.deleteDocuments(StoreDocuments.keyTerm(entry.getKey()));
+          }
+        }
+        writing.commit();
+        commits++;
+        searchers.maybeRefreshBlocking();
+      }
+    } catch (IOException | RuntimeException e) {
+      abandon(e);
+      RuntimeException failure = failure(group.size(), e);
+      for (PendingMutate<?> mutate : group) {
+        if (!mutate.done()) {
+          mutate.fail(failure);
+        }
+      }
+      return;
+    }
+    acknowledgements.forEach(Runnable::run);
+    if (!options.holdWriter()) {
+      release();
+    }
+  }
+
+  /** Runs one mutate against the last commit plus what its predecessors staged; stages what it writes. */
+  private <R> void stage(PendingMutate<R> mutate, IndexSearcher searcher,
+      SortedMap<String, Optional<JsonNode>> staged, Map<String, Optional<Document>> documents,
+      List<Runnable> acknowledgements) throws IOException {
+    Scope scope = mutate.scope();
+    SortedMap<String, JsonNode> current = StoreReads.covered(searcher, scope);
+    for (Map.Entry<String, Optional<JsonNode>> entry : staged.entrySet()) {
+      if (scope.covers(entry.getKey())) {
+        if (entry.getValue().isPresent()) {
+          current.put(entry.getKey(), entry.getValue().get().deepCopy());
+        } else {
+          current.remove(entry.getKey());
+        }
+      }
+    }
+    Set<String> before = new TreeSet<>(current.keySet());
+    Map<String, Optional<JsonNode>> values = new TreeMap<>();
+    Map<String, Optional<Document>> mine = new TreeMap<>();
+    Outcome<R> outcome;
+    IN_MUTATION.set(true);
+    try {
+      outcome = StoreRules.checkOutcome(mutate.mutation().apply(current), scope);
+      if (outcome.next().isPresent()) {
+        SortedMap<String, JsonNode> next = outcome.next().get();
+        StoreRules.checkNext(scope, next);
+        for (String key : before) {
+          if (!next.containsKey(key)) {
+            values.put(key, Optional.empty());
+            mine.put(key, Optional.empty());
+          }
+        }
+        for (Map.Entry<String, JsonNode> entry : next.entrySet()) {
+          values.put(entry.getKey(), Optional.of(entry.getValue().deepCopy()));
+          mine.put(entry.getKey(), Optional.of(StoreDocuments.document(entry.getKey(), entry.getValue())));
+        }
+      }
+    } catch (RuntimeException e) {
+      mutate.fail(e);
+      return;
+    } catch (VirtualMachineError e) {
+      throw e;
+    } catch (Error e) {
+      // an assertion or a linkage error in one caller's callback is that caller's failure, not its neighbours'
+      mutate.fail(new IllegalStateException("the mutation of " + scope + " failed: " + e, e));
+      return;
+    } finally {
+      IN_MUTATION.set(false);
+    }
+    staged.putAll(values);
+    documents.putAll(mine);
+    R result = outcome.result();
+    acknowledgements.add(() -> mutate.succeed(result));
+  }
+
+  private IndexWriter writer() throws IOException {
+    if (writer == null) {
+      try {
+        writer = LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
+      } catch (LockObtainFailedException e) {
+        throw new IndexBusyException("cannot write the store " + dir + " (waited " + options.lockWait().toMillis()
+            + " ms)", dir.resolve(IndexWriter.WRITE_LOCK_NAME), e);
+      }
+    }
+    return writer;
+  }
+
+  private static IndexWriterConfig config() {
+    IndexWriterConfig config = new IndexWriterConfig(StoreDocuments.ANALYZER);
+    config.setCodec(CODEC);
+    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    // every group commits before anything is acknowledged; closing only lets running merges finish and land
+    config.setCommitOnClose(true);
+    return config;
+  }
+
+  /** Closes the writer after a committed group, letting its merges land, and releases the lock. */
+  private void release() {
+    IndexWriter closing = writer;
+    writer = null;
+    if (closing == null) {
+      return;
+    }
+    try {
+      closing.close();
+    } catch (IOException | RuntimeException e) {
+      // every write is already durable; what failed is a merge or its commit, which the next writer redoes
+      rollback(closing, e);
+    }
+  }
+
+  /** Drops everything uncommitted (the failed group's staging) and the lock; the next group opens anew. */
+  private void abandon(Exception cause) {
+    IndexWriter dropping = writer;
+    writer = null;
+    if (dropping != null) {
+      rollback(dropping, cause);
+    }
+  }
+
+  private static void rollback(IndexWriter writer, Exception cause) {
+    try {
+      writer.rollback();
+    } catch (IOException | RuntimeException e) {
+      cause.addSuppressed(e);
+    }
+  }
+
+  private RuntimeException failure(int size, Exception e) {
+    if (e instanceof RuntimeException runtime && !(e instanceof java.io.UncheckedIOException)) {
+      return runtime;
+    }
+    return new StorageFailureException(dir, "cannot commit " + size + " mutate(s) to the store " + dir + ": "
+        + e.getMessage() + "; none of them was acknowledged or written — check the disk (space, permissions) "
+        + "and retry", e);
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      release();
+    } finally {
+      searchers.close();
+    }
+  }
+}
