@@ -1,16 +1,18 @@
-package dev.weft.api;
+package dev.weft.bench.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.RecallMode;
+import dev.weft.context.embed.Embedder;
 import dev.weft.context.memory.Memory;
 import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.MemoryQuery;
+import dev.weft.context.memory.MemorySettings;
 import dev.weft.context.memory.Remember;
-import dev.weft.pipelines.eval.Metrics;
-import dev.weft.pipelines.eval.Qrels;
+import dev.weft.index.store.LuceneStore;
+import dev.weft.models.EmbedderSpecs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,8 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Recall of the labelled fact/episode set (testdata/memory-recall) through the facade, on the Lucene store, per
- * query class, for bm25 and for hybrid with the in-process bge-small embedder. Prints the table docs/quality.md
+ * Recall of the labelled fact/episode set (testdata/memory-recall) on the Lucene store the facade opens at
+ * {@code INDEX/ledger}, per query class, for bm25 and for hybrid with the in-process bge-small embedder. Prints the table docs/quality.md
  * ("Memory recall") reports, and holds the properties each mode is for: bm25 finds every exact wording and, with
  * Porter stemming, the inflected ones; hybrid finds paraphrases bm25 cannot.
  */
@@ -41,8 +43,9 @@ class MemoryRecallQualityTest {
   void bm25FindsExactAndInflectedWordingAndHybridAddsParaphrases() {
     Map<String, Score> bm25;
     Map<String, Score> hybrid;
-    try (Weft weft = Weft.open(tmp.resolve("index"))) {
-      Memory memory = weft.memory("bge-small");
+    try (LuceneStore store = LuceneStore.open(tmp.resolve("ledger"));
+        Embedder embedder = EmbedderSpecs.parse("bge-small").create()) {
+      Memory memory = new Memory(store, MemorySettings.defaults().withEmbedder(embedder));
       for (JsonNode item : lines(SET.resolve("memories.jsonl"))) {
         memory.remember(item.path("id").asText(), item.path("text").asText(),
             Remember.kind(MemoryKind.parse(item.path("kind").asText())));
