@@ -65,7 +65,7 @@ public final class LuceneStore implements Store {
     Directory directory;
     try {
       Files.createDirectories(dir);
-      directory = FSDirectory.open(dir);
+      directory = new SyncOnceDirectory(FSDirectory.open(dir));
     } catch (IOException e) {
       throw new StorageFailureException(dir, "cannot open the store directory " + dir + ": " + e
           + "; check that its parent exists and is writable", e);
@@ -138,8 +138,11 @@ public final class LuceneStore implements Store {
     return read(searcher -> StoreReads.search(searcher, query), "search under '" + query.prefix() + "'");
   }
 
-  /** Commits made since this store was opened, for tests that count them. */
-  long commitCount() {
+  /**
+   * Commits this store made since it was opened (creating the index counts one): with mutates of several threads,
+   * fewer than the writes, as they share commits.
+   */
+  public long commitCount() {
     return writer.commits();
   }
 
