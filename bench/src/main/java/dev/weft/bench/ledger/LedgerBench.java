@@ -1,11 +1,12 @@
 package dev.weft.bench.ledger;
 
+import dev.weft.bench.Bench;
 import dev.weft.bench.Checks;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.store.InMemoryStore;
 import dev.weft.index.store.LuceneStore;
 import dev.weft.index.store.LuceneStoreOptions;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +22,7 @@ import java.util.TreeMap;
  * writer-thread count, with the Lucene/SQLite ratio against its target; then recall latency over stored values
  * with embeddings, sweep against {@code Store.rank}. Figures in docs/benchmarks.md.
  */
-public final class LedgerBench {
+public final class LedgerBench implements Bench {
   /** 1 thread: at least half SQLite's commits/s; 8 threads (group commit): at least SQLite's. */
   private static final Map<Integer, Double> TARGETS = Map.of(1, 0.5, 8, 1.0);
   private static final Duration DEADLINE = Duration.ofMinutes(30);
@@ -57,8 +58,14 @@ public final class LedgerBench {
     this.options = options;
   }
 
-  /** Runs every part in {@code work} (empty), printing one tab-separated line per figure. */
-  public void run(Path work, PrintStream out) throws Exception {
+  @Override
+  public String name() {
+    return "ledger";
+  }
+
+  /** Runs every part in {@code work}, printing one tab-separated line per figure; a missed target is a figure. */
+  @Override
+  public int run(Path work, PrintWriter out) throws Exception {
     for (int threads : options.threads()) {
       Map<String, MutateLoad.Figures> byStore = new TreeMap<>();
       List<MutateLoad.Figures> figures = new ArrayList<>();
@@ -105,5 +112,6 @@ public final class LedgerBench {
             f.rank().p95Millis(), f.rank().count(), f.sweep().p50Millis() / f.rank().p50Millis(), f.agreement());
       }
     }
+    return 0;
   }
 }
