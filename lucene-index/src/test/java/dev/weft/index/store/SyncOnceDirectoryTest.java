@@ -1,12 +1,18 @@
 package dev.weft.index.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.Collections;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.store.IOContext;
@@ -15,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 class SyncOnceDirectoryTest {
   /** Records what reaches the real directory's sync. */
-  private static final class Recording extends FilterDirectory {
-    final List<String> synced = new ArrayList<>();
+  private static class Recording extends FilterDirectory {
+    final List<String> synced = Collections.synchronizedList(new ArrayList<>());
 
     Recording() {
       super(new ByteBuffersDirectory());
@@ -67,6 +73,104 @@ class SyncOnceDirectoryTest {
       directory.sync(Set.of("segments_2x"));
 
       assertThat(real.synced).containsExactly("pending_segments_2", "segments_2x");
+    }
+  }
+
+  /** A directory whose fsync of each file waits until all of {@code parties} files are being fsynced at once. */
+  private static final class Rendezvous extends FilterDirectory {
+    final CountDownLatch together;
+    final List<String> alone = Collections.synchronizedList(new ArrayList<>());
+
+    Rendezvous(int parties) {
+      super(new ByteBuffersDirectory());
+      together = new CountDownLatch(parties);
+    }
+
+    @Override
+    public void sync(Collection<String> names) throws IOException {
+      for (String name : names) {
+        together.countDown();
+        try {
+          // one after another, the first would wait here for the others forever: bounded, it records that
+          if (!together.await(30, TimeUnit.SECONDS)) {
+            alone.add(name);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException();
+        }
+      }
+    }
+  }
+
+  @Test
+  void theFilesOfOneSyncAreFsyncedAtOnce() throws IOException {
+    Rendezvous real = new Rendezvous(4);
+    try (SyncOnceDirectory directory = new SyncOnceDirectory(real)) {
+      for (String name : List.of("_0.si", "_0.cfs", "_0.cfe", "_1_1.liv")) {
+        write(directory, name);
+      }
+      directory.sync(List.of("_0.si", "_0.cfs", "_0.cfe", "_1_1.liv"));
+
+      assertThat(real.alone).isEmpty();
+      assertThat(real.together.getCount()).isZero();
+    }
+  }
+
+  @Test
+  void aFailedFsyncFailsTheSyncNamingItsFileWhileEveryOtherFileIsStillSyncedAndItIsRetriedNextTime()
+      throws IOException {
+    Recording real = new Recording() {
+      boolean failed;
+
+      @Override
+      public synchronized void sync(Collection<String> names) throws IOException {
+        if (names.contains("_0.cfs") && !failed) {
+          failed = true;
+          throw new IOException("Input/output error");
+        }
+        super.sync(names);
+      }
+    };
+    try (SyncOnceDirectory directory = new SyncOnceDirectory(real)) {
+      for (String name : List.of("_0.si", "_0.cfs", "_0.cfe")) {
+        write(directory, name);
+      }
+      assertThatThrownBy(() -> directory.sync(List.of("_0.si", "_0.cfs", "_0.cfe")))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("_0.cfs")
+          .hasMessageContaining("Input/output error");
+      assertThat(real.synced).containsExactlyInAnyOrder("_0.si", "_0.cfe");
+
+      directory.sync(List.of("_0.si", "_0.cfs", "_0.cfe"));
+      assertThat(real.synced).containsExactlyInAnyOrder("_0.si", "_0.cfe", "_0.cfs");
+    }
+  }
+
+  @Test
+  void anFsyncThatDoesNotReturnFailsTheSyncAtTheDeadlineNamingItsFile() throws IOException {
+    CountDownLatch never = new CountDownLatch(1);
+    Recording real = new Recording() {
+      @Override
+      public void sync(Collection<String> names) throws IOException {
+        if (names.contains("_0.cfs")) {
+          try {
+            never.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+        super.sync(names);
+      }
+    };
+    try (SyncOnceDirectory directory = new SyncOnceDirectory(real, 4, Duration.ofMillis(50))) {
+      write(directory, "_0.si");
+      write(directory, "_0.cfs");
+      assertThatThrownBy(() -> directory.sync(List.of("_0.si", "_0.cfs")))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("the fsync of _0.cfs did not finish within");
+    } finally {
+      never.countDown();
     }
   }
 }
