@@ -65,7 +65,7 @@ public final class LuceneStore implements Store {
     Directory directory;
     try {
       Files.createDirectories(dir);
-      directory = new SyncOnceDirectory(FSDirectory.open(dir));
+      directory = new WriteCacheDirectory(new SyncOnceDirectory(FSDirectory.open(dir)));
     } catch (IOException e) {
       throw new StorageFailureException(dir, "cannot open the store directory " + dir + ": " + e
           + "; check that its parent exists and is writable", e);
