@@ -72,9 +72,9 @@ public final class LedgerBench implements Bench {
       String run = "t" + threads;
       figures.add(MutateLoad.run("lucene", MutateLoad.through(
           LuceneStore.open(work.resolve(run + "-lucene"))), threads, options.steps(), DEADLINE));
-      figures.add(MutateLoad.run("lucene-held-writer", MutateLoad.through(LuceneStore.open(
-          work.resolve(run + "-lucene-held"), LuceneStoreOptions.defaults().withHoldWriter(true))), threads,
-          options.steps(), DEADLINE));
+      figures.add(MutateLoad.run("lucene-writer-per-commit", MutateLoad.through(LuceneStore.open(
+          work.resolve(run + "-lucene-per-commit"), LuceneStoreOptions.defaults().withWriterIdle(Duration.ZERO))),
+          threads, options.steps(), DEADLINE));
       figures.add(MutateLoad.run("sqlite", new SqliteTarget(Files.createDirectories(work.resolve(run + "-sqlite"))
           .resolve("kv.db")), threads, options.steps(), DEADLINE));
       figures.add(MutateLoad.run("memory", MutateLoad.through(new InMemoryStore()), threads, options.steps(),
@@ -86,7 +86,7 @@ public final class LedgerBench implements Bench {
             f.latency().p50Millis(), f.latency().p95Millis(), f.perCommit());
       }
       double sqlite = byStore.get("sqlite").commitsPerSecond();
-      for (String lucene : List.of("lucene", "lucene-held-writer")) {
+      for (String lucene : List.of("lucene", "lucene-writer-per-commit")) {
         double ratio = byStore.get(lucene).commitsPerSecond() / sqlite;
         Double target = TARGETS.get(threads);
         out.printf(Locale.ROOT, "ledger-ratio\t%s/sqlite\t%d threads\t%.2fx\t%s%n", lucene, threads, ratio,

@@ -21,6 +21,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
@@ -60,6 +62,18 @@ public final class LuceneStore implements Store {
 
   /** As {@link #open(Path, LuceneStoreOptions)}, with test seams in the group commit. */
   static LuceneStore open(Path dir, LuceneStoreOptions options, GroupCommit.Hooks hooks) {
+    return open(dir, options, hooks, directory -> new StoreWriter(dir, directory, options));
+  }
+
+  /** As {@link #open(Path, LuceneStoreOptions)}, with the writer's idle release in a test's hand. */
+  static LuceneStore open(Path dir, LuceneStoreOptions options, StoreWriter.Scheduler scheduler,
+      LongSupplier nanoClock) {
+    return open(dir, options, GroupCommit.Hooks.NONE,
+        directory -> new StoreWriter(dir, directory, options, scheduler, nanoClock));
+  }
+
+  private static LuceneStore open(Path dir, LuceneStoreOptions options, GroupCommit.Hooks hooks,
+      Function<Directory, StoreWriter> writers) {
     Objects.requireNonNull(dir, "dir");
     Objects.requireNonNull(options, "options");
     Directory directory;
@@ -71,7 +85,7 @@ public final class LuceneStore implements Store {
           + "; check that its parent exists and is writable", e);
     }
     try {
-      return new LuceneStore(dir, directory, new StoreWriter(dir, directory, options), hooks);
+      return new LuceneStore(dir, directory, writers.apply(directory), hooks);
     } catch (RuntimeException e) {
       closeQuietly(directory, e);
       throw e;
@@ -185,8 +199,10 @@ public final class LuceneStore implements Store {
     open();
     SearcherManager searchers = writer.searchers();
     try {
-      // another process may have committed since: see it (a check of one file when nothing changed)
-      searchers.maybeRefreshBlocking();
+      if (!writer.holdsWriter()) {
+        // another process may have committed since: see it (a check of one file when nothing changed)
+        searchers.maybeRefreshBlocking();
+      }
       IndexSearcher searcher = searchers.acquire();
       try {
         return how.read(searcher);

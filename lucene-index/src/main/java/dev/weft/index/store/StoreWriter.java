@@ -14,6 +14,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +24,10 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
@@ -57,19 +62,42 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     }
   };
 
+  /** Runs a task after a delay: the store's own daemon thread, or a test's hand. */
+  interface Scheduler extends Closeable {
+    void schedule(Runnable task, Duration delay);
+
+    @Override
+    void close();
+  }
+
   private final Path dir;
   private final Directory directory;
   private final LuceneStoreOptions options;
   private final SearcherManager searchers;
-  /** Held between groups only with {@link LuceneStoreOptions#holdWriter()}; touched only by a group's leader. */
+  private final Scheduler scheduler;
+  private final LongSupplier nanoClock;
+  /** Held by a group's leader and by the idle release: the writer is used by one of them at a time. */
+  private final ReentrantLock using = new ReentrantLock();
+  /** Kept between groups until {@link LuceneStoreOptions#writerIdle()} passes without one. */
   private IndexWriter writer;
+  private volatile boolean holding;
+  private long lastUsed;
+  private boolean releaseScheduled;
+  private boolean closed;
   private volatile long commits;
 
   /** Opens the store in {@code directory}, creating an empty one (one commit) when there is none. */
   StoreWriter(Path dir, Directory directory, LuceneStoreOptions options) {
+    this(dir, directory, options, daemonScheduler(), System::nanoTime);
+  }
+
+  StoreWriter(Path dir, Directory directory, LuceneStoreOptions options, Scheduler scheduler,
+      LongSupplier nanoClock) {
     this.dir = dir;
     this.directory = directory;
     this.options = options;
+    this.scheduler = scheduler;
+    this.nanoClock = nanoClock;
     try {
       if (!DirectoryReader.indexExists(directory)) {
         IndexWriter created = writer();
@@ -104,14 +132,37 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     return commits;
   }
 
+  /**
+   * Whether this store holds the writer, and so the lock: no other process can commit, and the searchers already
+   * show this one's last commit.
+   */
+  boolean holdsWriter() {
+    return holding;
+  }
+
   @Override
   public void process(List<PendingMutate<?>> group) {
+    using.lock();
+    try {
+      processHolding(group);
+    } finally {
+      using.unlock();
+    }
+  }
+
+  private void processHolding(List<PendingMutate<?>> group) {
     List<Runnable> acknowledgements = new ArrayList<>(group.size());
     Map<String, Optional<Document>> documents = new LinkedHashMap<>();
     try {
+      if (closed) {
+        throw new IllegalStateException("the store " + dir + " is closed; nothing was written — open it again");
+      }
+      boolean opened = writer == null;
       IndexWriter writing = writer();
-      // what other processes committed before this one took the lock
-      searchers.maybeRefreshBlocking();
+      if (opened) {
+        // what other processes committed before this one took the lock
+        searchers.maybeRefreshBlocking();
+      }
       IndexSearcher searcher = searchers.acquire();
       try {
         SortedMap<String, Optional<JsonNode>> staged = new TreeMap<>();
@@ -144,8 +195,33 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       return;
     }
     acknowledgements.forEach(Runnable::run);
-    if (!options.holdWriter()) {
+    lastUsed = nanoClock.getAsLong();
+    if (options.writerIdle().isZero()) {
       release();
+    } else if (!releaseScheduled) {
+      releaseScheduled = true;
+      scheduler.schedule(this::releaseIfIdle, options.writerIdle());
+    }
+  }
+
+  /** The scheduled check: closes the writer if no group used it for the idle time, else checks again later. */
+  void releaseIfIdle() {
+    using.lock();
+    try {
+      releaseScheduled = false;
+      if (writer == null) {
+        return;
+      }
+      long idleFor = nanoClock.getAsLong() - lastUsed;
+      long idle = options.writerIdle().toNanos();
+      if (idleFor >= idle) {
+        release();
+      } else {
+        releaseScheduled = true;
+        scheduler.schedule(this::releaseIfIdle, Duration.ofNanos(idle - idleFor));
+      }
+    } finally {
+      using.unlock();
     }
   }
 
@@ -207,6 +283,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     if (writer == null) {
       try {
         writer = LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
+        holding = true;
       } catch (LockObtainFailedException e) {
         throw new IndexBusyException("cannot write the store " + dir + " (waited " + options.lockWait().toMillis()
             + " ms)", dir.resolve(IndexWriter.WRITE_LOCK_NAME), e);
@@ -228,6 +305,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private void release() {
     IndexWriter closing = writer;
     writer = null;
+    holding = false;
     if (closing == null) {
       return;
     }
@@ -243,6 +321,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private void abandon(Exception cause) {
     IndexWriter dropping = writer;
     writer = null;
+    holding = false;
     if (dropping != null) {
       rollback(dropping, cause);
     }
@@ -267,10 +346,46 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
 
   @Override
   public void close() throws IOException {
+    using.lock();
     try {
+      closed = true;
       release();
     } finally {
-      searchers.close();
+      using.unlock();
+      try {
+        scheduler.close();
+      } finally {
+        searchers.close();
+      }
     }
+  }
+
+  private static Scheduler daemonScheduler() {
+    return new Scheduler() {
+      private ScheduledThreadPoolExecutor executor;
+
+      @Override
+      public synchronized void schedule(Runnable task, Duration delay) {
+        if (executor == null) {
+          executor = new ScheduledThreadPoolExecutor(1, run -> {
+            Thread thread = new Thread(run, "weft-store-idle");
+            thread.setDaemon(true);
+            return thread;
+          });
+          executor.setKeepAliveTime(30, TimeUnit.SECONDS);
+          // a store that stopped writing keeps no thread
+          executor.allowCoreThreadTimeOut(true);
+          executor.setRemoveOnCancelPolicy(true);
+        }
+        executor.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
+      }
+
+      @Override
+      public synchronized void close() {
+        if (executor != null) {
+          executor.shutdownNow();
+        }
+      }
+    };
   }
 }
