@@ -25,7 +25,6 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.StandardDirectoryReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
@@ -46,6 +45,8 @@ public final class LuceneStore implements Store {
   private final StoreWriter writer;
   private final GroupCommit commits;
   private volatile boolean closed;
+  /** The latest commit generation the searchers were refreshed for (-1: none yet). */
+  private volatile long checkedGeneration = -1;
 
   private LuceneStore(Path dir, Directory directory, StoreWriter writer, GroupCommit.Hooks hooks) {
     this.dir = dir;
@@ -208,13 +209,10 @@ public final class LuceneStore implements Store {
     open();
     SearcherManager searchers = writer.searchers();
     try {
-      IndexSearcher searcher = searchers.acquire();
-      if (!writer.holdsWriter() && newerCommit(searcher)) {
-        // another process committed since: see it
-        searchers.release(searcher);
-        searchers.maybeRefreshBlocking();
-        searcher = searchers.acquire();
+      if (!writer.holdsWriter()) {
+        seeNewerCommit(searchers);
       }
+      IndexSearcher searcher = searchers.acquire();
       try {
         return how.read(searcher);
       } finally {
@@ -227,14 +225,17 @@ public final class LuceneStore implements Store {
   }
 
   /**
-   * Whether the directory names a later commit than {@code searcher} reads: one directory listing. (Lucene's own
-   * check, {@code maybeRefresh}, also reads and parses the latest {@code segments_N}: 40% of a {@code get}'s CPU.)
+   * Refreshes the searchers if the directory names a commit not checked yet (another process's, or the commit
+   * closing a writer makes): one directory listing when there is none. Lucene's own check, {@code maybeRefresh},
+   * also reads and parses the latest {@code segments_N}, 40% of a {@code get}'s CPU.
    */
-  private boolean newerCommit(IndexSearcher searcher) throws IOException {
-    if (!(searcher.getIndexReader() instanceof StandardDirectoryReader reader)) {
-      return true;
+  private void seeNewerCommit(SearcherManager searchers) throws IOException {
+    long latest = SegmentInfos.getLastCommitGeneration(directory.listAll());
+    if (latest != checkedGeneration) {
+      searchers.maybeRefreshBlocking();
+      // what was listed before the refresh: a commit landing during it is listed, and so refreshed, next time
+      checkedGeneration = latest;
     }
-    return SegmentInfos.getLastCommitGeneration(directory.listAll()) != reader.getSegmentInfos().getGeneration();
   }
 
   private void open() {
