@@ -24,9 +24,6 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
-import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
@@ -45,8 +42,6 @@ public final class LuceneStore implements Store {
   private final StoreWriter writer;
   private final GroupCommit commits;
   private volatile boolean closed;
-  /** The latest commit generation the searchers were refreshed for (-1: none yet). */
-  private volatile long checkedGeneration = -1;
 
   private LuceneStore(Path dir, Directory directory, StoreWriter writer, GroupCommit.Hooks hooks) {
     this.dir = dir;
@@ -201,40 +196,13 @@ public final class LuceneStore implements Store {
     return commits.submit(mutate);
   }
 
-  private interface SearcherRead<T> {
-    T read(IndexSearcher searcher) throws IOException;
-  }
-
-  private <T> T read(SearcherRead<T> how, String what) {
+  private <T> T read(StoreSearchers.SearcherRead<T> how, String what) {
     open();
-    SearcherManager searchers = writer.searchers();
     try {
-      if (!writer.holdsWriter()) {
-        seeNewerCommit(searchers);
-      }
-      IndexSearcher searcher = searchers.acquire();
-      try {
-        return how.read(searcher);
-      } finally {
-        searchers.release(searcher);
-      }
+      return writer.searchers().read(how);
     } catch (IOException e) {
       throw new StorageFailureException(dir, "cannot " + what + " in the store " + dir + ": " + e.getMessage()
           + "; check the disk, then retry", e);
-    }
-  }
-
-  /**
-   * Refreshes the searchers if the directory names a commit not checked yet (another process's, or the commit
-   * closing a writer makes): one directory listing when there is none. Lucene's own check, {@code maybeRefresh},
-   * also reads and parses the latest {@code segments_N}, 40% of a {@code get}'s CPU.
-   */
-  private void seeNewerCommit(SearcherManager searchers) throws IOException {
-    long latest = SegmentInfos.getLastCommitGeneration(directory.listAll());
-    if (latest != checkedGeneration) {
-      searchers.maybeRefreshBlocking();
-      // what was listed before the refresh: a commit landing during it is listed, and so refreshed, next time
-      checkedGeneration = latest;
     }
   }
 

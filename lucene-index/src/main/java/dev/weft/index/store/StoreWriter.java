@@ -39,7 +39,6 @@ import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.LockObtainFailedException;
 
@@ -73,14 +72,13 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private final Path dir;
   private final Directory directory;
   private final LuceneStoreOptions options;
-  private final SearcherManager searchers;
+  private final StoreSearchers searchers;
   private final Scheduler scheduler;
   private final LongSupplier nanoClock;
   /** Held by a group's leader and by the idle release: the writer is used by one of them at a time. */
   private final ReentrantLock using = new ReentrantLock();
   /** Kept between groups until {@link LuceneStoreOptions#writerIdle()} passes without one. */
   private IndexWriter writer;
-  private volatile boolean holding;
   private long lastUsed;
   private boolean releaseScheduled;
   private boolean closed;
@@ -100,13 +98,13 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     this.nanoClock = nanoClock;
     try {
       if (!DirectoryReader.indexExists(directory)) {
-        IndexWriter created = writer();
-        // another process may have created it while this one waited for the lock: commit is a no-op then
-        created.commit();
-        commits++;
-        release();
+        try (IndexWriter created = openWriter()) {
+          // another process may have created it while this one waited for the lock: commit is a no-op then
+          created.commit();
+          commits++;
+        }
       }
-      this.searchers = new SearcherManager(directory, null);
+      this.searchers = new StoreSearchers(directory);
     } catch (CorruptIndexException | IndexFormatTooOldException | IndexFormatTooNewException | EOFException
         | NoSuchFileException e) {
       throw new IndexDamagedException(dir, "the store " + dir + " cannot be read (" + e.getMessage() + "); "
@@ -123,21 +121,13 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     return IN_MUTATION.get();
   }
 
-  SearcherManager searchers() {
+  StoreSearchers searchers() {
     return searchers;
   }
 
   /** Commits made since this store was opened (the creating commit included). */
   long commits() {
     return commits;
-  }
-
-  /**
-   * Whether this store holds the writer, and so the lock: no other process can commit, and the searchers already
-   * show this one's last commit.
-   */
-  boolean holdsWriter() {
-    return holding;
   }
 
   @Override
@@ -157,21 +147,15 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       if (closed) {
         throw new IllegalStateException("the store " + dir + " is closed; nothing was written — open it again");
       }
-      boolean opened = writer == null;
       IndexWriter writing = writer();
-      if (opened) {
-        // what other processes committed before this one took the lock
-        searchers.maybeRefreshBlocking();
-      }
-      IndexSearcher searcher = searchers.acquire();
-      try {
+      // the last commit, this process's or (read after taking the lock) another's
+      searchers.read(searcher -> {
         SortedMap<String, Optional<JsonNode>> staged = new TreeMap<>();
         for (PendingMutate<?> mutate : group) {
           stage(mutate, searcher, staged, documents, acknowledgements);
         }
-      } finally {
-        searchers.release(searcher);
-      }
+        return null;
+      });
       if (!documents.isEmpty()) {
         for (Map.Entry<String, Optional<Document>> entry : documents.entrySet()) {
           if (entry.getValue().isPresent()) {
@@ -182,7 +166,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
         }
         writing.commit();
         commits++;
-        searchers.maybeRefreshBlocking();
+        searchers.refreshAfterCommit();
       }
     } catch (IOException | RuntimeException e) {
       abandon(e);
@@ -196,7 +180,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     }
     acknowledgements.forEach(Runnable::run);
     lastUsed = nanoClock.getAsLong();
-    if (options.writerIdle().isZero()) {
+    if (!keepsWriter()) {
       release();
     } else if (!releaseScheduled) {
       releaseScheduled = true;
@@ -279,17 +263,28 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     acknowledgements.add(() -> mutate.succeed(result));
   }
 
+  private boolean keepsWriter() {
+    return !options.writerIdle().isZero();
+  }
+
+  /** The writer, opened (waiting for the lock) when there is none; a kept one serves the reads too. */
   private IndexWriter writer() throws IOException {
     if (writer == null) {
-      try {
-        writer = LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
-        holding = true;
-      } catch (LockObtainFailedException e) {
-        throw new IndexBusyException("cannot write the store " + dir + " (waited " + options.lockWait().toMillis()
-            + " ms)", dir.resolve(IndexWriter.WRITE_LOCK_NAME), e);
+      writer = openWriter();
+      if (keepsWriter()) {
+        searchers.fromWriter(writer);
       }
     }
     return writer;
+  }
+
+  private IndexWriter openWriter() throws IOException {
+    try {
+      return LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
+    } catch (LockObtainFailedException e) {
+      throw new IndexBusyException("cannot write the store " + dir + " (waited " + options.lockWait().toMillis()
+          + " ms)", dir.resolve(IndexWriter.WRITE_LOCK_NAME), e);
+    }
   }
 
   private static IndexWriterConfig config() {
@@ -305,7 +300,6 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private void release() {
     IndexWriter closing = writer;
     writer = null;
-    holding = false;
     if (closing == null) {
       return;
     }
@@ -315,15 +309,27 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       // every write is already durable; what failed is a merge or its commit, which the next writer redoes
       rollback(closing, e);
     }
+    readDirectory(null);
+  }
+
+  /** Back to reading the directory once the writer is gone; a failure there fails the reads, not silently. */
+  private void readDirectory(Exception cause) {
+    try {
+      searchers.fromDirectory();
+    } catch (IOException | RuntimeException e) {
+      if (cause != null) {
+        cause.addSuppressed(e);
+      }
+    }
   }
 
   /** Drops everything uncommitted (the failed group's staging) and the lock; the next group opens anew. */
   private void abandon(Exception cause) {
     IndexWriter dropping = writer;
     writer = null;
-    holding = false;
     if (dropping != null) {
       rollback(dropping, cause);
+      readDirectory(cause);
     }
   }
 
