@@ -71,6 +71,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
 
   private final Path dir;
   private final Directory directory;
+  /** Under {@link #directory}: deletes wait for no commit while a writer is kept. */
+  private final BackgroundDeleteDirectory deletes;
   private final LuceneStoreOptions options;
   private final StoreSearchers searchers;
   private final Scheduler scheduler;
@@ -85,14 +87,15 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private volatile long commits;
 
   /** Opens the store in {@code directory}, creating an empty one (one commit) when there is none. */
-  StoreWriter(Path dir, Directory directory, LuceneStoreOptions options) {
-    this(dir, directory, options, daemonScheduler(), System::nanoTime);
+  StoreWriter(Path dir, Directory directory, BackgroundDeleteDirectory deletes, LuceneStoreOptions options) {
+    this(dir, directory, deletes, options, daemonScheduler(), System::nanoTime);
   }
 
-  StoreWriter(Path dir, Directory directory, LuceneStoreOptions options, Scheduler scheduler,
-      LongSupplier nanoClock) {
+  StoreWriter(Path dir, Directory directory, BackgroundDeleteDirectory deletes, LuceneStoreOptions options,
+      Scheduler scheduler, LongSupplier nanoClock) {
     this.dir = dir;
     this.directory = directory;
+    this.deletes = deletes;
     this.options = options;
     this.scheduler = scheduler;
     this.nanoClock = nanoClock;
@@ -273,6 +276,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       writer = openWriter();
       if (keepsWriter()) {
         searchers.fromWriter(writer);
+        deletes.deferDeletes();
       }
     }
     return writer;
@@ -304,6 +308,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       return;
     }
     try {
+      // no delete of this process may be left once another can take the lock (and reuse a name)
+      deletes.deleteNow();
       closing.close();
     } catch (IOException | RuntimeException e) {
       // every write is already durable; what failed is a merge or its commit, which the next writer redoes
@@ -328,6 +334,11 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     IndexWriter dropping = writer;
     writer = null;
     if (dropping != null) {
+      try {
+        deletes.deleteNow();
+      } catch (IOException | RuntimeException e) {
+        cause.addSuppressed(e);
+      }
       rollback(dropping, cause);
       readDirectory(cause);
     }
