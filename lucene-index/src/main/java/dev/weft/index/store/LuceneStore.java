@@ -71,7 +71,7 @@ public final class LuceneStore implements Store {
   }
 
   /** As {@link #open(Path, LuceneStoreOptions)}, with the writer's idle release in a test's hand. */
-  static LuceneStore open(Path dir, LuceneStoreOptions options, StoreWriter.Scheduler scheduler,
+  static LuceneStore open(Path dir, LuceneStoreOptions options, IdleScheduler scheduler,
       LongSupplier nanoClock) {
     return open(dir, options, GroupCommit.Hooks.NONE,
         (directory, deletes) -> new StoreWriter(dir, directory, deletes, options, scheduler, nanoClock), UnaryOperator.identity());

@@ -24,8 +24,6 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import org.apache.lucene.codecs.Codec;
@@ -61,21 +59,13 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     }
   };
 
-  /** Runs a task after a delay: the store's own daemon thread, or a test's hand. */
-  interface Scheduler extends Closeable {
-    void schedule(Runnable task, Duration delay);
-
-    @Override
-    void close();
-  }
-
   private final Path dir;
   private final Directory directory;
   /** Under {@link #directory}: deletes wait for no commit while a writer is kept. */
   private final BackgroundDeleteDirectory deletes;
   private final LuceneStoreOptions options;
   private final StoreSearchers searchers;
-  private final Scheduler scheduler;
+  private final IdleScheduler scheduler;
   private final LongSupplier nanoClock;
   /** Held by a group's leader and by the idle release: the writer is used by one of them at a time. */
   private final ReentrantLock using = new ReentrantLock();
@@ -88,11 +78,11 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
 
   /** Opens the store in {@code directory}, creating an empty one (one commit) when there is none. */
   StoreWriter(Path dir, Directory directory, BackgroundDeleteDirectory deletes, LuceneStoreOptions options) {
-    this(dir, directory, deletes, options, daemonScheduler(), System::nanoTime);
+    this(dir, directory, deletes, options, IdleScheduler.daemon(), System::nanoTime);
   }
 
   StoreWriter(Path dir, Directory directory, BackgroundDeleteDirectory deletes, LuceneStoreOptions options,
-      Scheduler scheduler, LongSupplier nanoClock) {
+      IdleScheduler scheduler, LongSupplier nanoClock) {
     this.dir = dir;
     this.directory = directory;
     this.deletes = deletes;
@@ -375,34 +365,5 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
         searchers.close();
       }
     }
-  }
-
-  private static Scheduler daemonScheduler() {
-    return new Scheduler() {
-      private ScheduledThreadPoolExecutor executor;
-
-      @Override
-      public synchronized void schedule(Runnable task, Duration delay) {
-        if (executor == null) {
-          executor = new ScheduledThreadPoolExecutor(1, run -> {
-            Thread thread = new Thread(run, "weft-store-idle");
-            thread.setDaemon(true);
-            return thread;
-          });
-          executor.setKeepAliveTime(30, TimeUnit.SECONDS);
-          // a store that stopped writing keeps no thread
-          executor.allowCoreThreadTimeOut(true);
-          executor.setRemoveOnCancelPolicy(true);
-        }
-        executor.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
-      }
-
-      @Override
-      public synchronized void close() {
-        if (executor != null) {
-          executor.shutdownNow();
-        }
-      }
-    };
   }
 }

@@ -20,7 +20,7 @@ class WriterIdleTest {
   @TempDir Path tmp;
 
   /** Scheduled tasks wait for the test to run them; the clock moves when the test says. */
-  private static final class Hand implements StoreWriter.Scheduler {
+  private static final class Hand implements IdleScheduler {
     final List<Runnable> tasks = new ArrayList<>();
     final List<Duration> delays = new ArrayList<>();
     final AtomicLong now = new AtomicLong();
