@@ -21,11 +21,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 
 /**
  * The durable {@link Store}: one Lucene index in a directory, one document per key ({@link StoreDocuments}).
@@ -61,12 +60,12 @@ public final class LuceneStore implements Store {
 
   /** As {@link #open(Path, LuceneStoreOptions)}, with test seams in the group commit. */
   static LuceneStore open(Path dir, LuceneStoreOptions options, GroupCommit.Hooks hooks) {
-    return open(dir, options, hooks, (directory, deletes) -> new StoreWriter(dir, directory, deletes, options), UnaryOperator.identity());
+    return open(dir, options, hooks, directory -> new StoreWriter(dir, directory, options), UnaryOperator.identity());
   }
 
   /** As {@link #open(Path, LuceneStoreOptions)}, the directory seen through {@code around} (a test's counting). */
   static LuceneStore open(Path dir, LuceneStoreOptions options, UnaryOperator<Directory> around) {
-    return open(dir, options, GroupCommit.Hooks.NONE, (directory, deletes) -> new StoreWriter(dir, directory, deletes, options),
+    return open(dir, options, GroupCommit.Hooks.NONE, directory -> new StoreWriter(dir, directory, options),
         around);
   }
 
@@ -74,27 +73,25 @@ public final class LuceneStore implements Store {
   static LuceneStore open(Path dir, LuceneStoreOptions options, IdleScheduler scheduler,
       LongSupplier nanoClock) {
     return open(dir, options, GroupCommit.Hooks.NONE,
-        (directory, deletes) -> new StoreWriter(dir, directory, deletes, options, scheduler, nanoClock), UnaryOperator.identity());
+        directory -> new StoreWriter(dir, directory, options, scheduler, nanoClock), UnaryOperator.identity());
   }
 
   private static LuceneStore open(Path dir, LuceneStoreOptions options, GroupCommit.Hooks hooks,
-      BiFunction<Directory, BackgroundDeleteDirectory, StoreWriter> writers, UnaryOperator<Directory> around) {
+      Function<StoreDirectory, StoreWriter> writers, UnaryOperator<Directory> around) {
     Objects.requireNonNull(dir, "dir");
     Objects.requireNonNull(options, "options");
-    Directory directory;
-    BackgroundDeleteDirectory deletes;
+    StoreDirectory directory;
     try {
       Files.createDirectories(dir);
-      deletes = new BackgroundDeleteDirectory(new SyncOnceDirectory(around.apply(FSDirectory.open(dir))));
-      directory = new WriteCacheDirectory(deletes);
+      directory = StoreDirectory.open(dir, around);
     } catch (IOException e) {
       throw new StorageFailureException(dir, "cannot open the store directory " + dir + ": " + e
           + "; check that its parent exists and is writable", e);
     }
     try {
-      return new LuceneStore(dir, directory, writers.apply(directory, deletes), hooks);
+      return new LuceneStore(dir, directory.top(), writers.apply(directory), hooks);
     } catch (RuntimeException e) {
-      closeQuietly(directory, e);
+      closeQuietly(directory.top(), e);
       throw e;
     }
   }

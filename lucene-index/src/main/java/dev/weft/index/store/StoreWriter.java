@@ -63,6 +63,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private final Directory directory;
   /** Under {@link #directory}: deletes wait for no commit while a writer is kept. */
   private final BackgroundDeleteDirectory deletes;
+  /** Under {@link #directory}: a commit is durable once its fsyncs, started by Lucene, are waited for here. */
+  private final SyncOnceDirectory syncs;
   private final LuceneStoreOptions options;
   private final StoreSearchers searchers;
   private final IdleScheduler scheduler;
@@ -77,27 +79,29 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private volatile long commits;
 
   /** Opens the store in {@code directory}, creating an empty one (one commit) when there is none. */
-  StoreWriter(Path dir, Directory directory, BackgroundDeleteDirectory deletes, LuceneStoreOptions options) {
-    this(dir, directory, deletes, options, IdleScheduler.daemon(), System::nanoTime);
+  StoreWriter(Path dir, StoreDirectory directory, LuceneStoreOptions options) {
+    this(dir, directory, options, IdleScheduler.daemon(), System::nanoTime);
   }
 
-  StoreWriter(Path dir, Directory directory, BackgroundDeleteDirectory deletes, LuceneStoreOptions options,
-      IdleScheduler scheduler, LongSupplier nanoClock) {
+  StoreWriter(Path dir, StoreDirectory directory, LuceneStoreOptions options, IdleScheduler scheduler,
+      LongSupplier nanoClock) {
     this.dir = dir;
-    this.directory = directory;
-    this.deletes = deletes;
+    this.directory = directory.top();
+    this.deletes = directory.deletes();
+    this.syncs = directory.syncs();
     this.options = options;
     this.scheduler = scheduler;
     this.nanoClock = nanoClock;
     try {
-      if (!DirectoryReader.indexExists(directory)) {
+      if (!DirectoryReader.indexExists(this.directory)) {
         try (IndexWriter created = openWriter()) {
           // another process may have created it while this one waited for the lock: commit is a no-op then
           created.commit();
+          syncs.awaitSynced();
           commits++;
         }
       }
-      this.searchers = new StoreSearchers(directory);
+      this.searchers = new StoreSearchers(this.directory);
     } catch (CorruptIndexException | IndexFormatTooOldException | IndexFormatTooNewException | EOFException
         | NoSuchFileException e) {
       throw new IndexDamagedException(dir, "the store " + dir + " cannot be read (" + e.getMessage() + "); "
@@ -158,6 +162,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
           }
         }
         writing.commit();
+        // the directory sync after the commit point: durable before anything is acknowledged
+        syncs.awaitSynced();
         commits++;
         searchers.refreshAfterCommit();
       }
@@ -301,6 +307,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       // no delete of this process may be left once another can take the lock (and reuse a name)
       deletes.deleteNow();
       closing.close();
+      // closing committed only what merges made of durable commits: its last directory sync is not waited on
+      syncs.forgetSyncs();
     } catch (IOException | RuntimeException e) {
       // every write is already durable; what failed is a merge or its commit, which the next writer redoes
       rollback(closing, e);
@@ -330,6 +338,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
         cause.addSuppressed(e);
       }
       rollback(dropping, cause);
+      syncs.forgetSyncs();
       readDirectory(cause);
     }
   }
@@ -347,8 +356,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       return runtime;
     }
     return new StorageFailureException(dir, "cannot commit " + size + " mutate(s) to the store " + dir + ": "
-        + e.getMessage() + "; none of them was acknowledged or written — check the disk (space, permissions) "
-        + "and retry", e);
+        + e.getMessage() + "; none of them was acknowledged, and the store holds all of them or none — check the "
+        + "disk (space, permissions) and retry", e);
   }
 
   @Override

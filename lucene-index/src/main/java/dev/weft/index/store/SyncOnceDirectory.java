@@ -23,7 +23,7 @@ import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexOutput;
 
 /**
- * Fsyncs each file once, and the files of one sync concurrently.
+ * Fsyncs each file once, the files of a commit concurrently, and all of them before the commit point.
  *
  * <p>Once: Lucene 9's {@code IndexWriter.commit()} asks to sync every file of every segment of the commit, and
  * {@code FSDirectory} fsyncs them all, so a store committing after each small write paid one fsync per file of
@@ -32,18 +32,25 @@ import org.apache.lucene.store.IndexOutput;
  * this directory is forgotten, so a reused name is synced again; files another process created were synced by
  * that process before its commit named them.
  *
- * <p>Concurrently: what is left — the new segment's files and the live-docs files of segments that lost a
- * document — is fsynced from a small pool at once rather than one after another. On ext4 concurrent fsyncs share
- * one journal commit (5 files one after another ~16 ms here, the same 5 at once ~1 ms). Every file is synced, each
- * failure is reported (the first thrown, the others suppressed, each naming its file), a file is recorded as
- * synced only when its fsync returned, and a sync that does not return within the deadline fails the commit
- * rather than hang it.
+ * <p>Concurrently: a commit asks, one after another, to sync the new segment's files (and the live-docs files of
+ * segments that lost a document), then the directory, then {@code pending_segments_N}; then it renames that to
+ * {@code segments_N} — the commit point — and syncs the directory again. Here each sync only starts its fsyncs, on
+ * a small pool, and the rename first waits for every fsync started: so the four rounds of fsyncs before the commit
+ * point become one (on ext4 concurrent fsyncs share a journal commit: 5 files one after another ~16 ms here, at
+ * once ~1 ms), and nothing the commit names can be missing after a crash, as before. The store waits for the last
+ * directory sync ({@link #awaitSynced}) before it acknowledges the commit. Every fsync is waited for even when one
+ * fails, each failure names its file (the first thrown, the others suppressed), a file is recorded as synced only
+ * once its fsync returned, and fsyncs that do not finish within the deadline fail the commit rather than hang it.
  */
 final class SyncOnceDirectory extends FilterDirectory {
   static final int THREADS = 8;
   static final Duration DEADLINE = Duration.ofSeconds(60);
 
+  private record InFlight(String what, Future<?> done) {}
+
   private final Set<String> synced = ConcurrentHashMap.newKeySet();
+  /** Guarded by this: fsyncs started and not yet waited for. */
+  private final List<InFlight> inFlight = new ArrayList<>();
   private final ExecutorService pool;
   private final Duration deadline;
 
@@ -82,8 +89,10 @@ final class SyncOnceDirectory extends FilterDirectory {
     super.deleteFile(name);
   }
 
+  /** Lucene's commit point ({@code pending_segments_N} to {@code segments_N}): only once every sync is durable. */
   @Override
   public void rename(String source, String dest) throws IOException {
+    awaitSynced();
     synced.remove(dest);
     boolean wasSynced = synced.remove(source);
     super.rename(source, dest);
@@ -95,44 +104,55 @@ final class SyncOnceDirectory extends FilterDirectory {
 
   @Override
   public void sync(Collection<String> names) throws IOException {
-    List<String> pending = new ArrayList<>();
     for (String name : new LinkedHashSet<>(names)) {
       if (!synced.contains(name)) {
-        pending.add(name);
+        start(name, () -> {
+          in.sync(List.of(name));
+          synced.add(name);
+        });
       }
     }
-    if (pending.size() <= 1) {
-      super.sync(pending);
-      synced.addAll(pending);
-      return;
-    }
-    List<Future<?>> running = new ArrayList<>(pending.size());
-    for (String name : pending) {
-      running.add(pool.submit(() -> {
-        in.sync(List.of(name));
-        return null;
-      }));
-    }
-    awaitAll(pending, running);
   }
 
-  /** Waits for every fsync (none is skipped when one fails), records those done, throws what failed. */
-  private void awaitAll(List<String> names, List<Future<?>> running) throws IOException {
+  @Override
+  public void syncMetaData() throws IOException {
+    start("the directory", in::syncMetaData);
+  }
+
+  private interface Fsync {
+    void run() throws IOException;
+  }
+
+  private synchronized void start(String what, Fsync fsync) {
+    inFlight.add(new InFlight(what, pool.submit(() -> {
+      fsync.run();
+      return null;
+    })));
+  }
+
+  /**
+   * Waits until every fsync started so far is done (none is skipped when one fails) and throws what failed, each
+   * failure naming its file: after this, everything Lucene asked to sync is durable.
+   */
+  void awaitSynced() throws IOException {
+    List<InFlight> waiting;
+    synchronized (this) {
+      waiting = new ArrayList<>(inFlight);
+      inFlight.clear();
+    }
     long end = System.nanoTime() + deadline.toNanos();
     IOException failure = null;
-    for (int i = 0; i < names.size(); i++) {
-      String name = names.get(i);
+    for (InFlight each : waiting) {
       try {
-        running.get(i).get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
-        synced.add(name);
+        each.done().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
       } catch (ExecutionException e) {
-        failure = first(failure, new IOException("cannot fsync " + name + ": " + e.getCause(), e.getCause()));
+        failure = first(failure, new IOException("cannot fsync " + each.what() + ": " + e.getCause(), e.getCause()));
       } catch (TimeoutException e) {
-        failure = first(failure, new IOException("the fsync of " + name + " did not finish within "
+        failure = first(failure, new IOException("the fsync of " + each.what() + " did not finish within "
             + deadline.toMillis() + " ms; the disk is not answering — check it, then retry"));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        InterruptedIOException stop = new InterruptedIOException("interrupted while fsyncing " + name);
+        InterruptedIOException stop = new InterruptedIOException("interrupted while fsyncing " + each.what());
         if (failure != null) {
           stop.addSuppressed(failure);
         }
@@ -144,6 +164,15 @@ final class SyncOnceDirectory extends FilterDirectory {
     }
   }
 
+  /** Waits for the fsyncs started so far and drops their failures: the commit they were for was abandoned. */
+  void forgetSyncs() {
+    try {
+      awaitSynced();
+    } catch (IOException e) {
+      // each failed file belongs to the abandoned commit, which no commit names; the caller reports that failure
+    }
+  }
+
   private static IOException first(IOException failure, IOException next) {
     if (failure == null) {
       return next;
@@ -152,9 +181,14 @@ final class SyncOnceDirectory extends FilterDirectory {
     return failure;
   }
 
+  /** A store closes this after its writer: every commit it acknowledged was waited for already. */
   @Override
   public void close() throws IOException {
-    pool.shutdown();
-    super.close();
+    try {
+      forgetSyncs();
+    } finally {
+      pool.shutdown();
+      super.close();
+    }
   }
 }

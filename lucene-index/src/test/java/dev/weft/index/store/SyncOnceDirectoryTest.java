@@ -48,14 +48,17 @@ class SyncOnceDirectoryTest {
       write(directory, "_0.cfs");
       write(directory, "_0.si");
       directory.sync(Set.of("_0.cfs", "_0.si"));
+      directory.awaitSynced();
       write(directory, "_1.cfs");
       directory.sync(Set.of("_0.cfs", "_0.si", "_1.cfs"));
+      directory.awaitSynced();
       assertThat(real.synced).containsExactlyInAnyOrder("_0.cfs", "_0.si", "_1.cfs");
 
       // deleted and written again under the same name (a rolled-back writer's name reused): synced again
       directory.deleteFile("_1.cfs");
       write(directory, "_1.cfs");
       directory.sync(Set.of("_0.cfs", "_1.cfs"));
+      directory.awaitSynced();
       assertThat(real.synced).containsExactlyInAnyOrder("_0.cfs", "_0.si", "_1.cfs", "_1.cfs");
     }
   }
@@ -71,6 +74,7 @@ class SyncOnceDirectoryTest {
       write(directory, "other");
       directory.rename("other", "segments_2x");
       directory.sync(Set.of("segments_2x"));
+      directory.awaitSynced();
 
       assertThat(real.synced).containsExactly("pending_segments_2", "segments_2x");
     }
@@ -111,6 +115,7 @@ class SyncOnceDirectoryTest {
         write(directory, name);
       }
       directory.sync(List.of("_0.si", "_0.cfs", "_0.cfe", "_1_1.liv"));
+      directory.awaitSynced();
 
       assertThat(real.alone).isEmpty();
       assertThat(real.together.getCount()).isZero();
@@ -136,13 +141,15 @@ class SyncOnceDirectoryTest {
       for (String name : List.of("_0.si", "_0.cfs", "_0.cfe")) {
         write(directory, name);
       }
-      assertThatThrownBy(() -> directory.sync(List.of("_0.si", "_0.cfs", "_0.cfe")))
+      directory.sync(List.of("_0.si", "_0.cfs", "_0.cfe"));
+      assertThatThrownBy(directory::awaitSynced)
           .isInstanceOf(IOException.class)
           .hasMessageContaining("_0.cfs")
           .hasMessageContaining("Input/output error");
       assertThat(real.synced).containsExactlyInAnyOrder("_0.si", "_0.cfe");
 
       directory.sync(List.of("_0.si", "_0.cfs", "_0.cfe"));
+      directory.awaitSynced();
       assertThat(real.synced).containsExactlyInAnyOrder("_0.si", "_0.cfe", "_0.cfs");
     }
   }
@@ -166,11 +173,40 @@ class SyncOnceDirectoryTest {
     try (SyncOnceDirectory directory = new SyncOnceDirectory(real, 4, Duration.ofMillis(50))) {
       write(directory, "_0.si");
       write(directory, "_0.cfs");
-      assertThatThrownBy(() -> directory.sync(List.of("_0.si", "_0.cfs")))
+      directory.sync(List.of("_0.si", "_0.cfs"));
+      assertThatThrownBy(directory::awaitSynced)
           .isInstanceOf(IOException.class)
           .hasMessageContaining("the fsync of _0.cfs did not finish within");
     } finally {
       never.countDown();
+    }
+  }
+
+  /** The commit point waits for every fsync started before it, and does not happen when one failed. */
+  @Test
+  void aRenameWaitsForTheStartedFsyncsAndIsNotDoneWhenOneFailed() throws IOException {
+    Recording real = new Recording() {
+      @Override
+      public synchronized void sync(Collection<String> names) throws IOException {
+        if (names.contains("_0.cfs")) {
+          throw new IOException("No space left on device");
+        }
+        super.sync(names);
+      }
+    };
+    try (SyncOnceDirectory directory = new SyncOnceDirectory(real)) {
+      write(directory, "_0.cfs");
+      write(directory, "pending_segments_1");
+      directory.sync(List.of("_0.cfs"));
+      directory.syncMetaData();
+      directory.sync(List.of("pending_segments_1"));
+
+      assertThatThrownBy(() -> directory.rename("pending_segments_1", "segments_1"))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("_0.cfs")
+          .hasMessageContaining("No space left on device");
+      assertThat(real.listAll()).contains("pending_segments_1").doesNotContain("segments_1");
+      assertThat(real.synced).containsExactly("pending_segments_1");
     }
   }
 }
