@@ -2,7 +2,7 @@ package dev.weft.api;
 
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;
-import dev.weft.index.RequestedEmbedder;
+import dev.weft.context.generation.RequestedEmbedder;
 import dev.weft.models.EmbedderSpecs;
 import java.util.Optional;
 

@@ -3,7 +3,7 @@ package dev.weft.api;
 import dev.weft.context.QueryVector;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderSpec;
-import dev.weft.index.GenerationManifest;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.VectorCensus;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,17 +47,22 @@ final class Embedders implements AutoCloseable {
 
   /** The query's vector, with an embedder of {@code spec} made on first use and reused after. */
   QueryVector embedQuery(EmbedderSpec spec, String query) {
-    Embedder embedder;
-    synchronized (this) {
-      if (closed) {
-        throw new IllegalStateException("this Weft is closed; open another to recall");
-      }
-      embedder = queryEmbedders.computeIfAbsent(spec, EmbedderSpec::create);
-    }
+    Embedder embedder = embedder(spec);
     // an endpoint client keeps per-call state (its breaker); one query at a time per embedder
     synchronized (embedder) {
       return QueryEmbedding.of(embedder, query);
     }
+  }
+
+  /**
+   * The embedder of {@code spec}, made on first use and closed with this; callers hold its monitor while they call
+   * it (the memory's writes and queries do too).
+   */
+  synchronized Embedder embedder(EmbedderSpec spec) {
+    if (closed) {
+      throw new IllegalStateException("this Weft is closed; open another to recall");
+    }
+    return queryEmbedders.computeIfAbsent(spec, EmbedderSpec::create);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.weft.api;
 
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.generation.GenerationManifest;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -13,7 +14,7 @@ import java.util.List;
  * @param unreadable kept generations whose manifests cannot be read, newest first
  * @param currentDamage what is wrong with {@code CURRENT}, or null when it is fine (or there is none yet)
  */
-public record Generations(List<Generation> kept, long served, List<Unreadable> unreadable,
+public record Generations(List<GenerationManifest> kept, long served, List<Unreadable> unreadable,
     IndexDamagedException currentDamage) {
   public Generations {
     kept = List.copyOf(kept);

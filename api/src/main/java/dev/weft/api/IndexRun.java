@@ -1,11 +1,17 @@
 package dev.weft.api;
 
 import dev.weft.context.Kind;
+import dev.weft.pipelines.ingest.DatasetSource;
+import dev.weft.pipelines.ingest.DirectorySource;
 import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.pipelines.ingest.IngestSettings;
+import dev.weft.pipelines.ingest.IngestSource;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.pipelines.ingest.WriteAccess;
+import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
+import dev.weft.transforms.route.Router;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,80 +21,30 @@ import java.util.Objects;
 
 /**
  * One {@link Weft#index} run: what to ingest and how. Build it with {@link #tree(Path)} or {@link #dataset(Path)}
- * and the {@link Builder}; the values are checked once, by the ingest settings they become.
+ * and the {@link Builder}; the values are checked once, when built, by the ingest layer's records they become. A run
+ * holds those records rather than a copy of their fields: its source, its settings and its write access are the
+ * ingest layer's own; only the embedder is the facade's, since a bare "embed" is resolved against the index.
  *
- * @param input a directory tree or a dataset file
- * @param force re-chunk every item in scope even when unchanged
- * @param execution which executor runs the change set
- * @param keepGenerations published generations kept for rollback
+ * @param source a directory tree ({@link DirectorySource}: root, paths, extensions, file size cap) or a dataset
+ *     file ({@link DatasetSource}: file, record kind, record format)
+ * @param settings how the run ingests; its embedder is left empty here and set by the run from {@code embedding}
  * @param embedding whether and with what the run gives chunks vectors
- * @param exportParquet a directory that receives the chunks the run writes as a Parquet dataset, or null
  * @param access how long to wait for another run's write lock, and whether to rebuild
- * @param progress where progress goes
  */
-public record IndexRun(Input input, boolean force, Execution execution, int keepGenerations, Embedding embedding,
-    Path exportParquet, WriteAccess access, IngestProgress progress) {
+public record IndexRun(IngestSource source, IngestSettings settings, Embedding embedding, WriteAccess access) {
   public IndexRun {
-    Objects.requireNonNull(input, "input");
-    Objects.requireNonNull(execution, "execution");
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(settings, "settings");
     Objects.requireNonNull(embedding, "embedding");
     Objects.requireNonNull(access, "access");
-    Objects.requireNonNull(progress, "progress");
-  }
-
-  /** What a run ingests. */
-  public sealed interface Input permits Tree, Dataset {}
-
-  /**
-   * The files under a directory, git-aware.
-   *
-   * @param root the corpus root
-   * @param paths the files or directories (relative to the root) the run may touch; empty for all
-   * @param extensions the extensions to index, or empty for the defaults
-   * @param maxFileBytes files above this are skipped as too large
-   */
-  public record Tree(Path root, List<String> paths, List<String> extensions, long maxFileBytes) implements Input {
-    public Tree {
-      Objects.requireNonNull(root, "root");
-      paths = List.copyOf(paths);
-      extensions = List.copyOf(extensions);
-    }
-  }
-
-  /**
-   * The records of a dataset file (JSONL, Parquet or Avro: {@code _id}/{@code id}, {@code title}, {@code text}).
-   *
-   * @param file the dataset file
-   * @param kind the kind every record is routed to
-   * @param format the chunking format of the record text ({@code text}, {@code markdown}, ...)
-   */
-  public record Dataset(Path file, Kind kind, String format) implements Input {
-    public Dataset {
-      Objects.requireNonNull(file, "file");
-      Objects.requireNonNull(kind, "kind");
-      Objects.requireNonNull(format, "format");
-    }
-  }
-
-  /**
-   * @param runner the executor, or {@code AUTO} to choose by the size of the change set
-   * @param beamThreshold with {@code AUTO}, change sets of at least this many items run on Beam
-   * @param beamArgs extra Beam pipeline arguments ({@code --flinkMaster=host:8081}, {@code --parallelism=4})
-   */
-  public record Execution(RunnerChoice runner, int beamThreshold, List<String> beamArgs) {
-    public Execution {
-      Objects.requireNonNull(runner, "runner");
-      beamArgs = List.copyOf(beamArgs);
-    }
   }
 
   /**
    * @param enabled whether the run gives chunks vectors
    * @param spec the embedder ({@code bge-small}, {@code hash:64}, {@code openai:...}), or null for the index's own
    *     (else the default model)
-   * @param batchSize chunks per embedding call
    */
-  public record Embedding(boolean enabled, String spec, int batchSize) {}
+  public record Embedding(boolean enabled, String spec) {}
 
   public static Builder tree(Path root) {
     return new Builder(root, null);
@@ -224,12 +180,16 @@ public record IndexRun(Input input, boolean force, Execution execution, int keep
       return this;
     }
 
+    /** @throws IllegalArgumentException naming the first value that is refused */
     public IndexRun build() {
-      Input input = root != null ? new Tree(root, paths, extensions, maxFileBytes)
-          : new Dataset(dataset, datasetKind, datasetFormat);
-      return new IndexRun(input, force, new Execution(runner, beamThreshold, beamArgs), keepGenerations,
-          new Embedding(embed || embedder != null, embedder, embedBatchSize), exportParquet,
-          new WriteAccess(lockWait, rebuild), progress);
+      IngestSource source = root != null
+          ? new DirectorySource(root.toAbsolutePath().normalize(), new PathScope(paths),
+              extensions.isEmpty() ? Router.defaults() : Router.defaults().withExtensions(extensions), maxFileBytes)
+          : new DatasetSource(dataset, datasetKind, datasetFormat);
+      IngestSettings settings = new IngestSettings(force, runner, beamThreshold, beamArgs, keepGenerations, progress,
+          null, embedBatchSize, exportParquet);
+      return new IndexRun(source, settings, new Embedding(embed || embedder != null, embedder),
+          new WriteAccess(lockWait, rebuild));
     }
 
     private void requireTree(String what) {

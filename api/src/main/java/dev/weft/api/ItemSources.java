@@ -1,28 +1,26 @@
 package dev.weft.api;
 
 import dev.weft.context.ItemSource;
-import dev.weft.index.CorpusSource;
-import dev.weft.index.GenerationManifest;
+import dev.weft.context.generation.CorpusSource;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.transforms.dataset.DatasetItemSource;
-import java.nio.file.Files;
+import dev.weft.transforms.ingest.FileTreeItemSource;
 import java.nio.file.Path;
 
-/** Where {@code get} reads a generation's items back from: the source its manifest records, never a guess. */
+/**
+ * Where {@code get} reads a generation's items back from: the source its manifest records, never a guess. The one
+ * place that maps a recorded source to the reader of its kind; the index layer only asks the result.
+ */
 final class ItemSources {
   private ItemSources() {}
 
-  /**
-   * The item source of a generation: a dataset's records, or null for the files under the corpus root (which the
-   * searcher reads itself, refusing paths and links out of the root).
-   */
+  /** The item source of a generation: a dataset's records, or the files under a tree's root. */
   static ItemSource of(GenerationManifest manifest) {
     CorpusSource source = manifest.source();
-    if (source != null) {
-      return source.isDataset() ? new DatasetItemSource(Path.of(source.location())) : null;
+    if (source == null) {
+      return LegacyItemSource.guess(manifest);
     }
-    // The legacy path, for generations published before the source was recorded: a dataset's corpus root is the
-    // dataset file, so a root that is a regular file is read as one.
-    Path root = Path.of(manifest.corpusRoot());
-    return Files.isRegularFile(root) ? new DatasetItemSource(root) : null;
+    Path location = Path.of(source.location());
+    return source.isDataset() ? new DatasetItemSource(location) : new FileTreeItemSource(location);
   }
 }

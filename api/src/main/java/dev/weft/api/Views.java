@@ -1,25 +1,12 @@
 package dev.weft.api;
 
-import dev.weft.index.CorpusSource;
-import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexCheck;
 import dev.weft.index.IndexStats;
-import dev.weft.index.RequestedEmbedder;
 import dev.weft.index.UnreadableManifest;
 
 /** The index module's values as the API's own records, so callers of the facade never depend on the index module. */
 final class Views {
   private Views() {}
-
-  static Generation generation(GenerationManifest m) {
-    RequestedEmbedder requested = m.requestedEmbedder();
-    CorpusSource source = m.source();
-    return new Generation(m.generation(), m.luceneGeneration(), m.segmentsFileName(), m.createdAt(), m.corpusRoot(),
-        m.chunkerStamp(), m.files(), m.chunks(), m.counts(), m.embedder(), m.embedders(), m.chunksWithVectors(),
-        m.chunksWithoutVectors(),
-        requested == null ? null : new Generation.Requested(requested.identity(), requested.spec()),
-        source == null ? null : new Generation.Source(source.kind(), source.location(), source.format()));
-  }
 
   static Generations.Unreadable unreadable(UnreadableManifest m) {
     return new Generations.Unreadable(m.generation(), m.file(), m.reason());

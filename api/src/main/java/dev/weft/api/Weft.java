@@ -1,15 +1,18 @@
 package dev.weft.api;
 
-import dev.weft.context.ItemSource;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.embed.EmbedderSpec;
-import dev.weft.context.error.ExitStatus;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.error.IndexDamagedException;
-import dev.weft.context.error.WeftException;
+import dev.weft.context.ledger.ChunkTexts;
+import dev.weft.context.ledger.Ledger;
+import dev.weft.context.ledger.LedgerOptions;
+import dev.weft.context.store.Store;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexCheck;
+import dev.weft.index.store.LuceneStore;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
@@ -39,13 +42,12 @@ import java.util.Optional;
  * }</pre>
  */
 public final class Weft implements AutoCloseable {
-  /** Attempts to open a searcher whose item source matches its generation while {@code CURRENT} keeps moving. */
-  private static final int OPEN_ATTEMPTS = 5;
-
   private final Path indexDir;
   private final Embedders embedders = new Embedders();
   /** Opened on the first read, so a Weft can be opened on an index that its first run creates. */
   private CorpusIndex reading;
+  /** The ledger's and the memory's store, opened on first use. */
+  private Store ledger;
   private boolean closed;
 
   private Weft(Path indexDir) {
@@ -106,7 +108,8 @@ public final class Weft implements AutoCloseable {
   }
 
   /**
-   * The item as it is now: a file fresh from disk, or a dataset's record fresh from the dataset.
+   * The item as it is now, read from the source the served generation's manifest records: a file fresh from the
+   * tree, or a dataset's record fresh from the dataset.
    *
    * @throws dev.weft.context.StalePointerException when it vanished
    * @throws dev.weft.context.error.WeftException (nothing found) when the path is not in the index, or no longer a
@@ -131,6 +134,22 @@ public final class Weft implements AutoCloseable {
     }
   }
 
+  /**
+   * The indexed text of the chunk with that id ({@code path#ordinal}) in the served generation, or empty when it
+   * holds none.
+   */
+  public Optional<String> chunkText(String chunkId) {
+    Objects.requireNonNull(chunkId, "chunkId");
+    try (CorpusSearcher searcher = reading().searcher()) {
+      return searcher.chunkText(chunkId);
+    }
+  }
+
+  /** This index as the ledger's {@link ChunkTexts}: what evidence quoting one of its chunks is checked against. */
+  public ChunkTexts chunkTexts() {
+    return new IndexChunkTexts(this);
+  }
+
   /** What the served generation holds. */
   public Stats stats() {
     try (CorpusSearcher searcher = reading().searcher()) {
@@ -147,14 +166,14 @@ public final class Weft implements AutoCloseable {
     } catch (IndexDamagedException e) {
       currentDamage = e;
     }
-    return new Generations(index.generations().stream().map(Views::generation).toList(),
+    return new Generations(index.generations(),
         index.servedNumber().orElse(-1L), index.unreadableGenerations().stream().map(Views::unreadable).toList(),
         currentDamage);
   }
 
   /** Serves another kept generation once its commit is verified to open, waiting up to {@code wait} when busy. */
-  public Generation rollback(long generation, Duration wait) {
-    return Views.generation(reading().rollback(generation, wait));
+  public GenerationManifest rollback(long generation, Duration wait) {
+    return reading().rollback(generation, wait);
   }
 
   /**
@@ -181,9 +200,33 @@ public final class Weft implements AutoCloseable {
     return Views.check(IndexCheck.run(indexDir, wait));
   }
 
+  /**
+   * The agent's ledger beside this index ({@code INDEX/ledger}, the store the memory shares): the goal, evidenced
+   * memories, skills and slots (docs/ledger.md). Evidence quoting a chunk is checked against this index
+   * ({@link #chunkTexts}); {@code embedder} ({@code bge-small}, {@code hash:64}, ...) serves recall near and
+   * embedMissing, none when null. The ledger lives as long as this Weft.
+   */
+  public Ledger ledger(String embedder) {
+    LedgerOptions options = LedgerOptions.defaults().withChunkTexts(chunkTexts());
+    if (embedder != null) {
+      options = options.withEmbedder(embedders.embedder(EmbedderChoice.resolve(embedder, Optional.empty())));
+    }
+    return new Ledger(ledgerStore(), options);
+  }
+
+  /** Opened on first use and shared by every memory (and ledger) handle: one writer per directory. */
+  private synchronized Store ledgerStore() {
+    ensureOpen();
+    if (ledger == null) {
+      ledger = LuceneStore.open(indexDir.resolve("ledger"));
+    }
+    return ledger;
+  }
+
   @Override
   public void close() {
     CorpusIndex index;
+    Store store;
     synchronized (this) {
       if (closed) {
         return;
@@ -191,12 +234,20 @@ public final class Weft implements AutoCloseable {
       closed = true;
       index = reading;
       reading = null;
+      store = ledger;
+      ledger = null;
     }
     try {
       embedders.close();
     } finally {
-      if (index != null) {
-        index.close();
+      try {
+        if (store != null) {
+          store.close();
+        }
+      } finally {
+        if (index != null) {
+          index.close();
+        }
       }
     }
   }
@@ -215,28 +266,8 @@ public final class Weft implements AutoCloseable {
     }
   }
 
-  /**
-   * A searcher whose item source is the one its own generation's manifest records: the generation is known only
-   * once a searcher holds it, so when it needs a dataset source a second searcher is opened with it, and kept only
-   * if {@code CURRENT} did not move in between.
-   */
+  /** A searcher whose {@code get} reads items from the source its own generation's manifest records. */
   private CorpusSearcher searcherForGet() {
-    CorpusIndex index = reading();
-    for (int attempt = 1; attempt <= OPEN_ATTEMPTS; attempt++) {
-      CorpusSearcher plain = index.searcher();
-      ItemSource items = ItemSources.of(plain.generation());
-      if (items == null) {
-        return plain;
-      }
-      long generation = plain.generation().generation();
-      plain.close();
-      CorpusSearcher withItems = index.searcher(items);
-      if (withItems.generation().generation() == generation) {
-        return withItems;
-      }
-      withItems.close();
-    }
-    throw new WeftException(ExitStatus.BUSY, "cannot open the served generation of " + indexDir + ": CURRENT moved "
-        + OPEN_ATTEMPTS + " times while opening it; retry once the runs publishing to it finish");
+    return reading().searcher(ItemSources::of);
   }
 }

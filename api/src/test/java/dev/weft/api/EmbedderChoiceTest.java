@@ -3,7 +3,7 @@ package dev.weft.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.embed.EmbedderIdentity;
-import dev.weft.index.RequestedEmbedder;
+import dev.weft.context.generation.RequestedEmbedder;
 import dev.weft.models.EmbedderSpecs;
 import dev.weft.models.hash.HashEmbedderSpec;
 import java.util.Optional;

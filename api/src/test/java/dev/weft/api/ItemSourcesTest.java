@@ -2,9 +2,10 @@ package dev.weft.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.index.CorpusSource;
-import dev.weft.index.GenerationManifest;
+import dev.weft.context.generation.CorpusSource;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.transforms.dataset.DatasetItemSource;
+import dev.weft.transforms.ingest.FileTreeItemSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,8 @@ class ItemSourcesTest {
     Path root = Files.writeString(tmp.resolve("corpus.jsonl"), "{}\n");
     GenerationManifest manifest = manifest(root.toString(), CorpusSource.files(root.toString()));
 
-    assertThat(ItemSources.of(manifest)).as("the searcher's own tree reader").isNull();
+    assertThat(ItemSources.of(manifest)).isInstanceOfSatisfying(FileTreeItemSource.class,
+        tree -> assertThat(tree.root()).isEqualTo(root));
   }
 
   @Test
@@ -38,7 +40,8 @@ class ItemSourcesTest {
     Path dataset = Files.writeString(tmp.resolve("faq.jsonl"), "{}\n");
 
     assertThat(ItemSources.of(manifest(dataset.toString(), null))).isInstanceOf(DatasetItemSource.class);
-    assertThat(ItemSources.of(manifest(tmp.toString(), null))).isNull();
+    assertThat(ItemSources.of(manifest(tmp.toString(), null))).isInstanceOfSatisfying(FileTreeItemSource.class,
+        tree -> assertThat(tree.root()).isEqualTo(tmp));
   }
 
   private static GenerationManifest manifest(String corpusRoot, CorpusSource source) {

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.context.Hit;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.StalePointerException;
+import dev.weft.context.generation.CorpusSource;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,9 +27,9 @@ class WeftDatasetTest {
         """);
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
       weft.index(IndexRun.dataset(dataset).build());
-      Generation generation = weft.generations().kept().get(0);
+      GenerationManifest generation = weft.generations().kept().get(0);
       assertThat(generation.source())
-          .isEqualTo(new Generation.Source("dataset", dataset.toAbsolutePath().toString(), "jsonl"));
+          .isEqualTo(CorpusSource.dataset(dataset.toAbsolutePath().toString(), "jsonl"));
 
       Hit hit = weft.recall(RecallRequest.of("immutable")).hits().get(0);
       assertThat(hit.path()).isEqualTo("faq#1");

@@ -6,6 +6,8 @@ import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
+import dev.weft.context.generation.CorpusSource;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import java.io.IOException;
@@ -31,13 +33,13 @@ class WeftGenerationsTest {
       assertThat(zebras(weft)).as("the reader follows CURRENT").isEqualTo(1);
 
       Generations generations = weft.generations();
-      assertThat(generations.kept()).extracting(Generation::generation).containsExactly(2L, 1L);
+      assertThat(generations.kept()).extracting(GenerationManifest::generation).containsExactly(2L, 1L);
       assertThat(generations.served()).isEqualTo(2);
       assertThat(generations.kept().get(0).source())
-          .isEqualTo(new Generation.Source("files", root.toAbsolutePath().normalize().toString(), null));
+          .isEqualTo(CorpusSource.files(root.toAbsolutePath().normalize().toString()));
       generations.requireIntact();
 
-      Generation served = weft.rollback(1, Duration.ZERO);
+      GenerationManifest served = weft.rollback(1, Duration.ZERO);
       assertThat(served.generation()).isEqualTo(1);
       assertThat(weft.generations().served()).isEqualTo(1);
       assertThat(zebras(weft)).as("the rolled-back generation has no zebras").isZero();

@@ -1,8 +1,8 @@
 package dev.weft.jobs;
 
-import dev.weft.api.Generation;
 import dev.weft.api.Generations;
 import dev.weft.api.Weft;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -25,13 +25,13 @@ final class GenerationsCommand implements Callable<Integer> {
   public Integer call() {
     try (Weft weft = Weft.open(indexOption.forRead())) {
       Generations listed = weft.generations();
-      List<Generation> generations = listed.kept();
+      List<GenerationManifest> generations = listed.kept();
       long current = listed.served();
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
         out.println(Json.write(generations));
       } else {
-        for (Generation g : generations) {
+        for (GenerationManifest g : generations) {
           out.println((g.generation() == current ? "*" : " ") + "\t" + g.generation() + "\t" + g.createdAt()
               + "\tfiles=" + g.files() + "\tchunks=" + g.chunks());
         }

@@ -2,7 +2,6 @@ package dev.weft.jobs;
 
 import dev.weft.api.Lines;
 import dev.weft.api.Weft;
-import dev.weft.context.StalePointerException;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -12,8 +11,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "get", description = "Print a file fresh from disk, or with --lines exactly one indexed chunk "
-    + "(refused when the file changed since it was indexed).")
+@Command(name = "get", description = "Print an item fresh from the source the index was built from (a file of the "
+    + "tree, a record of the dataset), or with --lines exactly one indexed chunk (refused when the item changed since "
+    + "it was indexed).")
 final class GetCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
@@ -33,13 +33,7 @@ final class GetCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
         return 0;
       }
-      Optional<String> body;
-      try {
-        body = weft.get(path, range);
-      } catch (StalePointerException e) {
-        spec.commandLine().getErr().println("weft: " + e.getMessage());
-        return WeftCli.NOTHING_FOUND;
-      }
+      Optional<String> body = weft.get(path, range); // a stale pointer is a failure like any other (Failures)
       if (body.isEmpty()) {
         spec.commandLine().getErr().println("weft: lines " + lines + " of " + path
             + " are not an indexed chunk; use the ranges `weft recall` prints");

@@ -1,7 +1,7 @@
 package dev.weft.jobs;
 
-import dev.weft.api.Generation;
 import dev.weft.api.Weft;
+import dev.weft.context.generation.GenerationManifest;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +21,7 @@ final class RollbackCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     try (Weft weft = Weft.open(indexOption.forRead())) {
-      Generation served = weft.rollback(generation, waitOption.duration());
+      GenerationManifest served = weft.rollback(generation, waitOption.duration());
       spec.commandLine().getOut().println("serving generation " + served.generation() + " (" + served.createdAt()
           + ", files=" + served.files() + ", chunks=" + served.chunks() + ")");
       return 0;

@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -5,6 +5,7 @@ import dev.weft.context.ItemSource;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.IndexBusyException;
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,8 +16,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.apache.lucene.index.DirectoryReader;
@@ -233,18 +236,28 @@ public final class CorpusIndex implements Closeable {
     }
   }
 
-  /** A searcher over the served generation; close it to release the generation's files. */
+  /**
+   * A searcher over the served generation, for everything but reading item bodies ({@code get} needs an item
+   * source: {@link #searcher(Function)}); close it to release the generation's files.
+   */
   public CorpusSearcher searcher() {
-    return searcher(null);
+    return searcher(manifest -> null);
   }
 
   /**
-   * A searcher whose {@code get} reads items from {@code items} (a dataset's records) instead of the files under
-   * the corpus root; null for the files.
+   * A searcher whose {@code get} reads items from the source {@code itemsOf} gives for the generation it holds: the
+   * generation is known only once acquired, so the caller maps its manifest to the source it records rather than
+   * guess which generation it will get. This index never reads an item itself.
    */
-  public CorpusSearcher searcher(ItemSource items) {
+  public CorpusSearcher searcher(Function<? super GenerationManifest, ? extends ItemSource> itemsOf) {
+    Objects.requireNonNull(itemsOf, "itemsOf");
     ServedGeneration generation = acquireServed().orElseThrow(() -> new IndexNotFoundException(indexDir));
-    return new CorpusSearcher(served, generation, indexDir, items);
+    try {
+      return new CorpusSearcher(served, generation, indexDir, itemsOf.apply(generation.manifest()));
+    } catch (RuntimeException e) {
+      served.releaseUnchecked(generation);
+      throw e;
+    }
   }
 
   @Override

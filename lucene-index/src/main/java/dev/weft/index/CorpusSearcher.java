@@ -1,9 +1,7 @@
 package dev.weft.index;
 
 import dev.weft.context.Chunk;
-import dev.weft.context.ContentHash;
 import dev.weft.context.FileState;
-import dev.weft.context.FileTypes;
 import dev.weft.context.Hit;
 import dev.weft.context.ItemSource;
 import dev.weft.context.Kind;
@@ -13,8 +11,7 @@ import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.StalePointerException;
 import dev.weft.context.embed.EmbedderIdentity;
-import dev.weft.context.error.ExitStatus;
-import dev.weft.context.error.WeftException;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -55,9 +51,8 @@ public final class CorpusSearcher implements Closeable {
   private final VectorRankers vectorRankers;
   /** Computed on first use: the generation never changes under a searcher. */
   private volatile VectorCensus census;
-  private final Path corpusRoot;
   private final Path indexDir;
-  /** Null: the files under the corpus root. */
+  /** Where {@code get} reads item bodies; null for a searcher opened only to rank and count. */
   private final ItemSource items;
   private boolean closed;
 
@@ -69,7 +64,6 @@ public final class CorpusSearcher implements Closeable {
     this.searcher = new IndexSearcher(reader);
     this.ranker = new Ranker(searcher);
     this.vectorRankers = new VectorRankers(searcher, ranker);
-    this.corpusRoot = Path.of(generation.manifest().corpusRoot());
     this.indexDir = indexDir;
     this.items = items;
   }
@@ -163,24 +157,23 @@ public final class CorpusSearcher implements Closeable {
   }
 
   /**
-   * Exactly the stored body of the chunk at those lines, if the file on disk still has the bytes
-   * it was indexed from; empty when no chunk of the path has that range.
+   * Exactly the stored body of the chunk at those lines, if the item source still has the bytes the item was
+   * indexed from; empty when no chunk of the path has that range (then nothing is read).
    *
-   * @throws StalePointerException when the file changed or vanished since it was indexed
+   * @throws StalePointerException when the item changed or vanished since it was indexed
+   * @throws IllegalStateException when this searcher was opened without an item source
    */
   public Optional<String> get(String path, int startLine, int endLine) {
-    Path file = items == null ? resolve(path) : null; // refuses a path out of the root before anything is read
+    Objects.requireNonNull(path, "path");
+    ItemSource source = itemSource();
+    source.checkPath(path);
     List<Integer> chunks = findChunks(path, startLine, endLine);
     if (chunks.isEmpty()) {
       return Optional.empty();
     }
     FileState state = FileStates.of(reader, path).orElseThrow(() ->
         new IllegalStateException("chunk of " + path + " has no file state in generation " + generationNumber()));
-    byte[] bytes = readOrStale(file, path, state);
-    String currentHash = ContentHash.of(bytes);
-    if (!currentHash.equals(state.contentHash())) {
-      throw new StalePointerException(path, state.contentHash(), currentHash);
-    }
+    source.readIndexed(path, state.contentHash());
     try {
       if (chunks.size() == 1) {
         return Optional.of(reader.storedFields().document(chunks.get(0), Set.of(ChunkDocuments.BODY))
@@ -193,17 +186,20 @@ public final class CorpusSearcher implements Closeable {
   }
 
   /**
-   * The whole file as it is on disk now, or for a dataset the record as the dataset holds it now (not gated on
-   * the hash: the caller asked for the item).
+   * The whole item as its source holds it now — a file as it is on disk, a dataset's record as the dataset holds
+   * it (not gated on the hash: the caller asked for the item).
    *
-   * @throws PathNotIndexedException when the path is not a file of this generation
-   * @throws StalePointerException when the file vanished from disk
+   * @throws PathNotIndexedException when the path is not an item of this generation (then nothing is read)
+   * @throws StalePointerException when the item vanished from its source
+   * @throws IllegalStateException when this searcher was opened without an item source
    */
   public String get(String path) {
-    Path file = items == null ? resolve(path) : null;
+    Objects.requireNonNull(path, "path");
+    ItemSource source = itemSource();
+    source.checkPath(path);
     FileState state = FileStates.of(reader, path).orElseThrow(() ->
         new PathNotIndexedException(path, generationNumber()));
-    return new String(readOrStale(file, path, state), StandardCharsets.UTF_8);
+    return new String(source.readCurrent(path, state.contentHash()), StandardCharsets.UTF_8);
   }
 
   public IndexStats stats() {
@@ -221,10 +217,22 @@ public final class CorpusSearcher implements Closeable {
       for (String name : generation.reader().getIndexCommit().getFileNames()) {
         indexBytes += directory.fileLength(name);
       }
-      return new IndexStats(generationNumber(), files, chunks, indexBytes, diskBytes(), corpusRoot.toString(),
+      return new IndexStats(generationNumber(), files, chunks, indexBytes, diskBytes(), generation().corpusRoot(),
           vectorCensus());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot compute the stats of generation " + generationNumber(), e);
+    }
+  }
+
+  /**
+   * The indexed text of the chunk with that id ({@code path#ordinal}) in this generation, or empty when it holds
+   * none: what evidence quoting a chunk is checked against (the ledger's {@code ChunkTexts}).
+   */
+  public Optional<String> chunkText(String id) {
+    try {
+      return new StoredChunks(reader).find(id).map(Chunk::text);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read chunk " + id + " of generation " + generationNumber(), e);
     }
   }
 
@@ -240,56 +248,12 @@ public final class CorpusSearcher implements Closeable {
     return generation.manifest().generation();
   }
 
-  /** The file a corpus path names; refuses absolute paths and paths that climb out of the root. */
-  private Path resolve(String path) {
-    Objects.requireNonNull(path, "path");
-    Path relative = Path.of(path);
-    Path resolved = corpusRoot.resolve(relative).normalize();
-    if (relative.isAbsolute() || !resolved.startsWith(corpusRoot)) {
-      throw new IllegalArgumentException(
-          "path must stay inside the corpus root " + corpusRoot + ", got: " + path);
+  private ItemSource itemSource() {
+    if (items == null) {
+      throw new IllegalStateException("this searcher of generation " + generationNumber() + " was opened without an"
+          + " item source, so it cannot read item bodies; open it with CorpusIndex.searcher(itemsOf)");
     }
-    return resolved;
-  }
-
-  /** The item's bytes now: from the item source when there is one, else from {@code file} under the root. */
-  private byte[] readOrStale(Path file, String path, FileState state) {
-    try {
-      if (items != null) {
-        return items.read(path);
-      }
-      // a symlink inside the root may still lead out of it
-      if (!file.toRealPath().startsWith(corpusRoot.toRealPath())) {
-        throw new IllegalArgumentException(
-            "path must stay inside the corpus root " + corpusRoot + ", got: " + path + " (a link leading out)");
-      }
-      requireRegularFile(file, path);
-      return Files.readAllBytes(file);
-    } catch (NoSuchFileException e) {
-      throw new StalePointerException(path, state.contentHash(), null);
-    } catch (IOException e) {
-      if (items == null && Files.isRegularFile(corpusRoot)) {
-        // the root is a dataset file, so no path under it can be read: say what to do instead
-        throw new IllegalArgumentException("generation " + generationNumber() + " was ingested from the dataset "
-            + corpusRoot + ": read its items through a dataset item source (`weft get` does), got path: " + path);
-      }
-      throw new UncheckedIOException(
-          "cannot read " + (items != null ? "item " + path + " of " + corpusRoot : file.toString()), e);
-    }
-  }
-
-  /**
-   * Opening a FIFO blocks until a writer appears, and a device may never end: only a regular file is read. The
-   * check and the read are two system calls, so a file swapped for a FIFO between them can still block; Java
-   * has no non-blocking open to close that window.
-   */
-  private void requireRegularFile(Path file, String path) throws IOException {
-    BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
-    if (!attrs.isRegularFile()) {
-      throw new WeftException(ExitStatus.NOTHING_FOUND, "cannot read " + path + ": it is now "
-          + FileTypes.describe(file, attrs) + ", not a regular file, and weft reads only regular files; restore the"
-          + " file, or re-run `weft index` to drop it from the index");
-    }
+    return items;
   }
 
   /**

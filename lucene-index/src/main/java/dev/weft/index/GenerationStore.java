@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.error.StorageFailureException;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.weft.index;
 
+import dev.weft.context.generation.GenerationManifest;
 import org.apache.lucene.index.DirectoryReader;
 
 /**

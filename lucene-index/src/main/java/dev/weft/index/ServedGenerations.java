@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import dev.weft.context.error.IndexBusyException;
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

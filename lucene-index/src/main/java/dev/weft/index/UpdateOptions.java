@@ -1,5 +1,7 @@
 package dev.weft.index;
 
+import dev.weft.context.generation.CorpusSource;
+import dev.weft.context.generation.RequestedEmbedder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;

@@ -3,6 +3,7 @@ package dev.weft.index;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.Kind;
+import dev.weft.context.generation.GenerationManifest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

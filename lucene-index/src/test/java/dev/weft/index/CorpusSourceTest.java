@@ -4,7 +4,11 @@ import static dev.weft.index.TestCorpus.span;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.Kind;
+import dev.weft.context.generation.CorpusSource;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +34,18 @@ class CorpusSourceTest {
       assertThat(later.source()).isEqualTo(dataset);
       assertThat(index.current().orElseThrow().source()).as("read back").isEqualTo(dataset);
     }
+  }
+
+  @Test
+  void theManifestHoldsTheSourceAsKindLocationAndFormatOnly() throws IOException {
+    TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
+    TestCorpus.Indexed notes = corpus.file("docs/notes.md", Kind.DOC, "markdown", "# Notes\n\nSome notes.");
+    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+      TestCorpus.publish(index, corpus.options().withSource(CorpusSource.dataset("/data/faq.jsonl", "jsonl")), notes);
+    }
+    JsonNode source = new ObjectMapper().readTree(temp.resolve("index/generations/1.json").toFile()).get("source");
+    // isDataset() is derived from the kind: written, it would be a second field saying the same thing
+    assertThat(source.fieldNames()).toIterable().containsExactly("kind", "location", "format");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.weft.index;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.Kind;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,7 +34,7 @@ class CrashTest {
       assertThat(luceneCommits()).hasSize(2);
       assertThat(index.current()).contains(first);
       assertThat(index.fileStates()).containsOnlyKeys("kept.md");
-      try (CorpusSearcher searcher = index.searcher()) {
+      try (CorpusSearcher searcher = corpus.searcher(index)) {
         assertThat(searcher.generation()).isEqualTo(first);
         assertThat(searcher.get("kept.md", 0, 0)).contains("kept words");
       }

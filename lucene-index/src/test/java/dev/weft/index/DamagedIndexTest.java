@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Kind;
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

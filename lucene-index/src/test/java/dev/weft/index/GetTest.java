@@ -3,7 +3,6 @@ package dev.weft.index;
 import static dev.weft.index.TestCorpus.span;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkIds;
@@ -11,19 +10,15 @@ import dev.weft.context.FileState;
 import dev.weft.context.ItemSource;
 import dev.weft.context.Kind;
 import dev.weft.context.StalePointerException;
-import dev.weft.context.error.ExitStatus;
-import dev.weft.context.error.WeftException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +38,7 @@ class GetTest {
     index = CorpusIndex.open(temp.resolve("index"));
     TestCorpus.publish(index, corpus.options(), corpus.file("src/A.java", Kind.CODE, "java", SOURCE,
         span("A", "class", 0, 3), span("one", "method", 1, 1), span("two", "method", 2, 2)));
-    searcher = index.searcher();
+    searcher = corpus.searcher(index);
   }
 
   @AfterEach
@@ -86,7 +81,7 @@ class GetTest {
     TestCorpus.publish(index, corpus.options(), new TestCorpus.Indexed(new FileState(state.path(), state.kind(),
         state.format(), state.mtimeMillis(), state.size(), state.contentHash(), state.chunkerStamp(), 4), chunks));
 
-    try (CorpusSearcher fresh = index.searcher()) {
+    try (CorpusSearcher fresh = corpus.searcher(index)) {
       assertThat(fresh.get("docs/long.txt", 1, 1)).contains(line);
       assertThat(fresh.get("docs/long.txt", 2, 2)).contains("last");
     }
@@ -104,7 +99,7 @@ class GetTest {
       }
       return item.getBytes(StandardCharsets.UTF_8);
     };
-    try (CorpusSearcher fromSource = index.searcher(source)) {
+    try (CorpusSearcher fromSource = index.searcher(manifest -> source)) {
       assertThat(fromSource.get("src/A.java", 2, 2)).contains("  int two() { return 2; }");
       assertThat(fromSource.get("src/A.java")).isEqualTo(SOURCE);
       items.put("src/A.java", SOURCE.replace("2;", "3;"));
@@ -148,49 +143,63 @@ class GetTest {
   }
 
   @Test
-  void aFileReplacedByAFifoIsRefusedByNameInsteadOfBlocking() throws Exception {
-    Path file = corpus.root().resolve("src/A.java");
-    Files.delete(file);
-    mkfifo(file);
-    // the deadline only keeps a regression from hanging the build: opening a FIFO blocks until a writer comes
-    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
-      assertThatThrownBy(() -> searcher.get("src/A.java"))
-          .isInstanceOf(WeftException.class)
-          .hasMessageStartingWith("cannot read src/A.java: it is now a FIFO (named pipe), not a regular file")
-          .satisfies(e -> assertThat(((WeftException) e).status()).isEqualTo(ExitStatus.NOTHING_FOUND));
-      assertThatThrownBy(() -> searcher.get("src/A.java", 2, 2))
-          .isInstanceOf(WeftException.class)
-          .hasMessageContaining("a FIFO (named pipe)");
-    });
-  }
-
-  @Test
-  void aSymlinkInsideTheRootToAFifoIsRefusedByName() throws Exception {
-    Path file = corpus.root().resolve("src/A.java");
-    Files.delete(file);
-    mkfifo(corpus.root().resolve("src/pipe"));
-    Files.createSymbolicLink(file, Path.of("pipe"));
-    assertTimeoutPreemptively(Duration.ofSeconds(10), () ->
-        assertThatThrownBy(() -> searcher.get("src/A.java", 1, 1))
-            .isInstanceOf(WeftException.class)
-            .hasMessageContaining("a FIFO (named pipe)"));
-  }
-
-  static void mkfifo(Path path) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
-    assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("mkfifo finished").isTrue();
-    assertThat(process.exitValue()).as("mkfifo exit").isZero();
-  }
-
-  @Test
-  void pathsThatLeaveTheRootAreRefused() throws IOException {
+  void aPathTheGenerationDoesNotHoldIsNeverReadFromTheSource() throws IOException {
+    // the index's paths are relative and normalised, so `..` or an absolute path matches nothing and the source
+    // is never read (a tree source refuses such paths up front anyway: FileTreeItemSourceTest)
     Files.writeString(temp.resolve("secret.txt"), "secret");
-    assertThatThrownBy(() -> searcher.get("../secret.txt"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("path must stay inside the corpus root " + corpus.root() + ", got: ../secret.txt");
-    assertThatThrownBy(() -> searcher.get(temp.resolve("secret.txt").toString()))
-        .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> searcher.get("src/../../secret.txt", 0, 0))
-        .isInstanceOf(IllegalArgumentException.class);
+    List<String> asked = new ArrayList<>();
+    try (CorpusSearcher recording = index.searcher(manifest -> path -> {
+      asked.add(path);
+      return corpus.items().read(path);
+    })) {
+      assertThatThrownBy(() -> recording.get("../secret.txt")).isInstanceOf(PathNotIndexedException.class);
+      assertThatThrownBy(() -> recording.get(temp.resolve("secret.txt").toString()))
+          .isInstanceOf(PathNotIndexedException.class);
+      assertThat(recording.get("src/../../secret.txt", 0, 0)).isEmpty();
+      assertThat(recording.get("src/A.java", 1, 2)).as("no such chunk").isEmpty();
+    }
+    assertThat(asked).isEmpty();
+  }
+
+  @Test
+  void aPathTheSourceRefusesIsRefusedBeforeTheIndexIsSearched() {
+    ItemSource strict = new ItemSource() {
+      @Override
+      public byte[] read(String path) throws IOException {
+        return corpus.items().read(path);
+      }
+
+      @Override
+      public void checkPath(String path) {
+        throw new IllegalArgumentException("path must be a good one, got: " + path);
+      }
+    };
+    try (CorpusSearcher refusing = index.searcher(manifest -> strict)) {
+      assertThatThrownBy(() -> refusing.get("src/A.java", 2, 2)).hasMessage("path must be a good one, got: src/A.java");
+      assertThatThrownBy(() -> refusing.get("src/New.java"))
+          .as("not 'not indexed'").hasMessage("path must be a good one, got: src/New.java");
+    }
+  }
+
+  @Test
+  void theItemSourceIsTheOneForTheGenerationTheSearcherHolds() {
+    List<Long> askedFor = new ArrayList<>();
+    try (CorpusSearcher chosen = index.searcher(manifest -> {
+      askedFor.add(manifest.generation());
+      return corpus.items();
+    })) {
+      assertThat(askedFor).containsExactly(chosen.generation().generation());
+    }
+  }
+
+  @Test
+  void aSearcherOpenedWithoutAnItemSourceReadsNoBodies() {
+    try (CorpusSearcher ranking = index.searcher()) {
+      assertThatThrownBy(() -> ranking.get("src/A.java", 2, 2))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage("this searcher of generation 1 was opened without an item source, so it cannot read item"
+              + " bodies; open it with CorpusIndex.searcher(itemsOf)");
+      assertThatThrownBy(() -> ranking.get("src/A.java")).isInstanceOf(IllegalStateException.class);
+    }
   }
 }

@@ -8,6 +8,7 @@ import dev.weft.context.Chunk;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
 import dev.weft.context.error.IndexBusyException;
+import dev.weft.context.generation.GenerationManifest;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ class IndexUpdateTest {
       }
       assertThat(index.fileStates()).containsOnly(
           Map.entry("src/A.java", touched), Map.entry("src/C.java", newC.state()));
-      try (CorpusSearcher searcher = index.searcher()) {
+      try (CorpusSearcher searcher = corpus.searcher(index)) {
         // updateState left the chunks alone
         assertThat(searcher.get("src/A.java", 1, 1)).contains("  void run() {}");
         IndexStats stats = searcher.stats();

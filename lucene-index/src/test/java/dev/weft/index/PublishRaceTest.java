@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.context.Kind;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.StorageFailureException;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -7,6 +7,7 @@ import dev.weft.context.Hit;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ class ServedGenerationsTest {
     TestCorpus corpus = corpus();
     try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
       TestCorpus.publish(index, corpus.options(), corpus.file("a.md", Kind.DOC, "markdown", "alpha kestrel"));
-      try (CorpusSearcher before = index.searcher()) {
+      try (CorpusSearcher before = corpus.searcher(index)) {
         TestCorpus.publish(index, corpus.options(), corpus.file("b.md", Kind.DOC, "markdown", "beta kestrel"));
 
         try (CorpusSearcher after = index.searcher()) {

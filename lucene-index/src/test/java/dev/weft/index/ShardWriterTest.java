@@ -9,6 +9,7 @@ import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.generation.GenerationManifest;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

@@ -5,8 +5,10 @@ import dev.weft.context.ChunkIds;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.ContentHash;
 import dev.weft.context.FileState;
+import dev.weft.context.ItemSource;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.generation.GenerationManifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +38,16 @@ final class TestCorpus {
 
   Path root() {
     return root;
+  }
+
+  /** The files under the root, as the tree item source in {@code transforms} reads them (without its refusals). */
+  ItemSource items() {
+    return path -> Files.readAllBytes(root.resolve(path));
+  }
+
+  /** A searcher over the served generation whose {@code get} reads this corpus's files. */
+  CorpusSearcher searcher(CorpusIndex index) {
+    return index.searcher(manifest -> items());
   }
 
   UpdateOptions options() {

@@ -14,6 +14,8 @@ import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.generation.GenerationManifest;
+import dev.weft.context.generation.RequestedEmbedder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -245,7 +247,7 @@ class VectorIndexTest {
           assertThat(manifest.chunks()).isEqualTo(3);
         }
       }
-      try (CorpusSearcher searcher = index.searcher()) {
+      try (CorpusSearcher searcher = corpus.searcher(index)) {
         assertThat(searcher.chunksWithoutVectors(10)).isEmpty();
         assertThat(searcher.vectorCensus()).isEqualTo(new VectorCensus(Map.of(MINI, 3L), 0));
         // the rewritten chunks are whole again: BM25 still finds them and get still answers

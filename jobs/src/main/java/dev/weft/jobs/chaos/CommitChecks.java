@@ -1,7 +1,7 @@
 package dev.weft.jobs.chaos;
 
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
-import dev.weft.index.GenerationManifest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
-import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
 import dev.weft.jobs.WeftCli;

@@ -2,7 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
-import dev.weft.index.CorpusSource;
+import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.VectorLookup;
 import dev.weft.transforms.dataset.DatasetChangeSet;
@@ -48,11 +48,6 @@ final class DatasetPass implements SourcePass {
       throw new IllegalArgumentException("dataset must be an existing file, got: " + source.dataset());
     }
     DatasetRecords.check(dataset); // a wrong format or schema is refused before the index is opened
-  }
-
-  @Override
-  public String corpusRoot() {
-    return dataset.toString();
   }
 
   @Override

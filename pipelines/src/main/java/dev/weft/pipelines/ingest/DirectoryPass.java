@@ -3,7 +3,7 @@ package dev.weft.pipelines.ingest;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
 import dev.weft.context.embed.EmbedderSpec;
-import dev.weft.index.CorpusSource;
+import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.VectorLookup;
 import dev.weft.transforms.ingest.ChangePlanner;
@@ -42,11 +42,6 @@ final class DirectoryPass implements SourcePass {
     if (!Files.isDirectory(root)) {
       throw new IllegalArgumentException("corpus root must be an existing directory, got: " + source.root());
     }
-  }
-
-  @Override
-  public String corpusRoot() {
-    return root.toString();
   }
 
   @Override

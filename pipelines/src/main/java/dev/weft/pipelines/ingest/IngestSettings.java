@@ -45,6 +45,12 @@ public record IngestSettings(
     }
   }
 
+  /** These settings with {@code value} as the embedder (null: index without vectors). */
+  public IngestSettings withEmbedder(EmbedderSpec value) {
+    return new IngestSettings(force, runner, beamThreshold, beamArgs, keepGenerations, progress, value, embedBatchSize,
+        exportParquet);
+  }
+
   /** The executor for a change set of {@code items} files or records. */
   public RunnerChoice executorFor(int items) {
     return runner.resolve(items, beamThreshold);

@@ -2,9 +2,9 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.context.Elapsed;
+import dev.weft.context.generation.CorpusSource;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
-import dev.weft.index.CorpusSource;
-import dev.weft.index.GenerationManifest;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
 import dev.weft.transforms.ingest.ChangePlanner;
@@ -60,9 +60,11 @@ public final class Ingester {
     SourcePass pass = request.source() instanceof DirectorySource directory
         ? new DirectoryPass(directory, settings, indexDir)
         : new DatasetPass((DatasetSource) request.source(), settings, indexDir);
-    UpdateOptions options = new UpdateOptions(pass.corpusRoot(), settings.keepGenerations(), IngestStamp.CURRENT,
+    CorpusSource source = pass.corpusSource();
+    // the corpus root is the source's location: the directory, or the dataset file
+    UpdateOptions options = new UpdateOptions(source.location(), settings.keepGenerations(), IngestStamp.CURRENT,
         RequestedEmbedders.of(settings.embedder()), access.lockWait(), access.rebuild())
-        .withSource(pass.corpusSource());
+        .withSource(source);
     try (CorpusIndex index = CorpusIndex.open(indexDir);
         IndexUpdate update = IndexRuns.begin(index, options, pass.rechunksEverything())) {
       IndexRuns.removeAbandonedStaging(indexDir);

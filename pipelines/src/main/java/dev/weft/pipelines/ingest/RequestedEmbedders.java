@@ -1,7 +1,7 @@
 package dev.weft.pipelines.ingest;
 
 import dev.weft.context.embed.EmbedderSpec;
-import dev.weft.index.RequestedEmbedder;
+import dev.weft.context.generation.RequestedEmbedder;
 import dev.weft.models.EmbedderSpecs;
 
 /** The manifest's record of a run's embedder: its identity and the {@code --embedder} form that rebuilds it. */

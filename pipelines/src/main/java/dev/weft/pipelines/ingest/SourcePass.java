@@ -1,7 +1,7 @@
 package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
-import dev.weft.index.CorpusSource;
+import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
 import java.util.List;
 
@@ -11,10 +11,10 @@ import java.util.List;
  * generation; its {@link Plan} executes the change set and says what it added, updated and removed.
  */
 interface SourcePass {
-  /** What the manifest records as the corpus root: the absolute directory or dataset file. */
-  String corpusRoot();
-
-  /** Where the items come from, recorded in the manifest so {@code get} reads them back from the right place. */
+  /**
+   * Where the items come from, recorded in the manifest so {@code get} reads them back from the right place; its
+   * location (the absolute directory or dataset file) is also the manifest's corpus root.
+   */
   CorpusSource corpusSource();
 
   /** Whether the run re-chunks (so re-embeds) every item: it may then rebuild a damaged index or switch models. */

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.RecallRequest;
+import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.CorpusIndex;
-import dev.weft.index.CorpusSource;
 import dev.weft.index.CorpusSearcher;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.FileState;
 import dev.weft.context.RecallRequest;
+import dev.weft.context.generation.CorpusSource;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
-import dev.weft.index.CorpusSource;
 import dev.weft.index.CorpusSearcher;
-import dev.weft.index.GenerationManifest;
 import dev.weft.transforms.ingest.PathScope;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
-import dev.weft.index.GenerationManifest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,15 @@
 package dev.weft.transforms.dataset;
 
+import dev.weft.context.FileTypes;
 import dev.weft.context.ItemSource;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 
 /**
@@ -20,9 +26,14 @@ public final class DatasetItemSource implements ItemSource {
     this.dataset = Objects.requireNonNull(dataset, "dataset");
   }
 
+  /**
+   * @throws NoSuchFileException when the dataset holds no record with this id
+   * @throws WeftException (nothing found) when the dataset itself is gone or no longer a regular file
+   */
   @Override
-  public byte[] read(String path) throws NoSuchFileException {
+  public byte[] read(String path) throws IOException {
     Objects.requireNonNull(path, "path");
+    requireDataset();
     DatasetRecord[] found = new DatasetRecord[1];
     DatasetRecords.read(dataset, outcome -> {
       if (found[0] == null && outcome instanceof RecordOutcome.Valid valid && valid.record().id().equals(path)) {
@@ -33,5 +44,29 @@ public final class DatasetItemSource implements ItemSource {
       throw new NoSuchFileException(path, null, "no record with this id in the dataset " + dataset);
     }
     return found[0].body().getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public String toString() {
+    return "the records of " + dataset;
+  }
+
+  /**
+   * A gone dataset is not one stale record but every record, so it is said as such; and a FIFO in its place would
+   * block the read until a writer came, so only a regular file is read.
+   */
+  private void requireDataset() throws IOException {
+    BasicFileAttributes attrs;
+    try {
+      attrs = Files.readAttributes(dataset, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      throw new WeftException(ExitStatus.NOTHING_FOUND, "cannot read the items of this index: its dataset "
+          + dataset + " is gone; restore it, or index it where it is now (`weft index --dataset FILE`)");
+    }
+    if (!attrs.isRegularFile()) {
+      throw new WeftException(ExitStatus.NOTHING_FOUND, "cannot read the items of this index: its dataset "
+          + dataset + " is now " + FileTypes.describe(dataset, attrs) + ", not a regular file; restore it, or index"
+          + " it where it is now (`weft index --dataset FILE`)");
+    }
   }
 }

@@ -1,5 +1,6 @@
-package dev.weft.index;
+package dev.weft.context.generation;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.Objects;
 import java.util.Set;
 
@@ -36,6 +37,8 @@ public record CorpusSource(String kind, String location, String format) {
     return new CorpusSource(DATASET, file, format);
   }
 
+  /** Derived from the kind, so not a field of the manifest (nor of {@code weft generations --json}). */
+  @JsonIgnore
   public boolean isDataset() {
     return DATASET.equals(kind);
   }

@@ -1,4 +1,4 @@
-package dev.weft.index;
+package dev.weft.context.generation;
 
 import dev.weft.context.embed.EmbedderIdentity;
 import java.util.Collections;
