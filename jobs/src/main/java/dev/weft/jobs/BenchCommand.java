@@ -1,11 +1,12 @@
 package dev.weft.jobs;
 
-import dev.weft.models.EmbedderSpecs;
-import dev.weft.models.onnx.OnnxEmbedderSpec;
-import dev.weft.models.onnx.OnnxModel;
+import dev.weft.bench.Bench;
+import dev.weft.bench.EmbedBench;
+import dev.weft.bench.IngestBench;
+import dev.weft.bench.VectorBench;
+import dev.weft.bench.WorkDir;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,12 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "bench", subcommands = ChaosCommand.class, description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
+/**
+ * {@code weft bench}: parses, runs a bench of the bench module, prints. The ingest, embedding and vector figures are
+ * options of this command (their doc commands predate subcommands); every other bench is a subcommand, and this
+ * list is where a new one is added (docs/benchmarks.md, "Adding a benchmark").
+ */
+@Command(name = "bench", subcommands = {ChaosCommand.class}, description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
     + "chunks (same run), no-op re-index cost, recall latency and index size. Prints medians and ratios.")
 final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -63,50 +69,28 @@ final class BenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (repeat < 1) {
-      throw new IllegalArgumentException("repeat must be at least 1, got: " + repeat);
-    }
-    if (queries < 1) {
-      throw new IllegalArgumentException("queries must be at least 1, got: " + queries);
-    }
+    PrintWriter out = spec.commandLine().getOut();
     if (vectors != null) {
-      new VectorBench(vectors.toAbsolutePath().normalize(), spec.commandLine().getOut()).run(queries);
+      new VectorBench(vectors, queries).run(out);
       return 0;
     }
     if (corpus == null) {
-      throw new IllegalArgumentException("bench needs --corpus DIR (or --vectors INDEX for the vector figures only, or the subcommand: weft bench chaos)");
+      throw new IllegalArgumentException("bench needs --corpus DIR (or --vectors INDEX for the vector figures only, or "
+          + "a subcommand: " + subcommandNames() + ")");
     }
-    List<RunnerChoice> parsed = new ArrayList<>();
-    runners.forEach(r -> parsed.add(RunnerChoice.parse(r)));
-    PrintWriter out = spec.commandLine().getOut();
+    Bench bench;
     if (embed != null) {
-      // the embedder names of every other command; only the in-process models have a raw ONNX loop to compare
-      if (!(EmbedderSpecs.parse(embed) instanceof OnnxEmbedderSpec onnx)) {
-        throw new IllegalArgumentException("--embed must be minilm or bge-small, got: " + embed);
-      }
-      OnnxModel model = onnx.model();
-      Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("weft-bench-embed");
-      try {
-        new EmbedBench(corpus.toAbsolutePath().normalize(), dir, model, out).run(embedChunks, embedRawPassages, queries);
-      } finally {
-        if (work == null) {
-          BenchFiles.deleteTree(dir);
-        }
-      }
-      return 0;
+      bench = new EmbedBench(new EmbedBench.Options(corpus, EmbedBench.model(embed), embedChunks, embedRawPassages,
+          queries));
+    } else {
+      List<RunnerChoice> parsed = new ArrayList<>();
+      runners.forEach(r -> parsed.add(RunnerChoice.parse(r)));
+      bench = new IngestBench(new IngestBench.Options(corpus, parsed, repeat, queries, faq));
     }
-    IngestBench bench = new IngestBench(corpus.toAbsolutePath().normalize(), work, repeat, out);
-    try {
-      bench.throughput(parsed);
-      bench.noOp();
-      bench.recall(queries);
-      bench.size();
-      if (faq != null) {
-        bench.faq(faq);
-      }
-    } finally {
-      bench.cleanUp();
-    }
-    return 0;
+    return WorkDir.scratch(work, "weft-bench").run(bench, out);
+  }
+
+  private String subcommandNames() {
+    return String.join(", ", spec.subcommands().keySet().stream().map(name -> "weft bench " + name).toList());
   }
 }

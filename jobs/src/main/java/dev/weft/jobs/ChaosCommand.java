@@ -1,12 +1,10 @@
 package dev.weft.jobs;
 
-import dev.weft.jobs.chaos.ChaosBench;
-import dev.weft.models.EmbedderSpecs;
-import java.nio.file.Files;
+import dev.weft.bench.WorkDir;
+import dev.weft.bench.chaos.ChaosBench;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -66,39 +64,9 @@ final class ChaosCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    long s = seed != null ? seed : System.currentTimeMillis();
-    EmbedderSpecs.parse(embedder); // a bad spec is refused here, not by the first child
-    Path dir = work != null ? work.toAbsolutePath().normalize() : Files.createTempDirectory("weft-chaos");
-    if (work != null && Files.isDirectory(dir)) {
-      try (Stream<Path> entries = Files.list(dir)) {
-        if (entries.findAny().isPresent()) {
-          throw new IllegalArgumentException("--work must be an empty or absent directory, got: " + dir);
-        }
-      }
-    }
-    ChaosBench.Options options;
-    try {
-      options = new ChaosBench.Options(cycles, s, dir, keep, embedder, files, readers, beamRate, raceRate, hammerRate,
-          killRate, Duration.ofSeconds(deadlineSeconds));
-    } catch (IllegalArgumentException e) {
-      if (work == null) {
-        BenchFiles.deleteTree(dir); // nothing ran in it
-      }
-      throw e;
-    }
-    int exit;
-    try {
-      exit = new ChaosBench(options, spec.commandLine().getOut()).run();
-    } catch (RuntimeException e) {
-      // the corpus, the index and the failed children's output are what is needed to see why
-      spec.commandLine().getOut().println("chaos: work directory kept: " + dir);
-      throw e;
-    }
-    if (work == null && exit == 0) {
-      BenchFiles.deleteTree(dir);
-    } else {
-      spec.commandLine().getOut().println("chaos: work directory kept: " + dir);
-    }
-    return exit;
+    ChaosBench.Options options = new ChaosBench.Options(cycles, seed != null ? seed : System.currentTimeMillis(), keep,
+        embedder, files, readers, beamRate, raceRate, hammerRate, killRate, Duration.ofSeconds(deadlineSeconds));
+    return WorkDir.evidence(work, "weft-chaos").run(new ChaosBench(options, WeftCli.class.getName()),
+        spec.commandLine().getOut());
   }
 }

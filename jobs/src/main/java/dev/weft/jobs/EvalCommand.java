@@ -1,13 +1,13 @@
 package dev.weft.jobs;
 
+import dev.weft.bench.eval.BeirSet;
+import dev.weft.bench.eval.EvalOptions;
+import dev.weft.bench.eval.EvalReport;
+import dev.weft.bench.eval.EvalRunner;
+import dev.weft.bench.eval.Metrics;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
 import dev.weft.models.EmbedderSpecs;
-import dev.weft.pipelines.eval.BeirSet;
-import dev.weft.pipelines.eval.EvalOptions;
-import dev.weft.pipelines.eval.EvalReport;
-import dev.weft.pipelines.eval.EvalRunner;
-import dev.weft.pipelines.eval.Metrics;
 import dev.weft.pipelines.ingest.IngestProgress;
 import java.io.PrintWriter;
 import java.nio.file.Path;

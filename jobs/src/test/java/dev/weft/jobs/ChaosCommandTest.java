@@ -19,12 +19,14 @@ class ChaosCommandTest {
     CliRun cycles = CliRun.of("bench", "chaos", "--cycles", "0", "--work", work.toString());
     CliRun embedder = CliRun.of("bench", "chaos", "--embedder", "nope", "--work", work.toString());
     CliRun killRate = CliRun.of("bench", "chaos", "--kill-rate", "2", "--work", work.toString());
+    CliRun deadline = CliRun.of("bench", "chaos", "--deadline", "0", "--work", work.toString());
 
     assertThat(cycles.exit()).isEqualTo(2);
     assertThat(cycles.err()).isEqualTo("weft: cycles must be at least 1, got: 0\n");
     assertThat(embedder.exit()).isEqualTo(2);
     assertThat(embedder.err()).startsWith("weft: unknown embedder 'nope'");
     assertThat(killRate.err()).isEqualTo("weft: kill-rate must be between 0 and 1, got: 2.0\n");
+    assertThat(deadline.err()).isEqualTo("weft: deadline must be positive, got: PT0S\n");
     assertThat(work).doesNotExist();
   }
 
@@ -46,6 +48,6 @@ class ChaosCommandTest {
 
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.err()).isEqualTo("weft: bench needs --corpus DIR (or --vectors INDEX for the vector figures only, "
-        + "or the subcommand: weft bench chaos)\n");
+        + "or a subcommand: weft bench chaos)\n");
   }
 }

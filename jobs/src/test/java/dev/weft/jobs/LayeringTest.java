@@ -1,5 +1,6 @@
 package dev.weft.jobs;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -11,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module graph of docs/design.md, held by a test: dependencies point one way (schemas, context ← models,
- * lucene-index ← transforms ← pipelines ← api ← jobs), the ingest core imports neither Beam nor Lucene, and the CLI
- * reaches the index only through the library facade. Maven already refuses an import of a module that is not a
+ * lucene-index ← transforms ← pipelines ← api ← jobs; bench beside jobs, imported by jobs alone), the ingest core
+ * imports neither Beam nor Lucene, and the CLI reaches the index only through the library facade. Maven already refuses an import of a module that is not a
  * dependency; these rules also catch what Maven allows (a package of transforms using Beam, jobs using the index).
  */
 class LayeringTest {
@@ -68,12 +69,29 @@ class LayeringTest {
 
   @Test
   void theCliReachesTheIndexOnlyThroughTheFacade() {
-    // the benchmarks measure the index layer itself beside raw Lucene; they move to a bench module (issue #8)
     check(noClasses().that().resideInAPackage("dev.weft.jobs..")
-        .and().doNotHaveSimpleName("IngestBench").and().doNotHaveSimpleName("EmbedBench")
-        .and().doNotHaveSimpleName("VectorBench")
-        .and().resideOutsideOfPackage("dev.weft.jobs.chaos..")
         .should().dependOnClassesThat().resideInAPackage("dev.weft.index.."));
+  }
+
+  @Test
+  void noProductionModuleImportsTheBenchmarks() {
+    // bench sits beside jobs: it measures every module, and only the CLI's thin commands call it
+    check(noClasses().that().resideInAnyPackage("dev.weft.context..", "dev.weft.models..", "dev.weft.index..",
+            "dev.weft.transforms..", "dev.weft.pipelines..", "dev.weft.api..")
+        .should().dependOnClassesThat().resideInAPackage("dev.weft.bench.."));
+  }
+
+  @Test
+  void benchmarkCodeLivesInTheBenchModule() {
+    check(classes().that().haveSimpleNameEndingWith("Bench").or().haveSimpleNameEndingWith("Baseline")
+        .should().resideInAPackage("dev.weft.bench.."));
+  }
+
+  @Test
+  void theBenchmarksImportNothingOfTheCli() {
+    // the chaos suite runs the real CLI as child processes: it is handed the main class, it does not import it
+    check(noClasses().that().resideInAPackage("dev.weft.bench..")
+        .should().dependOnClassesThat().resideInAPackage("dev.weft.jobs.."));
   }
 
   private static void check(ArchRule rule) {

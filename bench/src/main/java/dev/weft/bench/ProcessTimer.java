@@ -1,0 +1,48 @@
+package dev.weft.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Times whole {@code weft} processes started through the launcher script, as a user runs them. */
+final class ProcessTimer {
+  private final Path launcher;
+
+  private ProcessTimer(Path launcher) {
+    this.launcher = launcher;
+  }
+
+  /** The launcher that started this JVM ({@code -Dweft.launcher}), or null when run some other way. */
+  static ProcessTimer forLauncher() {
+    String path = System.getProperty("weft.launcher");
+    return path == null || !Files.isExecutable(Path.of(path)) ? null : new ProcessTimer(Path.of(path));
+  }
+
+  long time(String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(launcher.toString());
+    command.addAll(List.of(args));
+    long t0 = System.nanoTime();
+    try {
+      Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      if (!process.waitFor(10, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new IllegalStateException("weft " + String.join(" ", args) + " did not finish in 10 minutes");
+      }
+      int exit = process.exitValue();
+      if (exit > 1) {
+        throw new IllegalStateException("weft " + String.join(" ", args) + " exited " + exit);
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot start " + launcher, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+    return System.nanoTime() - t0;
+  }
+}

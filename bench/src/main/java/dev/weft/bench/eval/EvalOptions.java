@@ -1,0 +1,81 @@
+package dev.weft.bench.eval;
+
+import dev.weft.context.Kind;
+import dev.weft.context.RecallMode;
+import dev.weft.context.RecallRequest;
+import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.pipelines.ingest.IngestProgress;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How one evaluation runs. Build it with {@link #defaults()} and the validated {@code withX} setters.
+ *
+ * @param modes the recall modes to measure, in report order, no repeats
+ * @param embedder the embedder that writes chunk vectors at ingest and embeds the queries; null for none, in
+ *     which case the modes that need vectors are reported as not run
+ * @param indexDir the index to ingest into and search (kept, and brought level incrementally on the next run);
+ *     null for a scratch index that is deleted afterwards
+ * @param kind the kind to rank; null for the one kind the index holds
+ * @param poolSize hybrid: how many BM25-ranked chunks are re-ranked
+ * @param embedWeight hybrid: the weight of the normalised cosine
+ * @param knnCandidates hybrid: how many nearest neighbours join the BM25 pool (0 for none)
+ * @param progress ingest progress
+ */
+public record EvalOptions(
+    List<RecallMode> modes, EmbedderSpec embedder, Path indexDir, Kind kind, int poolSize, double embedWeight,
+    int knnCandidates, IngestProgress progress) {
+  public EvalOptions {
+    Objects.requireNonNull(modes, "modes");
+    Objects.requireNonNull(progress, "progress");
+    modes = List.copyOf(modes);
+    if (modes.isEmpty()) {
+      throw new IllegalArgumentException("modes must name at least one of bm25, dense, hybrid, got none");
+    }
+    if (EnumSet.copyOf(modes).size() != modes.size()) {
+      throw new IllegalArgumentException("modes must not repeat a mode, got: " + modes);
+    }
+    // the same rules as recall itself, checked before minutes of ingest rather than at the first query
+    new RecallRequest("", null, 0, false, RecallMode.BM25, poolSize, embedWeight, knnCandidates);
+  }
+
+  /** Every mode, no embedder, a scratch index, recall's own pool size and embed weight. */
+  public static EvalOptions defaults() {
+    return new EvalOptions(List.of(RecallMode.values()), null, null, null, RecallRequest.DEFAULT_POOL_SIZE,
+        RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES, IngestProgress.NONE);
+  }
+
+  public EvalOptions withModes(List<RecallMode> value) {
+    return new EvalOptions(value, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress);
+  }
+
+  public EvalOptions withEmbedder(EmbedderSpec value) {
+    return new EvalOptions(modes, value, indexDir, kind, poolSize, embedWeight, knnCandidates, progress);
+  }
+
+  public EvalOptions withIndexDir(Path value) {
+    return new EvalOptions(modes, embedder, value, kind, poolSize, embedWeight, knnCandidates, progress);
+  }
+
+  public EvalOptions withKind(Kind value) {
+    return new EvalOptions(modes, embedder, indexDir, value, poolSize, embedWeight, knnCandidates, progress);
+  }
+
+  public EvalOptions withPoolSize(int value) {
+    return new EvalOptions(modes, embedder, indexDir, kind, value, embedWeight, knnCandidates, progress);
+  }
+
+  public EvalOptions withEmbedWeight(double value) {
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, value, knnCandidates, progress);
+  }
+
+  public EvalOptions withKnnCandidates(int value) {
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, value, progress);
+  }
+
+  public EvalOptions withProgress(IngestProgress value) {
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, value);
+  }
+}

@@ -1,0 +1,96 @@
+package dev.weft.bench.eval;
+
+import dev.weft.context.RecallMode;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * What one evaluation measured.
+ *
+ * @param set the set's name
+ * @param layout corpus records or a source tree
+ * @param kind the kind that was ranked
+ * @param files items (records or files) in the index
+ * @param chunks chunks in the index
+ * @param embedder the embedder identity ({@code model/dims}), or null when none was used
+ * @param poolSize hybrid: the pool size asked for (recall widens it to the ranking depth when smaller)
+ * @param embedWeight hybrid: the weight of the normalised cosine
+ * @param knnCandidates hybrid: the nearest neighbours that joined the pool (0 for none)
+ * @param ingestMillis wall time of the ingest pass (a no-op pass when a kept index was already level)
+ * @param rows one per (level, mode), levels outermost
+ * @param millis wall time of the whole evaluation
+ */
+public record EvalReport(
+    String set, BeirSet.Layout layout, String kind, long files, long chunks, String embedder, int poolSize,
+    double embedWeight, int knnCandidates, long ingestMillis, List<Row> rows, long millis) {
+  public EvalReport {
+    Objects.requireNonNull(set, "set");
+    rows = List.copyOf(rows);
+  }
+
+  /**
+   * One (level, mode) cell.
+   *
+   * @param level record, chunk or file
+   * @param mode bm25, dense or hybrid
+   * @param scores mean figures over the scored queries; null when the mode was not run
+   * @param queries queries scored
+   * @param skipped queries skipped because they have no relevant judgment
+   * @param notRun why the mode was not run; null when it was
+   * @param millis wall time of this cell's queries (embedding them included)
+   */
+  public record Row(
+      EvalLevel level, RecallMode mode, Metrics.QueryScores scores, int queries, int skipped, String notRun,
+      long millis) {
+    public Row {
+      Objects.requireNonNull(level, "level");
+      Objects.requireNonNull(mode, "mode");
+      if ((scores == null) == (notRun == null)) {
+        throw new IllegalArgumentException("a row must have either scores or a reason it was not run, got "
+            + (scores == null ? "neither" : "both"));
+      }
+    }
+
+    static Row notRun(EvalLevel level, RecallMode mode, String reason) {
+      return new Row(level, mode, null, 0, 0, reason, 0);
+    }
+  }
+
+  /** The row of a level and mode, if it was measured or reported as not run. */
+  public Row row(EvalLevel level, RecallMode mode) {
+    return rows.stream().filter(r -> r.level() == level && r.mode() == mode).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no row for level " + level.id() + " and mode " + mode.id()));
+  }
+
+  /** A fixed-width table, one line per row, then the counts and times. */
+  public String table() {
+    StringBuilder out = new StringBuilder();
+    int setWidth = Math.max(3, set.length());
+    String header = String.format(Locale.ROOT, "%-" + setWidth + "s  %-6s  %-6s  %7s  %7s  %7s  %7s  %7s  %7s",
+        "set", "level", "mode", "nDCG@10", "MRR@10", "R@10", "R@100", "queries", "secs");
+    out.append(header).append('\n');
+    for (Row row : rows) {
+      String lead = String.format(Locale.ROOT, "%-" + setWidth + "s  %-6s  %-6s", set, row.level().id(),
+          row.mode().id());
+      if (row.scores() == null) {
+        out.append(lead).append("  not run: ").append(row.notRun()).append('\n');
+        continue;
+      }
+      Metrics.QueryScores s = row.scores();
+      out.append(lead).append(String.format(Locale.ROOT, "  %7.4f  %7.4f  %7.4f  %7.4f  %7d  %7.1f",
+          s.ndcg10(), s.mrr10(), s.recall10(), s.recall100(), row.queries(), row.millis() / 1000.0)).append('\n');
+    }
+    int skipped = rows.stream().mapToInt(Row::skipped).max().orElse(0);
+    out.append(String.format(Locale.ROOT, "%s: %d %s, %d %s chunks%s; ingest %.1f s, total %.1f s%s%n", set, files,
+        layout == BeirSet.Layout.CORPUS ? "records" : "files", chunks, kind,
+        embedder == null ? "" : ", embedder " + embedder, ingestMillis / 1000.0, millis / 1000.0,
+        skipped == 0 ? "" : "; " + skipped + " queries skipped (no relevant judgment)"));
+    if (rows.stream().anyMatch(r -> r.mode() == RecallMode.HYBRID && r.scores() != null)) {
+      out.append(String.format(Locale.ROOT, "hybrid: pool max(%d, ranking depth) + %s, embed weight %s%n",
+          poolSize, knnCandidates == 0 ? "no nearest neighbours" : "the max(" + knnCandidates
+              + ", ranking depth) nearest neighbours", embedWeight));
+    }
+    return out.toString();
+  }
+}
