@@ -21,10 +21,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.SearcherManager;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 
 /**
  * The durable {@link Store}: one Lucene index in a directory, one document per key ({@link StoreDocuments}).
@@ -60,20 +60,38 @@ public final class LuceneStore implements Store {
 
   /** As {@link #open(Path, LuceneStoreOptions)}, with test seams in the group commit. */
   static LuceneStore open(Path dir, LuceneStoreOptions options, GroupCommit.Hooks hooks) {
+    return open(dir, options, hooks, directory -> new StoreWriter(dir, directory, options), UnaryOperator.identity());
+  }
+
+  /** As {@link #open(Path, LuceneStoreOptions)}, the directory seen through {@code around} (a test's counting). */
+  static LuceneStore open(Path dir, LuceneStoreOptions options, UnaryOperator<Directory> around) {
+    return open(dir, options, GroupCommit.Hooks.NONE, directory -> new StoreWriter(dir, directory, options),
+        around);
+  }
+
+  /** As {@link #open(Path, LuceneStoreOptions)}, with the writer's idle release in a test's hand. */
+  static LuceneStore open(Path dir, LuceneStoreOptions options, IdleScheduler scheduler,
+      LongSupplier nanoClock) {
+    return open(dir, options, GroupCommit.Hooks.NONE,
+        directory -> new StoreWriter(dir, directory, options, scheduler, nanoClock), UnaryOperator.identity());
+  }
+
+  private static LuceneStore open(Path dir, LuceneStoreOptions options, GroupCommit.Hooks hooks,
+      Function<StoreDirectory, StoreWriter> writers, UnaryOperator<Directory> around) {
     Objects.requireNonNull(dir, "dir");
     Objects.requireNonNull(options, "options");
-    Directory directory;
+    StoreDirectory directory;
     try {
       Files.createDirectories(dir);
-      directory = FSDirectory.open(dir);
+      directory = StoreDirectory.open(dir, around);
     } catch (IOException e) {
       throw new StorageFailureException(dir, "cannot open the store directory " + dir + ": " + e
           + "; check that its parent exists and is writable", e);
     }
     try {
-      return new LuceneStore(dir, directory, new StoreWriter(dir, directory, options), hooks);
+      return new LuceneStore(dir, directory.top(), writers.apply(directory), hooks);
     } catch (RuntimeException e) {
-      closeQuietly(directory, e);
+      closeQuietly(directory.top(), e);
       throw e;
     }
   }
@@ -138,8 +156,11 @@ public final class LuceneStore implements Store {
     return read(searcher -> StoreReads.search(searcher, query), "search under '" + query.prefix() + "'");
   }
 
-  /** Commits made since this store was opened, for tests that count them. */
-  long commitCount() {
+  /**
+   * Commits this store made since it was opened (creating the index counts one): with mutates of several threads,
+   * fewer than the writes, as they share commits.
+   */
+  public long commitCount() {
     return writer.commits();
   }
 
@@ -174,22 +195,10 @@ public final class LuceneStore implements Store {
     return commits.submit(mutate);
   }
 
-  private interface SearcherRead<T> {
-    T read(IndexSearcher searcher) throws IOException;
-  }
-
-  private <T> T read(SearcherRead<T> how, String what) {
+  private <T> T read(StoreSearchers.SearcherRead<T> how, String what) {
     open();
-    SearcherManager searchers = writer.searchers();
     try {
-      // another process may have committed since: see it (a check of one file when nothing changed)
-      searchers.maybeRefreshBlocking();
-      IndexSearcher searcher = searchers.acquire();
-      try {
-        return how.read(searcher);
-      } finally {
-        searchers.release(searcher);
-      }
+      return writer.searchers().read(how);
     } catch (IOException e) {
       throw new StorageFailureException(dir, "cannot " + what + " in the store " + dir + ": " + e.getMessage()
           + "; check the disk, then retry", e);

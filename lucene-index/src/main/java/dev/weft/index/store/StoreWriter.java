@@ -14,6 +14,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +24,8 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
@@ -34,7 +37,6 @@ import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.LockObtainFailedException;
 
@@ -59,26 +61,47 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
 
   private final Path dir;
   private final Directory directory;
+  /** Under {@link #directory}: deletes wait for no commit while a writer is kept. */
+  private final BackgroundDeleteDirectory deletes;
+  /** Under {@link #directory}: a commit is durable once its fsyncs, started by Lucene, are waited for here. */
+  private final SyncOnceDirectory syncs;
   private final LuceneStoreOptions options;
-  private final SearcherManager searchers;
-  /** Held between groups only with {@link LuceneStoreOptions#holdWriter()}; touched only by a group's leader. */
+  private final StoreSearchers searchers;
+  private final IdleScheduler scheduler;
+  private final LongSupplier nanoClock;
+  /** Held by a group's leader and by the idle release: the writer is used by one of them at a time. */
+  private final ReentrantLock using = new ReentrantLock();
+  /** Kept between groups until {@link LuceneStoreOptions#writerIdle()} passes without one. */
   private IndexWriter writer;
+  private long lastUsed;
+  private boolean releaseScheduled;
+  private boolean closed;
   private volatile long commits;
 
   /** Opens the store in {@code directory}, creating an empty one (one commit) when there is none. */
-  StoreWriter(Path dir, Directory directory, LuceneStoreOptions options) {
+  StoreWriter(Path dir, StoreDirectory directory, LuceneStoreOptions options) {
+    this(dir, directory, options, IdleScheduler.daemon(), System::nanoTime);
+  }
+
+  StoreWriter(Path dir, StoreDirectory directory, LuceneStoreOptions options, IdleScheduler scheduler,
+      LongSupplier nanoClock) {
     this.dir = dir;
-    this.directory = directory;
+    this.directory = directory.top();
+    this.deletes = directory.deletes();
+    this.syncs = directory.syncs();
     this.options = options;
+    this.scheduler = scheduler;
+    this.nanoClock = nanoClock;
     try {
-      if (!DirectoryReader.indexExists(directory)) {
-        IndexWriter created = writer();
-        // another process may have created it while this one waited for the lock: commit is a no-op then
-        created.commit();
-        commits++;
-        release();
+      if (!DirectoryReader.indexExists(this.directory)) {
+        try (IndexWriter created = openWriter()) {
+          // another process may have created it while this one waited for the lock: commit is a no-op then
+          created.commit();
+          syncs.awaitSynced();
+          commits++;
+        }
       }
-      this.searchers = new SearcherManager(directory, null);
+      this.searchers = new StoreSearchers(this.directory);
     } catch (CorruptIndexException | IndexFormatTooOldException | IndexFormatTooNewException | EOFException
         | NoSuchFileException e) {
       throw new IndexDamagedException(dir, "the store " + dir + " cannot be read (" + e.getMessage() + "); "
@@ -95,7 +118,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     return IN_MUTATION.get();
   }
 
-  SearcherManager searchers() {
+  StoreSearchers searchers() {
     return searchers;
   }
 
@@ -106,21 +129,30 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
 
   @Override
   public void process(List<PendingMutate<?>> group) {
+    using.lock();
+    try {
+      processHolding(group);
+    } finally {
+      using.unlock();
+    }
+  }
+
+  private void processHolding(List<PendingMutate<?>> group) {
     List<Runnable> acknowledgements = new ArrayList<>(group.size());
     Map<String, Optional<Document>> documents = new LinkedHashMap<>();
     try {
+      if (closed) {
+        throw new IllegalStateException("the store " + dir + " is closed; nothing was written — open it again");
+      }
       IndexWriter writing = writer();
-      // what other processes committed before this one took the lock
-      searchers.maybeRefreshBlocking();
-      IndexSearcher searcher = searchers.acquire();
-      try {
+      // the last commit, this process's or (read after taking the lock) another's
+      searchers.read(searcher -> {
         SortedMap<String, Optional<JsonNode>> staged = new TreeMap<>();
         for (PendingMutate<?> mutate : group) {
           stage(mutate, searcher, staged, documents, acknowledgements);
         }
-      } finally {
-        searchers.release(searcher);
-      }
+        return null;
+      });
       if (!documents.isEmpty()) {
         for (Map.Entry<String, Optional<Document>> entry : documents.entrySet()) {
           if (entry.getValue().isPresent()) {
@@ -130,8 +162,10 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
           }
         }
         writing.commit();
+        // the directory sync after the commit point: durable before anything is acknowledged
+        syncs.awaitSynced();
         commits++;
-        searchers.maybeRefreshBlocking();
+        searchers.refreshAfterCommit();
       }
     } catch (IOException | RuntimeException e) {
       abandon(e);
@@ -144,8 +178,33 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       return;
     }
     acknowledgements.forEach(Runnable::run);
-    if (!options.holdWriter()) {
+    lastUsed = nanoClock.getAsLong();
+    if (!keepsWriter()) {
       release();
+    } else if (!releaseScheduled) {
+      releaseScheduled = true;
+      scheduler.schedule(this::releaseIfIdle, options.writerIdle());
+    }
+  }
+
+  /** The scheduled check: closes the writer if no group used it for the idle time, else checks again later. */
+  void releaseIfIdle() {
+    using.lock();
+    try {
+      releaseScheduled = false;
+      if (writer == null) {
+        return;
+      }
+      long idleFor = nanoClock.getAsLong() - lastUsed;
+      long idle = options.writerIdle().toNanos();
+      if (idleFor >= idle) {
+        release();
+      } else {
+        releaseScheduled = true;
+        scheduler.schedule(this::releaseIfIdle, Duration.ofNanos(idle - idleFor));
+      }
+    } finally {
+      using.unlock();
     }
   }
 
@@ -203,16 +262,29 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     acknowledgements.add(() -> mutate.succeed(result));
   }
 
+  private boolean keepsWriter() {
+    return !options.writerIdle().isZero();
+  }
+
+  /** The writer, opened (waiting for the lock) when there is none; a kept one serves the reads too. */
   private IndexWriter writer() throws IOException {
     if (writer == null) {
-      try {
-        writer = LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
-      } catch (LockObtainFailedException e) {
-        throw new IndexBusyException("cannot write the store " + dir + " (waited " + options.lockWait().toMillis()
-            + " ms)", dir.resolve(IndexWriter.WRITE_LOCK_NAME), e);
+      writer = openWriter();
+      if (keepsWriter()) {
+        searchers.fromWriter(writer);
+        deletes.deferDeletes();
       }
     }
     return writer;
+  }
+
+  private IndexWriter openWriter() throws IOException {
+    try {
+      return LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
+    } catch (LockObtainFailedException e) {
+      throw new IndexBusyException("cannot write the store " + dir + " (waited " + options.lockWait().toMillis()
+          + " ms)", dir.resolve(IndexWriter.WRITE_LOCK_NAME), e);
+    }
   }
 
   private static IndexWriterConfig config() {
@@ -232,10 +304,26 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       return;
     }
     try {
+      // no delete of this process may be left once another can take the lock (and reuse a name)
+      deletes.deleteNow();
       closing.close();
+      // closing committed only what merges made of durable commits: its last directory sync is not waited on
+      syncs.forgetSyncs();
     } catch (IOException | RuntimeException e) {
       // every write is already durable; what failed is a merge or its commit, which the next writer redoes
       rollback(closing, e);
+    }
+    readDirectory(null);
+  }
+
+  /** Back to reading the directory once the writer is gone; a failure there fails the reads, not silently. */
+  private void readDirectory(Exception cause) {
+    try {
+      searchers.fromDirectory();
+    } catch (IOException | RuntimeException e) {
+      if (cause != null) {
+        cause.addSuppressed(e);
+      }
     }
   }
 
@@ -244,7 +332,14 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     IndexWriter dropping = writer;
     writer = null;
     if (dropping != null) {
+      try {
+        deletes.deleteNow();
+      } catch (IOException | RuntimeException e) {
+        cause.addSuppressed(e);
+      }
       rollback(dropping, cause);
+      syncs.forgetSyncs();
+      readDirectory(cause);
     }
   }
 
@@ -261,16 +356,23 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       return runtime;
     }
     return new StorageFailureException(dir, "cannot commit " + size + " mutate(s) to the store " + dir + ": "
-        + e.getMessage() + "; none of them was acknowledged or written — check the disk (space, permissions) "
-        + "and retry", e);
+        + e.getMessage() + "; none of them was acknowledged, and the store holds all of them or none — check the "
+        + "disk (space, permissions) and retry", e);
   }
 
   @Override
   public void close() throws IOException {
+    using.lock();
     try {
+      closed = true;
       release();
     } finally {
-      searchers.close();
+      using.unlock();
+      try {
+        scheduler.close();
+      } finally {
+        searchers.close();
+      }
     }
   }
 }

@@ -152,7 +152,7 @@ class LuceneStoreCommitTest {
   @Test
   void aWriterThatCannotGetTheLockInTimeIsToldBusyNamingTheLockFile() {
     Path dir = tmp.resolve("ledger");
-    try (LuceneStore holder = LuceneStore.open(dir, LuceneStoreOptions.defaults().withHoldWriter(true));
+    try (LuceneStore holder = LuceneStore.open(dir, LuceneStoreOptions.defaults().withWriterIdle(Duration.ofHours(1)));
         LuceneStore other = LuceneStore.open(dir, LuceneStoreOptions.defaults().withLockWait(Duration.ZERO))) {
       holder.set("held", value("by the holder"));
 
