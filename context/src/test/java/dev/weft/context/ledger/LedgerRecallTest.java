@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.error.WeftException;
+import dev.weft.context.store.FilterStore;
 import dev.weft.context.store.StoredEmbedding;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -113,7 +114,7 @@ class LedgerRecallTest {
     Ledger ledger = seeded(store, embedder);
     ledger.embedMissing(2, 10); // memory:3 keeps no vector
     int[] reads = {0};
-    Ledger counting = new Ledger(new DelegatingStore(store) {
+    Ledger counting = new Ledger(new FilterStore(store) {
       @Override
       public <R> R mutate(dev.weft.context.store.Scope scope, dev.weft.context.store.Mutation<R> mutation) {
         reads[0]++;

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
+import dev.weft.context.store.FilterStore;
 import dev.weft.context.store.Store;
 import java.util.Optional;
 import java.util.Set;
@@ -97,7 +98,7 @@ class LedgerRecordsTest {
     TestStore shared = new TestStore();
     Ledger other = Fixtures.ledger(shared);
     boolean[] raced = {false};
-    Store racing = new DelegatingStore(shared) {
+    Store racing = new FilterStore(shared) {
       @Override
       public Optional<JsonNode> get(String key) {
         Optional<JsonNode> value = super.get(key);
@@ -120,7 +121,7 @@ class LedgerRecordsTest {
     TestStore shared = new TestStore();
     Ledger other = Fixtures.ledger(shared);
     boolean[] raced = {false};
-    Store racing = new DelegatingStore(shared) {
+    Store racing = new FilterStore(shared) {
       @Override
       public Optional<JsonNode> get(String key) {
         Optional<JsonNode> value = super.get(key);
@@ -139,7 +140,7 @@ class LedgerRecordsTest {
 
   @Test
   void aStoreWithoutMutateIsRefusedByName() {
-    Store plain = new DelegatingStore(new TestStore()) {
+    Store plain = new FilterStore(new TestStore()) {
       @Override
       public Set<Capability> capabilities() {
         return Set.of();

@@ -1,6 +1,7 @@
 package dev.weft.context.ledger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.store.FilterStore;
 import dev.weft.context.store.InMemoryStore;
 import dev.weft.context.store.Mutation;
 import dev.weft.context.store.Outcome;
@@ -12,7 +13,7 @@ import java.util.Set;
  * The in-memory store as the ledger's tests need it: with or without {@code rank} (to drive {@code via: sweep}
  * and {@code via: adapter}), counting the mutates that wrote something.
  */
-final class TestStore extends DelegatingStore {
+final class TestStore extends FilterStore {
   private final boolean rank;
   int writes;
 

@@ -1,15 +1,12 @@
 package dev.weft.context.memory;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.weft.context.store.Concurrency;
+import dev.weft.context.store.FilterStore;
 import dev.weft.context.store.InMemoryStore;
 import dev.weft.context.store.Mutation;
-import dev.weft.context.store.RankQuery;
-import dev.weft.context.store.RankResult;
 import dev.weft.context.store.RankedKey;
 import dev.weft.context.store.Scope;
 import dev.weft.context.store.SearchResult;
-import dev.weft.context.store.Store;
 import dev.weft.context.store.TextQuery;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -19,7 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,35 +23,13 @@ import java.util.Set;
  * (lower case, a trailing "s" folded) standing in for the Lucene store's Porter BM25. It counts mutates and can run
  * a hook before each one, to drive a competing writer deterministically.
  */
-final class WordStore implements Store {
-  private final InMemoryStore store = new InMemoryStore();
+final class WordStore extends FilterStore {
   int mutates;
   /** Runs (once each, in order) just before the next mutates, outside the store's monitor. */
   final List<Runnable> beforeMutate = new ArrayList<>();
 
-  @Override
-  public Optional<JsonNode> get(String key) {
-    return store.get(key);
-  }
-
-  @Override
-  public void set(String key, JsonNode value) {
-    store.set(key, value);
-  }
-
-  @Override
-  public void delete(String key) {
-    store.delete(key);
-  }
-
-  @Override
-  public List<String> keys(String prefix) {
-    return store.keys(prefix);
-  }
-
-  @Override
-  public Concurrency concurrency() {
-    return store.concurrency();
+  WordStore() {
+    super(new InMemoryStore());
   }
 
   @Override
@@ -69,12 +43,7 @@ final class WordStore implements Store {
       beforeMutate.remove(0).run();
     }
     mutates++;
-    return store.mutate(scope, mutation);
-  }
-
-  @Override
-  public RankResult rank(RankQuery query) {
-    return store.rank(query);
+    return super.mutate(scope, mutation);
   }
 
   @Override
@@ -94,8 +63,8 @@ final class WordStore implements Store {
 
   private List<Map.Entry<String, JsonNode>> entries(String prefix) {
     List<Map.Entry<String, JsonNode>> entries = new ArrayList<>();
-    for (String key : store.keys(prefix)) {
-      store.get(key).ifPresent(value -> entries.add(new AbstractMap.SimpleEntry<>(key, value)));
+    for (String key : in.keys(prefix)) {
+      in.get(key).ifPresent(value -> entries.add(new AbstractMap.SimpleEntry<>(key, value)));
     }
     return entries;
   }
@@ -108,10 +77,5 @@ final class WordStore implements Store {
       }
     }
     return words;
-  }
-
-  @Override
-  public void close() {
-    store.close();
   }
 }
