@@ -8,31 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
-import dev.weft.context.store.Store;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-public class GoalsTest {
-  private Store store;
-  private Ledger ledger;
-
-  /** The store the ledger runs on: a subclass in lucene-index runs these tests on the Lucene store. */
-  protected Store newStore() {
-    return new TestStore();
-  }
-
-  @BeforeEach
-  void open() {
-    store = newStore();
-    ledger = Fixtures.ledger(store);
-  }
-
-  @AfterEach
-  void close() {
-    store.close();
-  }
-
+public class GoalsTest extends LedgerTestCase {
   @Test
   void withoutAGoalComposeGivesAVisibleRefusal() {
     GoalPrompt prompt = ledger.composeGoal();

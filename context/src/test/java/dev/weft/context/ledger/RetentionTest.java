@@ -8,31 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import dev.weft.context.store.Store;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-public class RetentionTest {
-  private Store store;
-  private Ledger ledger;
-
-  /** The store the ledger runs on: a subclass in lucene-index runs these tests on the Lucene store. */
-  protected Store newStore() {
-    return new TestStore();
-  }
-
-  @BeforeEach
-  void open() {
-    store = newStore();
-    ledger = Fixtures.ledger(store);
-  }
-
-  @AfterEach
-  void close() {
-    store.close();
-  }
-
+public class RetentionTest extends LedgerTestCase {
   private List<String> put(String... texts) {
     List<ArchiveEntry> entries = new java.util.ArrayList<>();
     for (String text : texts) {
