@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module graph of docs/design.md, held by a test: dependencies point one way (schemas, context ← models,
- * lucene-index ← transforms ← pipelines ← api ← jobs; bench beside jobs, imported by jobs alone), the ingest core
+ * lucene-index ← transforms, agents ← pipelines ← api ← jobs; bench beside jobs, imported by jobs alone), the ingest core
  * imports neither Beam nor Lucene, and the CLI reaches the index only through the library facade. Maven already refuses an import of a module that is not a
  * dependency; these rules also catch what Maven allows (a package of transforms using Beam, jobs using the index).
  */
@@ -39,6 +39,20 @@ class LayeringTest {
     check(noClasses().that().resideInAPackage("dev.weft.models..")
         .should().dependOnClassesThat().resideInAnyPackage("dev.weft.index..", "dev.weft.transforms..",
             "dev.weft.pipelines..", "dev.weft.api..", "dev.weft.jobs..", "org.apache.beam..", "org.apache.lucene.."));
+  }
+
+  @Test
+  void agentsNeverImportBeamTheTransformsOrThePipelines() {
+    check(noClasses().that().resideInAPackage("dev.weft.agents..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.weft.transforms..", "dev.weft.pipelines..",
+            "dev.weft.api..", "dev.weft.jobs..", "dev.weft.bench..", "org.apache.beam.."));
+  }
+
+  @Test
+  void nothingBelowThePipelinesImportsTheAgents() {
+    check(noClasses().that().resideInAnyPackage("dev.weft.context..", "dev.weft.models..", "dev.weft.index..",
+            "dev.weft.transforms..")
+        .should().dependOnClassesThat().resideInAPackage("dev.weft.agents.."));
   }
 
   @Test
