@@ -67,9 +67,7 @@ public final class ChatClient {
     RawReply raw;
     try {
       if (request.stream()) {
-        StreamedReply streamed = new StreamedReply(http);
-        http.stream(endpoint, body, cancel, streamed);
-        raw = streamed.reply();
+        raw = http.stream(endpoint, body, cancel, () -> new StreamedReply(http)).reply();
       } else {
         raw = ChatWire.completion(http.postJson(endpoint, body, cancel), http);
       }

@@ -14,7 +14,8 @@ import java.util.TreeMap;
  * Assembles a streamed chat completion from its SSE chunks: content deltas appended, tool calls assembled per
  * {@code index} (the id and name arrive first, the arguments in pieces), the finish reason, and the usage chunk
  * ({@code stream_options.include_usage}, whose {@code choices} is empty). Events arrive on the HTTP client's thread
- * one at a time; the caller reads the result after the stream ended, which the exchange's future orders.
+ * one at a time; the caller reads the result after the stream ended, which the exchange's future orders. One per
+ * attempt: a retried stream starts over with a new one.
  */
 final class StreamedReply implements StreamSink {
   private final JsonHttp http;
@@ -26,15 +27,6 @@ final class StreamedReply implements StreamSink {
 
   StreamedReply(JsonHttp http) {
     this.http = http;
-  }
-
-  @Override
-  public void begin() {
-    content.setLength(0);
-    refusal.setLength(0);
-    calls.clear();
-    finishReason = "";
-    usage = Optional.empty();
   }
 
   @Override

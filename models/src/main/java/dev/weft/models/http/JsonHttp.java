@@ -26,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * JSON over HTTP as every Weft model client does it (the embedder, the chat client): one deadline for each whole
@@ -105,14 +106,19 @@ public final class JsonHttp {
   }
 
   /**
-   * POSTs {@code json} and reads the reply as server-sent events into {@code sink}, until the {@code [DONE]}
-   * marker. The deadline covers each attempt's whole stream: a server that stalls mid-stream is cut at it
-   * ({@link Kind#TIMEOUT}); a stream that ends or drops before {@code [DONE]} is {@link Kind#STREAM_CUT}; both
-   * are retried, and the sink is told to start over ({@link StreamSink#begin}). An event the sink refuses is
-   * {@link Kind#MALFORMED_JSON}, not retried.
+   * POSTs {@code json} and reads the reply as server-sent events into a sink, until the {@code [DONE]} marker.
+   * Each attempt gets a fresh sink from {@code newSink}, so a retried stream starts over and a late event of an
+   * abandoned attempt cannot reach the sink that answers. The deadline covers each attempt's whole stream: a
+   * server that stalls mid-stream is cut at it ({@link Kind#TIMEOUT}); a stream that ends or drops before
+   * {@code [DONE]} is {@link Kind#STREAM_CUT}; both are retried. An event the sink refuses is
+   * {@link Kind#MALFORMED_JSON}, not retried, and the exchange is aborted at once.
+   *
+   * @return the sink of the attempt that completed
    */
-  public void stream(URI uri, byte[] json, CancelSignal cancel, StreamSink sink) throws HttpCallException {
-    withRetries(cancel, () -> {
+  public <S extends StreamSink> S stream(URI uri, byte[] json, CancelSignal cancel, Supplier<S> newSink)
+      throws HttpCallException {
+    return withRetries(cancel, () -> {
+      S sink = newSink.get();
       SseSubscriber events = new SseSubscriber(sink);
       AtomicBoolean started = new AtomicBoolean();
       HttpResponse.BodyHandler<String> handler = info -> {
@@ -120,7 +126,6 @@ public final class JsonHttp {
           return BodySubscribers.ofString(StandardCharsets.UTF_8); // the error text
         }
         started.set(true);
-        sink.begin();
         return BodySubscribers.fromLineSubscriber(events, subscriber -> "", StandardCharsets.UTF_8, null);
       };
       HttpResponse<String> response;
@@ -139,7 +144,7 @@ public final class JsonHttp {
       if (!events.done()) {
         throw new Failure(Kind.STREAM_CUT, true, "the stream ended before its [DONE]");
       }
-      return null;
+      return sink;
     });
   }
 
