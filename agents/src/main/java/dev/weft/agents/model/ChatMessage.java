@@ -1,6 +1,7 @@
 package dev.weft.agents.model;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,7 +19,7 @@ public record ChatMessage(Role role, String content, List<ToolCall> toolCalls, O
     SYSTEM, USER, ASSISTANT, TOOL;
 
     public String wire() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 

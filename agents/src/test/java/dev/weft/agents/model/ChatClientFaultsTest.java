@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.weft.agents.model.stub.StubChatServer;
 import dev.weft.agents.model.stub.StubFault;
+import dev.weft.agents.model.stub.StubReply;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.SubcallException.Reason;
 import dev.weft.models.http.Backoff;
 import dev.weft.models.http.EndpointConfig;
+import dev.weft.models.http.JsonHttp;
 import dev.weft.models.http.Sleeper;
 import java.io.IOException;
 import java.time.Duration;
@@ -75,6 +77,16 @@ class ChatClientFaultsTest {
     assertThat(e.getMessage()).contains("failed after 2 attempts, last: no complete response within the deadline "
         + "of 300ms; raise the timeout");
     assertThat(stub.calls()).isEqualTo(2);
+  }
+
+  @Test
+  void aServerThatNeverSendsHeadersTimesOutToo() {
+    stub.failNext(StubFault.hang());
+
+    ChatException e = failure(client(Duration.ofMillis(300), 0, waits::add), false);
+
+    assertThat(e.reason()).isEqualTo(Reason.TIMEOUT);
+    assertThat(e.attempts()).isEqualTo(1);
   }
 
   @Test
@@ -190,9 +202,9 @@ class ChatClientFaultsTest {
     ChatClient client = client(2);
 
     ChatException refused = failure(client, false);
-    stub.replies(seen -> dev.weft.agents.model.stub.StubReply.text("nope " + KEY));
+    stub.replies(seen -> StubReply.text("nope " + KEY));
     ChatException malformed = catchThrowableOfType(ChatException.class, () -> client.chat(
-        ask(false).withOutputSchema(new OutputSchema("s", dev.weft.models.http.JsonHttp.JSON.createObjectNode())),
+        ask(false).withOutputSchema(new OutputSchema("s", JsonHttp.JSON.createObjectNode())),
         CancelSignal.none()));
 
     assertThat(refused.reason()).isEqualTo(Reason.REFUSED);

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.agents.model.stub.StubChatServer;
-import dev.weft.agents.model.stub.StubFault;
 import dev.weft.agents.model.stub.StubReply;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.program.CancelSignal;

@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -156,7 +157,7 @@ public final class StubChatServer implements AutoCloseable {
     await(() -> inFlight <= n, "at most " + n + " calls in flight");
   }
 
-  private void await(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+  private void await(BooleanSupplier condition, String what) throws InterruptedException {
     long deadline = System.nanoTime() + AWAIT_GUARD.toNanos();
     synchronized (counts) {
       while (!condition.getAsBoolean()) {
