@@ -27,7 +27,10 @@ public final class ChatException extends WeftException {
     return reason;
   }
 
-  /** How many attempts were made (0 when it failed before calling, e.g. cancelled first). */
+  /**
+   * How many attempts were made: 0 when it failed before calling (cancelled first); 1 for a reply that arrived
+   * and failed the client's checks (malformed, refused, off the schema).
+   */
   public int attempts() {
     return attempts;
   }
