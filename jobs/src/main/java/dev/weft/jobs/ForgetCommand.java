@@ -3,7 +3,9 @@ package dev.weft.jobs;
 import dev.weft.api.Weft;
 import dev.weft.context.memory.ForgetSelector;
 import dev.weft.context.memory.MemoryAuthor;
+import dev.weft.context.memory.Memory;
 import dev.weft.context.memory.MemoryKind;
+import dev.weft.context.memory.MemoryScope;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,6 +36,16 @@ final class ForgetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    int forgotten;
+    try (Weft weft = Weft.open(indexOption.forRead())) {
+      forgotten = forget(weft.memory(memoryOptions.embedder), id, kind, by, memoryOptions.scope());
+    }
+    spec.commandLine().getOut().println(json ? Json.write(Map.of("forgot", forgotten)) : "forgot\t" + forgotten);
+    return 0;
+  }
+
+  /** Forgets {@code id} with its segments, or in bulk by kind and/or author; how many records went. */
+  static int forget(Memory memory, String id, String kind, String by, MemoryScope scope) {
     if (id != null && (kind != null || by != null)) {
       throw new IllegalArgumentException("forget takes an ID or --kind/--by, not both, got: ID '" + id
           + "' with --kind/--by; forget the id alone, or select in bulk without one");
@@ -41,14 +53,7 @@ final class ForgetCommand implements Callable<Integer> {
     if (id == null && kind == null && by == null) {
       throw new IllegalArgumentException("forget needs an ID, or --kind and/or --by to forget in bulk, got none");
     }
-    int forgotten;
-    try (Weft weft = Weft.open(indexOption.forRead())) {
-      var memory = weft.memory(memoryOptions.embedder);
-      forgotten = id != null ? memory.forget(id, memoryOptions.scope()) : memory.forget(new ForgetSelector(
-          kind == null ? null : MemoryKind.parse(kind), by == null ? null : MemoryAuthor.parse(by)),
-          memoryOptions.scope());
-    }
-    spec.commandLine().getOut().println(json ? Json.write(Map.of("forgot", forgotten)) : "forgot\t" + forgotten);
-    return 0;
+    return id != null ? memory.forget(id, scope) : memory.forget(new ForgetSelector(
+        kind == null ? null : MemoryKind.parse(kind), by == null ? null : MemoryAuthor.parse(by)), scope);
   }
 }

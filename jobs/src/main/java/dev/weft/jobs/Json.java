@@ -2,9 +2,11 @@ package dev.weft.jobs;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import dev.weft.api.Lines;
@@ -34,6 +36,26 @@ final class Json {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write JSON for " + value.getClass().getSimpleName(), e);
     }
+  }
+
+  /** A value as a JSON object (a record, a map), as {@link #write} would print it. */
+  static ObjectNode tree(Object value) {
+    JsonNode node = MAPPER.valueToTree(value);
+    if (!node.isObject()) {
+      throw new IllegalStateException("expected a JSON object for " + value.getClass().getSimpleName() + ", got: "
+          + node.getNodeType());
+    }
+    return (ObjectNode) node;
+  }
+
+  /** Any value (a list, a record) as JSON, as {@link #write} would print it. */
+  static JsonNode node(Object value) {
+    return MAPPER.valueToTree(value);
+  }
+
+  /** An empty object to fill in. */
+  static ObjectNode object() {
+    return MAPPER.createObjectNode();
   }
 
   /** A hit as agents read it; lines 1-based, as the TSV prints them and {@code get --lines} takes them. */

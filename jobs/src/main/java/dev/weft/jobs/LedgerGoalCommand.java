@@ -91,17 +91,22 @@ final class LedgerGoalCommand implements Runnable {
       }
       PrintWriter out = spec.commandLine().getOut();
       if (common.json) {
-        Map<String, Object> json = new java.util.LinkedHashMap<>();
-        json.put("id", result.id());
-        result.checkpoint().ifPresent(by -> json.put("checkpoint", by));
-        result.reducerRejected().ifPresent(why -> json.put("reducerRejected", why));
-        out.println(Json.write(json));
+        out.println(Json.write(json(result)));
       } else {
         out.println(TsvFields.row(result.id()));
         result.checkpoint().ifPresent(by -> out.println(TsvFields.row("checkpoint", by)));
         result.reducerRejected().ifPresent(why -> out.println(TsvFields.row("reducerRejected", why)));
       }
       return 0;
+    }
+
+    /** What {@code --json} prints and the MCP progress tool returns. */
+    static Map<String, Object> json(ProgressResult result) {
+      Map<String, Object> json = new java.util.LinkedHashMap<>();
+      json.put("id", result.id());
+      result.checkpoint().ifPresent(by -> json.put("checkpoint", by));
+      result.reducerRejected().ifPresent(why -> json.put("reducerRejected", why));
+      return json;
     }
   }
 

@@ -112,6 +112,30 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
   }
 
   private int recall(PrintWriter out, Ledger ledger) {
+    Recalled recalled = recall(ledger, query(n, tags, where, near, minScore));
+    if (common.json) {
+      out.println(Json.write(json(recalled)));
+    } else {
+      for (Recalled.Hit hit : recalled.hits()) {
+        out.println(TsvFields.row(hit.id(), String.format("%.4f", hit.score()), label(hit.value()),
+            LedgerCommand.text(hit.value().path("tags"))));
+      }
+    }
+    return recalled.hits().isEmpty() ? WeftCli.NOTHING_FOUND : 0;
+  }
+
+  /** What {@code --json} prints and the MCP ledger recall returns. */
+  static Map<String, Object> json(Recalled recalled) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("hits", recalled.hits());
+    json.put("skipped", recalled.skipped());
+    json.put("via", recalled.via());
+    json.put("ranking", recalled.ranking());
+    return json;
+  }
+
+  /** The query {@code recall} runs: the newest N, narrowed by tags, a jq predicate, similarity and a floor. */
+  static RecallQuery query(int n, List<String> tags, String where, String near, Double minScore) {
     RecallQuery query = RecallQuery.recent(n).withTags(new HashSet<>(tags));
     if (where != null) {
       query = query.withWhere(where);
@@ -122,21 +146,7 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
     if (minScore != null) {
       query = query.withMinScore(minScore);
     }
-    Recalled recalled = recall(ledger, query);
-    if (common.json) {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("hits", recalled.hits());
-      json.put("skipped", recalled.skipped());
-      json.put("via", recalled.via());
-      json.put("ranking", recalled.ranking());
-      out.println(Json.write(json));
-    } else {
-      for (Recalled.Hit hit : recalled.hits()) {
-        out.println(TsvFields.row(hit.id(), String.format("%.4f", hit.score()), label(hit.value()),
-            LedgerCommand.text(hit.value().path("tags"))));
-      }
-    }
-    return recalled.hits().isEmpty() ? WeftCli.NOTHING_FOUND : 0;
+    return query;
   }
 
   private int embedMissing(PrintWriter out, Ledger ledger) {

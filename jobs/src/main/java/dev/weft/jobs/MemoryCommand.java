@@ -5,6 +5,7 @@ import dev.weft.context.memory.Memory;
 import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.MemoryPage;
 import dev.weft.context.memory.MemoryRecord;
+import dev.weft.context.memory.MemoryScope;
 import dev.weft.context.memory.RecallCandidate;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -92,26 +93,35 @@ final class MemoryCommand implements Runnable {
 
     @Override
     public Integer call() {
-      MemoryKind only = kind == null ? null : MemoryKind.parse(kind);
-      if (!recent && only != null) {
-        throw new IllegalArgumentException("--kind filters --recent only; list pages every kind in insertion "
-            + "order (use `weft memory list --recent --kind " + kind + "`, or `weft memory count --kind " + kind
-            + "`)");
-      }
-      MemoryPage page = withMemory(m -> recent
-          ? new MemoryPage(m.recentMemory(memoryOptions.scope(), only, n), OptionalLong.empty())
-          : m.enumerate(memoryOptions.scope(), after, n));
+      MemoryPage page = withMemory(m -> page(m, memoryOptions.scope(), kind, recent, after, n));
       if (json) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("records", page.records().stream().map(MemoryRows::json).toList());
-        map.put("next", page.next().isPresent() ? page.next().getAsLong() : null);
-        out().println(Json.write(map));
+        out().println(Json.write(json(page)));
       } else {
         page.records().forEach(r -> out().println(MemoryRows.tsv(r)));
         page.next().ifPresent(next -> spec.commandLine().getErr().println(
             "weft: more records; continue with --after " + next));
       }
       return page.records().isEmpty() ? WeftCli.NOTHING_FOUND : 0;
+    }
+
+    /** A page in insertion order after {@code after}, or with {@code recent} the newest {@code n} (of kind). */
+    static MemoryPage page(Memory m, MemoryScope scope, String kind, boolean recent, long after, int n) {
+      MemoryKind only = kind == null ? null : MemoryKind.parse(kind);
+      if (!recent && only != null) {
+        throw new IllegalArgumentException("--kind filters --recent only; list pages every kind in insertion "
+            + "order (use `weft memory list --recent --kind " + kind + "`, or `weft memory count --kind " + kind
+            + "`)");
+      }
+      return recent ? new MemoryPage(m.recentMemory(scope, only, n), OptionalLong.empty())
+          : m.enumerate(scope, after, n);
+    }
+
+    /** What {@code --json} prints and the MCP memory_list returns. */
+    static Map<String, Object> json(MemoryPage page) {
+      Map<String, Object> map = new LinkedHashMap<>();
+      map.put("records", page.records().stream().map(MemoryRows::json).toList());
+      map.put("next", page.next().isPresent() ? page.next().getAsLong() : null);
+      return map;
     }
   }
 

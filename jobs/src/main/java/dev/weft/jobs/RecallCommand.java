@@ -72,15 +72,7 @@ final class RecallCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--scope and --no-log apply to --kind fact or episode only, got: --kind "
           + (kinds.isEmpty() ? "(none: code and doc)" : String.join(",", kinds)));
     }
-    Set<Kind> parsed = EnumSet.noneOf(Kind.class);
-    for (String k : kinds) {
-      try {
-        parsed.add(Kind.parse(k));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("kind must be one of code, doc (the corpus) or fact, episode (the memory); "
-            + "got: " + k, e);
-      }
-    }
+    Set<Kind> parsed = corpusKinds(kinds);
     if (n != null && n < 1) {
       throw new IllegalArgumentException("-n must be at least 1, got: " + n);
     }
@@ -102,7 +94,8 @@ final class RecallCommand implements Callable<Integer> {
     return result.isEmpty() ? WeftCli.NOTHING_FOUND : 0;
   }
 
-  private static Object toJson(RecallResult result) {
+  /** A flat list of hits, or the groups by kind: what {@code --json} prints and the MCP recall returns. */
+  static Object toJson(RecallResult result) {
     if (result.flat()) {
       return result.hits().stream().map(Json::hit).toList();
     }
@@ -110,6 +103,20 @@ final class RecallCommand implements Callable<Integer> {
     result.groups().entrySet().stream().sorted(Map.Entry.comparingByKey())
         .forEach(e -> groups.put(e.getKey().id(), e.getValue().stream().map(Json::hit).toList()));
     return groups;
+  }
+
+  /** The corpus kinds named; the message names the memory kinds too, as recall takes them. */
+  static Set<Kind> corpusKinds(List<String> kinds) {
+    Set<Kind> parsed = EnumSet.noneOf(Kind.class);
+    for (String k : kinds) {
+      try {
+        parsed.add(Kind.parse(k));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("kind must be one of code, doc (the corpus) or fact, episode (the memory); "
+            + "got: " + k, e);
+      }
+    }
+    return parsed;
   }
 
   /** One row; text from the corpus (path, format, node type, symbol) is escaped by {@link TsvFields}. */

@@ -62,12 +62,7 @@ final class RememberCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     String status = done.created() ? "created" : "updated";
     if (json) {
-      Map<String, Object> map = new LinkedHashMap<>();
-      map.put("status", status);
-      map.put("pruned", done.pruned());
-      map.put("embedFailure", done.embedFailure().orElse(null));
-      map.put("memory", MemoryRows.json(done.record()));
-      out.println(Json.write(map));
+      out.println(Json.write(json(done)));
     } else {
       out.println(TsvFields.row(status, done.record().id(), done.record().kind().id(), done.record().scope(),
           done.record().seq()));
@@ -78,7 +73,17 @@ final class RememberCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static Instant instant(String value) {
+  /** What {@code --json} prints and the MCP remember returns. */
+  static Map<String, Object> json(Remembered done) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("status", done.created() ? "created" : "updated");
+    map.put("pruned", done.pruned());
+    map.put("embedFailure", done.embedFailure().orElse(null));
+    map.put("memory", MemoryRows.json(done.record()));
+    return map;
+  }
+
+  static Instant instant(String value) {
     if (value == null) {
       return null;
     }
@@ -90,7 +95,7 @@ final class RememberCommand implements Callable<Integer> {
     }
   }
 
-  private static JsonNode object(String value) {
+  static JsonNode object(String value) {
     try {
       JsonNode node = new ObjectMapper().readTree(value);
       if (node == null || !node.isObject()) {

@@ -1,0 +1,121 @@
+package dev.weft.jobs;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.api.IndexLocation;
+import dev.weft.api.Weft;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.jobs.mcp.McpServer;
+import dev.weft.jobs.mcp.McpTool;
+import dev.weft.jobs.mcp.ToolResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code weft mcp}: Weft's operations as the tools of a stdio MCP server (docs/mcp.md), spawned by the client and
+ * ending when the client closes its input. The protocol is {@link McpServer}'s; the tools are the CLI commands'
+ * facade calls ({@link McpCorpusTools}, {@link McpMemoryTools}, {@link McpLedgerTools}); a tool's failure is the
+ * line the CLI would print, in-band.
+ */
+@Command(name = "mcp", description = "Serve Weft's operations to an MCP client (Claude Desktop, an agent) over "
+    + "stdio: newline-delimited JSON-RPC 2.0 on stdin/stdout, logs on stderr. The client starts it and it ends "
+    + "when stdin closes. On initialize it indexes the corpus incrementally in the background, unless "
+    + McpCommand.NO_BACKGROUND_INDEX + "=1.")
+final class McpCommand implements Callable<Integer> {
+  static final String NO_BACKGROUND_INDEX = "WEFT_MCP_NO_BACKGROUND_INDEX";
+  static final String SHUTDOWN_WAIT = "WEFT_MCP_SHUTDOWN_WAIT_SECONDS";
+  static final Duration DEFAULT_SHUTDOWN_WAIT = Duration.ofSeconds(10);
+  static final McpServer.Info INFO = new McpServer.Info("weft", "0.1.0", "Weft indexes a corpus (code and docs) "
+      + "and keeps a memory and a ledger beside it. recall returns pointers (path, 1-based lines, symbol); get "
+      + "with that path and lines returns the exact chunk. recall with kind fact or episode searches the memory.");
+
+  @Option(names = "--index", paramLabel = "DIR", description = "Index directory (default: $WEFT_INDEX, else "
+      + "ROOT/.weft with --root, else the nearest .weft upward).")
+  Path index;
+
+  @Option(names = "--root", paramLabel = "ROOT", description = "The corpus the index tool and the background index "
+      + "work on (default: the tree the served generation was built from).")
+  Path root;
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    PrintStream protocol = System.out;
+    // stdout carries protocol messages only: whatever else prints (a library, a stray println) goes to stderr
+    System.setOut(System.err);
+    PrintWriter err = new PrintWriter(System.err, true);
+    try (Weft weft = Weft.open(root != null ? IndexLocation.forWrite(index, root.toAbsolutePath().normalize())
+        : IndexLocation.forRead(index))) {
+      McpCorpus corpus = new McpCorpus(weft, root);
+      serve(weft, corpus, new McpBackgroundIndex(corpus::run, weft::index, err), System.getenv(), System.in,
+          protocol, err);
+    } finally {
+      System.setOut(protocol);
+    }
+    return 0;
+  }
+
+  /** Serves {@code in} until it ends, then gives a background run up to the shutdown wait to finish. */
+  static void serve(Weft weft, McpCorpus corpus, McpBackgroundIndex background, Map<String, String> env,
+      InputStream in, OutputStream out, PrintWriter err) throws IOException, InterruptedException {
+    Duration shutdownWait = shutdownWait(env); // a bad value is refused before the client is answered
+    Runnable onInitialize = backgroundIndexOff(env)
+        ? () -> err.println("weft mcp: no background index (" + NO_BACKGROUND_INDEX + " is set)")
+        : background::start;
+    new McpServer(INFO, tools(weft, corpus), failure -> failure(failure, err), onInitialize).serve(in, out);
+    background.awaitAtShutdown(shutdownWait);
+  }
+
+  /** Every tool, in the order tools/list gives them. */
+  static List<McpTool> tools(Weft weft, McpCorpus corpus) {
+    List<McpTool> tools = new ArrayList<>(new McpCorpusTools(weft, corpus).tools());
+    tools.addAll(new McpMemoryTools(weft).tools());
+    tools.addAll(new McpLedgerTools(weft).tools());
+    // TODO(issue #10): program_compile and program_run over the program facade (Weft.programs()) once it is on
+    // main: two McpTool entries here, each with its schema in resources dev/weft/jobs/mcp/tools/.
+    return tools;
+  }
+
+  /** What a tool threw, as the CLI's one line; the stack of a defect goes to stderr, the server's log. */
+  static ToolResult failure(Throwable failure, PrintWriter err) {
+    Failures.Classified classified = Failures.classify(failure);
+    if (classified.status() == ExitStatus.INTERNAL) {
+      failure.printStackTrace(err);
+    }
+    ObjectNode about = Json.object().put("status", classified.status().name().toLowerCase(Locale.ROOT))
+        .put("exitCode", classified.status().code()).put("message", classified.line());
+    return ToolResult.error("weft: " + TsvFields.printable(classified.line()), about);
+  }
+
+  static boolean backgroundIndexOff(Map<String, String> env) {
+    String value = env.get(NO_BACKGROUND_INDEX);
+    return value != null && !value.isBlank() && !value.equals("0") && !value.equalsIgnoreCase("false");
+  }
+
+  static Duration shutdownWait(Map<String, String> env) {
+    String value = env.get(SHUTDOWN_WAIT);
+    if (value == null || value.isBlank()) {
+      return DEFAULT_SHUTDOWN_WAIT;
+    }
+    try {
+      long seconds = Long.parseLong(value.trim());
+      if (seconds >= 0) {
+        return Duration.ofSeconds(seconds);
+      }
+    } catch (NumberFormatException e) {
+      // refused below, by name
+    }
+    throw new IllegalArgumentException(SHUTDOWN_WAIT + " must be a whole number of seconds, at least 0, got: "
+        + value);
+  }
+}

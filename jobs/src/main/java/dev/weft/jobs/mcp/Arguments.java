@@ -1,0 +1,61 @@
+package dev.weft.jobs.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A tool call's arguments, already checked against the tool's input schema (so the types are right): optional
+ * values read as null when absent or JSON null.
+ */
+public record Arguments(JsonNode node) {
+  private JsonNode value(String name) {
+    JsonNode value = node.get(name);
+    return value == null || value.isNull() ? null : value;
+  }
+
+  public String string(String name) {
+    JsonNode value = value(name);
+    return value == null ? null : value.asText();
+  }
+
+  public Integer integer(String name) {
+    JsonNode value = value(name);
+    return value == null ? null : value.asInt();
+  }
+
+  public Long longValue(String name) {
+    JsonNode value = value(name);
+    return value == null ? null : value.asLong();
+  }
+
+  public Double number(String name) {
+    JsonNode value = value(name);
+    return value == null ? null : value.asDouble();
+  }
+
+  public boolean flag(String name) {
+    JsonNode value = value(name);
+    return value != null && value.asBoolean();
+  }
+
+  /** The JSON value as given (an object, an array, text), or null. */
+  public JsonNode json(String name) {
+    return value(name);
+  }
+
+  /** A string or an array of strings, as a list; empty when absent. */
+  public List<String> strings(String name) {
+    JsonNode value = value(name);
+    List<String> list = new ArrayList<>();
+    if (value == null) {
+      return list;
+    }
+    if (value.isArray()) {
+      value.forEach(v -> list.add(v.asText()));
+    } else {
+      list.add(value.asText());
+    }
+    return list;
+  }
+}
