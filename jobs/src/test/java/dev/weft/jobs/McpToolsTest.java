@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.api.Weft;
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -14,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,7 +24,7 @@ class McpToolsTest {
   private Path corpus;
   private Weft weft;
   private McpClient client;
-  private CompletableFuture<Void> served;
+  private InJvmMcp server;
   private final StringWriter err = new StringWriter();
 
   @BeforeEach
@@ -47,26 +44,15 @@ class McpToolsTest {
     Files.writeString(corpus.resolve("README.md"), "# Rate limiting\n\nThe limiter refills permits every second.\n");
     weft = Weft.open(tmp.resolve("index"));
     McpCorpus mcpCorpus = new McpCorpus(weft, corpus);
-    PipedInputStream serverIn = new PipedInputStream(1 << 20);
-    PipedOutputStream toServer = new PipedOutputStream(serverIn);
-    PipedInputStream fromServer = new PipedInputStream(1 << 20);
-    PipedOutputStream serverOut = new PipedOutputStream(fromServer);
     PrintWriter log = new PrintWriter(err, true);
-    served = CompletableFuture.runAsync(() -> {
-      try (serverOut) {
-        McpCommand.serve(weft, mcpCorpus, new McpBackgroundIndex(mcpCorpus::run, weft::index, log),
-            Map.of(McpCommand.NO_BACKGROUND_INDEX, "1"), serverIn, serverOut, log);
-      } catch (IOException | InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
-    client = new McpClient(toServer, fromServer);
+    server = InJvmMcp.start(weft, mcpCorpus, new McpBackgroundIndex(mcpCorpus::run, weft::index, log),
+        Map.of(McpCommand.NO_BACKGROUND_INDEX, "1"), log);
+    client = server.client();
   }
 
   @AfterEach
   void stop() throws Exception {
-    client.close();
-    served.get(60, TimeUnit.SECONDS);
+    server.stop();
     weft.close();
   }
 
@@ -202,7 +188,7 @@ class McpToolsTest {
     client.initialize();
     client.close();
     assertThat(client.closedOutput()).isTrue();
-    served.get(60, TimeUnit.SECONDS);
+    server.served().get(60, TimeUnit.SECONDS);
     assertThat(client.transcript).hasSize(1);
   }
 }
