@@ -1,0 +1,32 @@
+package dev.weft.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.api.Weft;
+import dev.weft.jobs.mcp.McpTool;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** docs/mcp.md documents every tool the server lists, and every environment variable it reads. */
+class McpDocsTest {
+  @TempDir Path tmp;
+
+  @Test
+  void everyToolAndVariableIsDocumented() throws Exception {
+    String docs = Files.readString(Path.of("..", "docs", "mcp.md"));
+    try (Weft weft = Weft.open(tmp.resolve("index"))) {
+      List<McpTool> tools = McpCommand.tools(weft, new McpCorpus(weft, null));
+      assertThat(tools).hasSize(16);
+      for (McpTool tool : tools) {
+        assertThat(docs).as("docs/mcp.md's tool table").contains("| `" + tool.name() + "` |");
+        tool.inputSchema().path("required").forEach(required -> assertThat(docs)
+            .as("docs/mcp.md marks " + tool.name() + "'s required " + required).contains("**`" + required.asText()
+                + "`**"));
+      }
+    }
+    assertThat(docs).contains("`" + McpCommand.NO_BACKGROUND_INDEX + "`", "`" + McpCommand.SHUTDOWN_WAIT + "`");
+  }
+}
