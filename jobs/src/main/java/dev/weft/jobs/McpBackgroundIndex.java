@@ -2,6 +2,7 @@ package dev.weft.jobs;
 
 import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
+import dev.weft.context.error.ExitStatus;
 import dev.weft.pipelines.ingest.IngestReport;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -59,7 +60,10 @@ final class McpBackgroundIndex {
             + report.counters() + ")" : "background index: nothing changed");
       }
     } catch (RuntimeException e) { // the run's end: reported once, on stderr, where the server logs
-      say("background index failed: " + Failures.classify(e).line());
+      Failures.Classified why = Failures.classify(e);
+      // busy is not a failure here: another run (the index tool, a shell's weft index) is doing the same work
+      say((why.status() == ExitStatus.BUSY ? "background index skipped: " : "background index failed: ")
+          + why.line());
     } finally {
       done.countDown();
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
+import dev.weft.context.error.IndexBusyException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -102,6 +103,23 @@ class McpBackgroundIndexTest {
       assertThat(server.client().request("ping", null).has("result")).isTrue();
       server.stop();
       assertThat(err.toString()).contains("weft mcp: no background index: the server has no corpus");
+    }
+  }
+
+  @Test
+  void aRunThatFindsTheIndexBusyIsSkippedNotFailed() throws Exception {
+    Path corpus = corpus("# Notes\n\ntext\n");
+    Path lock = tmp.resolve("index/lucene/write.lock");
+    try (Weft weft = Weft.open(tmp.resolve("index"))) {
+      McpCorpus mcpCorpus = new McpCorpus(weft, corpus);
+      McpBackgroundIndex background = new McpBackgroundIndex(mcpCorpus::run, run -> {
+        throw new IndexBusyException("cannot start an update", lock, null);
+      }, log);
+      InJvmMcp server = InJvmMcp.start(weft, mcpCorpus, background, Map.of(), log);
+      server.client().initialize();
+      server.stop();
+      assertThat(err.toString()).contains("weft mcp: background index skipped: cannot start an update: another "
+          + "run holds " + lock);
     }
   }
 }
