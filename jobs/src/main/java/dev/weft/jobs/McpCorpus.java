@@ -3,7 +3,6 @@ package dev.weft.jobs;
 import dev.weft.api.Generations;
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
-import dev.weft.context.generation.CorpusSource;
 import dev.weft.context.generation.GenerationManifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,14 +37,6 @@ final class McpCorpus {
     }
     return Optional.of(IndexRun.tree(Path.of(served.get().source().location()))
         .embed(served.get().chunksWithVectors() > 0));
-  }
-
-  /** What {@link #run} would index, for messages. */
-  String describe() {
-    if (root != null) {
-      return root.toString();
-    }
-    return served().map(GenerationManifest::source).map(CorpusSource::location).orElse("(none)");
   }
 
   private boolean servedHasVectors() {
