@@ -1,8 +1,8 @@
 package dev.weft.context.env;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import java.io.IOException;
 import net.thisptr.jackson.jq.BuiltinFunctionLoader;
 import net.thisptr.jackson.jq.JsonQuery;
@@ -43,9 +43,10 @@ final class JqSelect {
    */
   static String run(JsonQuery query, String source, String json) {
     StringBuilder out = new StringBuilder();
-    try (MappingIterator<JsonNode> values = EnvJson.JSON.readerFor(JsonNode.class).readValues(json)) {
-      while (values.hasNextValue()) {
-        JsonNode value = values.nextValue();
+    // a parser read value by value: Jackson's readValues would unwrap a top-level array into its elements
+    try (JsonParser values = EnvJson.JSON.createParser(json)) {
+      while (values.nextToken() != null) {
+        JsonNode value = EnvJson.JSON.readTree(values);
         query.apply(Scope.newChildScope(BUILTINS), value, result -> {
           if (out.length() > EnvLimits.MAX_SLOT_CHARS) {
             throw new IllegalArgumentException("select over '" + source + "' writes more than "
