@@ -36,12 +36,17 @@ public final class SlotEnvironment implements Environment {
 
   /** With the jq runner a test counts. */
   SlotEnvironment(Store store, JqSelect.Runner jq) {
+    this(store, jq, EnvLimits.BLOCK_CHARS);
+  }
+
+  /** With blocks of {@code blockChars}: tests use a few chars, so short texts cross many block boundaries. */
+  SlotEnvironment(Store store, JqSelect.Runner jq, int blockChars) {
     if (!store.capabilities().contains(Store.Capability.MUTATE)) {
       throw new IllegalArgumentException("the environment needs a store that offers mutate (every write is one "
           + "atomic mutate), got: " + store + " offering " + store.capabilities());
     }
     this.store = store;
-    this.writes = new SlotWrites(store);
+    this.writes = new SlotWrites(store, blockChars);
     this.jq = jq;
   }
 
@@ -49,6 +54,7 @@ public final class SlotEnvironment implements Environment {
   public SlotStat put(String name, String text) {
     EnvKeys.checkName(name);
     EnvLimits.checkLength("the text of slot '" + name + "'", text, EnvLimits.MAX_SLOT_CHARS);
+    checkPairs("the text of slot '" + name + "'", text);
     return writes.put(name, text, null).stat();
   }
 
@@ -186,7 +192,24 @@ public final class SlotEnvironment implements Environment {
     }
     EnvLimits.checkLength("a turn's role", role, EnvLimits.MAX_ROLE_CHARS);
     EnvLimits.checkLength("the text of a turn of '" + transcript + "'", text, EnvLimits.MAX_SLOT_CHARS);
+    checkPairs("the text of a turn of '" + transcript + "'", text);
     return writes.appendTurn(transcript, role, text);
+  }
+
+  /**
+   * Refuses half a UTF-16 surrogate pair: it is not text, and the store (JSON) could not hold it. Said here, by
+   * slot and position, rather than as the store's serialisation error.
+   */
+  private static void checkPairs(String what, String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw new IllegalArgumentException(what + " holds a lone surrogate (half of a UTF-16 pair, not text) at "
+            + "char " + i + ", got: \\u" + Integer.toHexString(c) + "; decode the source as UTF-8 first");
+      }
+    }
   }
 
   /** The slot (and piece) an address names, refusing one that holds nothing. */

@@ -27,9 +27,12 @@ final class SlotWrites {
   private static final List<String> STRATEGIES = List.of("line:", "size:", "separator:");
 
   private final Store store;
+  private final int blockChars;
 
-  SlotWrites(Store store) {
+  /** {@code blockChars}: {@link EnvLimits#BLOCK_CHARS}, or a few chars in tests that cross block boundaries. */
+  SlotWrites(Store store, int blockChars) {
     this.store = store;
+    this.blockChars = EnvLimits.check("blockChars", blockChars, 2, EnvLimits.BLOCK_CHARS);
   }
 
   /** The record at {@code name}, if any. */
@@ -40,7 +43,7 @@ final class SlotWrites {
 
   /** Replaces {@code name} with {@code text}; {@code origin} marks a select result (null otherwise). */
   SlotRecord put(String name, String text, String origin) {
-    List<String> blocks = Blocks.split(text, EnvLimits.BLOCK_CHARS);
+    List<String> blocks = Blocks.split(text, blockChars);
     List<Integer> starts = Blocks.starts(0, blocks);
     TextShape shape = TextShape.of(text);
     String digest = ContentHash.of(text.getBytes(StandardCharsets.UTF_8));
@@ -119,7 +122,7 @@ final class SlotWrites {
       }
       int turn = seen.map(r -> r.turns().count()).orElse(0) + 1;
       String address = EnvAddress.turn(name, turn);
-      Scope scope = appendScope(name, seen, rendered.length(), address);
+      Scope scope = appendScope(name, seen, rendered.length(), address, blockChars);
       Optional<String> done = store.mutate(scope, current -> {
         Optional<SlotRecord> now = Optional.ofNullable(current.get(EnvKeys.slot(name)))
             .map(node -> EnvJson.read(node, SlotRecord.class, EnvKeys.slot(name)));
@@ -147,7 +150,8 @@ final class SlotWrites {
    * An append reads and writes the last block and the blocks after it, never the whole content: the scope is
    * exactly those keys (more than it can need: a block of a new turn holds at least half a block's chars).
    */
-  private static Scope appendScope(String name, Optional<SlotRecord> seen, int adding, String turnAddress) {
+  private static Scope appendScope(String name, Optional<SlotRecord> seen, int adding, String turnAddress,
+      int blockChars) {
     List<String> keys = new ArrayList<>(List.of(EnvKeys.CLOCK, EnvKeys.slot(name), EnvKeys.piece(turnAddress)));
     if (seen.isEmpty()) {
       // the generation is minted inside the mutate; a new slot has no blocks to read
@@ -155,17 +159,17 @@ final class SlotWrites {
     }
     SlotRecord slot = seen.get();
     int last = Math.max(0, slot.starts().size() - 1);
-    int blocks = 2 + adding / (EnvLimits.BLOCK_CHARS / 2);
+    int blocks = 2 + adding / (blockChars / 2);
     for (int i = last; i <= last + blocks; i++) {
       keys.add(EnvKeys.block(name, slot.generation(), i));
     }
     return Scope.of(List.of(), keys);
   }
 
-  private static SlotRecord appended(Optional<SlotRecord> seen, String name, long clock, String rendered,
+  private SlotRecord appended(Optional<SlotRecord> seen, String name, long clock, String rendered,
       TextShape renderedShape, TextShape turnShape, Map<String, JsonNode> current, Map<String, JsonNode> next) {
     if (seen.isEmpty()) {
-      List<String> blocks = Blocks.split(rendered, EnvLimits.BLOCK_CHARS);
+      List<String> blocks = Blocks.split(rendered, blockChars);
       for (int i = 0; i < blocks.size(); i++) {
         next.put(EnvKeys.block(name, clock, i), EnvJson.block(blocks.get(i)));
       }
@@ -178,7 +182,7 @@ final class SlotWrites {
     int lastStart = was.starts().isEmpty() ? 0 : was.starts().get(last);
     JsonNode lastBlock = current.get(EnvKeys.block(name, was.generation(), last));
     String tail = (lastBlock == null ? "" : lastBlock.path(EnvJson.CONTENT).asText()) + rendered;
-    List<String> blocks = Blocks.split(tail, EnvLimits.BLOCK_CHARS);
+    List<String> blocks = Blocks.split(tail, blockChars);
     for (int i = 0; i < blocks.size(); i++) {
       next.put(EnvKeys.block(name, was.generation(), last + i), EnvJson.block(blocks.get(i)));
     }

@@ -176,6 +176,15 @@ class SlotEnvironmentTest {
   }
 
   @Test
+  void halfASurrogatePairIsRefusedByPosition() {
+    assertThatThrownBy(() -> env.put("s", "ab\uD83D"))
+        .hasMessage("the text of slot 's' holds a lone surrogate (half of a UTF-16 pair, not text) at char 2, got: "
+            + "\\ud83d; decode the source as UTF-8 first");
+    assertThatThrownBy(() -> env.appendTurn("t", "user", "\uDE00x")).hasMessageContaining("at char 0");
+    assertThat(env.put("s", "a\uD83D\uDE00").chars()).isEqualTo(3);
+  }
+
+  @Test
   void aMissingSlotOrPieceIsNothingFoundNamingIt() {
     env.put("doc", "abc");
 
