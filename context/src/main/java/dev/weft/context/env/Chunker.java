@@ -2,6 +2,7 @@ package dev.weft.context.env;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -42,7 +43,7 @@ final class Chunker {
       EnvLimits.check("separator length", separator.length(), 1, EnvLimits.MAX_SEPARATOR_CHARS);
     } else if (spec.separator().isPresent()) {
       throw new IllegalArgumentException("a separator is only for strategy separator, got: strategy "
-          + spec.strategy().name().toLowerCase(java.util.Locale.ROOT) + " with separator '"
+          + spec.strategy().name().toLowerCase(Locale.ROOT) + " with separator '"
           + spec.separator().get() + "'");
     }
     return spec;

@@ -67,7 +67,7 @@ public final class EnvLimits {
     }
     if (value.length() > max) {
       throw new IllegalArgumentException(what + " must be at most " + max + " chars, got: " + value.length()
-          + " chars starting '" + value.substring(0, 40) + "'");
+          + " chars starting '" + value.substring(0, Math.min(40, value.length())) + "'");
     }
     return value;
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.store.InMemoryStore;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -74,7 +75,7 @@ class EnvSelectTest {
   @Test
   void aPieceCanBeSelected() {
     env.put("rows", "{\"n\": 1}\n{\"n\": 2}\n");
-    env.chunk("rows", new ChunkSpec(ChunkSpec.Strategy.LINE, 1, java.util.Optional.empty()));
+    env.chunk("rows", new ChunkSpec(ChunkSpec.Strategy.LINE, 1, Optional.empty()));
 
     assertThat(env.read(env.select("rows#line:1/1", ".n"), 10, 0)).isEqualTo("2\n");
   }

@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.error.ExitStatus;
+import dev.weft.context.store.FilterStore;
 import dev.weft.context.store.InMemoryStore;
+import dev.weft.context.store.Mutation;
+import dev.weft.context.store.Scope;
+import dev.weft.context.store.Store;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -99,9 +105,9 @@ class SlotEnvironmentTest {
     env.put("doc", "a".repeat(100));
     env.chunk("doc", spec(ChunkSpec.Strategy.SIZE, 10));
     int[] mutates = {0};
-    SlotEnvironment counted = new SlotEnvironment(new dev.weft.context.store.FilterStore(store) {
+    SlotEnvironment counted = new SlotEnvironment(new FilterStore(store) {
       @Override
-      public <R> R mutate(dev.weft.context.store.Scope scope, dev.weft.context.store.Mutation<R> mutation) {
+      public <R> R mutate(Scope scope, Mutation<R> mutation) {
         mutates[0]++;
         return in.mutate(scope, mutation);
       }
@@ -230,10 +236,10 @@ class SlotEnvironmentTest {
 
   @Test
   void aStoreWithoutMutateIsRefused() {
-    dev.weft.context.store.Store plain = new dev.weft.context.store.FilterStore(store) {
+    Store plain = new FilterStore(store) {
       @Override
-      public java.util.Set<Capability> capabilities() {
-        return java.util.EnumSet.noneOf(Capability.class);
+      public Set<Capability> capabilities() {
+        return EnumSet.noneOf(Capability.class);
       }
     };
 
