@@ -15,14 +15,23 @@ public final class WeftSchemas {
   /** Class-path location of the chunk schema. */
   public static final String CHUNK_RESOURCE = "/dev/weft/schemas/Chunk.avsc";
 
+  /** Class-path location of the map-result schema. */
+  public static final String MAP_RESULT_RESOURCE = "/dev/weft/schemas/MapResult.avsc";
+
   // Parsed once: Schema is immutable after parsing and safe to share between threads.
   private static final Schema CHUNK = load(CHUNK_RESOURCE);
+  private static final Schema MAP_RESULT = load(MAP_RESULT_RESOURCE);
 
   private WeftSchemas() {}
 
   /** {@code dev.weft.schemas.Chunk}: one row per chunk, with its optional embedding. */
   public static Schema chunk() {
     return CHUNK;
+  }
+
+  /** {@code dev.weft.schemas.MapResult}: one row per piece a program's map visited. */
+  public static Schema mapResult() {
+    return MAP_RESULT;
   }
 
   /** Parses a schema shipped on the class path, e.g. {@link #CHUNK_RESOURCE}. */
