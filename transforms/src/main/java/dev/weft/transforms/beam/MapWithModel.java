@@ -6,6 +6,8 @@ import dev.weft.context.program.Subcall;
 import dev.weft.transforms.program.MapCalls;
 import dev.weft.transforms.program.MapResult;
 import dev.weft.transforms.program.StoredResult;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.SerializableCoder;
@@ -65,17 +67,22 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
   private final int maxConcurrentSubcalls;
   private final ResultStore store;
   private final boolean retryFailed;
+  /** The group key of each lane, or null for the lane numbers themselves. */
+  private final List<Integer> laneKeys;
 
-  private MapWithModel(Subcall subcall, int maxConcurrentSubcalls, ResultStore store, boolean retryFailed) {
+  private MapWithModel(Subcall subcall, int maxConcurrentSubcalls, ResultStore store, boolean retryFailed,
+      List<Integer> laneKeys) {
     this.subcall = subcall;
     this.maxConcurrentSubcalls = maxConcurrentSubcalls;
     this.store = store;
     this.retryFailed = retryFailed;
+    this.laneKeys = laneKeys;
   }
 
   /** Asks with {@code subcall}, {@value #DEFAULT_MAX_CONCURRENT_SUBCALLS} calls in flight, no result store. */
   public static MapWithModel using(Subcall subcall) {
-    return new MapWithModel(Objects.requireNonNull(subcall, "subcall"), DEFAULT_MAX_CONCURRENT_SUBCALLS, null, true);
+    return new MapWithModel(Objects.requireNonNull(subcall, "subcall"), DEFAULT_MAX_CONCURRENT_SUBCALLS, null, true,
+        null);
   }
 
   /** At most {@code k} calls in flight in the whole job (1 to {@value #MAX_CONCURRENT_SUBCALLS}). */
@@ -84,13 +91,15 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
       throw new IllegalArgumentException("maxConcurrentSubcalls must be between 1 and " + MAX_CONCURRENT_SUBCALLS
           + ", got: " + k);
     }
-    return new MapWithModel(subcall, k, store, retryFailed);
+    // lane keys are per lane: another K needs its own
+    return new MapWithModel(subcall, k, store, retryFailed,
+        laneKeys != null && laneKeys.size() == k ? laneKeys : null);
   }
 
   /** Stores each result in {@code results} as it returns, and asks only the pieces it does not hold yet. */
   public MapWithModel withResults(ResultStore results) {
     return new MapWithModel(subcall, maxConcurrentSubcalls, Objects.requireNonNull(results, "results"),
-        retryFailed);
+        retryFailed, laneKeys);
   }
 
   /**
@@ -98,7 +107,21 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
    * timeouts, 429, 5xx — are passing, and a re-run is how a user retries them).
    */
   public MapWithModel withRetryFailed(boolean retry) {
-    return new MapWithModel(subcall, maxConcurrentSubcalls, store, retry);
+    return new MapWithModel(subcall, maxConcurrentSubcalls, store, retry, laneKeys);
+  }
+
+  /**
+   * The group key of each lane (lane i is grouped under {@code keys.get(i)}; one distinct key per lane). The
+   * bound does not depend on them; where the lanes run does: a runner that places groups by a hash of the key may
+   * put two lanes on one worker, which then asks them one after the other. The pipeline picks keys that its runner
+   * spreads over distinct workers (FlinkLanes); without this, lane i's key is i.
+   */
+  public MapWithModel withLaneKeys(List<Integer> keys) {
+    if (keys == null || keys.size() != maxConcurrentSubcalls || new HashSet<>(keys).size() != keys.size()) {
+      throw new IllegalArgumentException("lane keys must be " + maxConcurrentSubcalls
+          + " distinct integers, one per lane (set maxConcurrentSubcalls first), got: " + keys);
+    }
+    return new MapWithModel(subcall, maxConcurrentSubcalls, store, retryFailed, List.copyOf(keys));
   }
 
   public int maxConcurrentSubcalls() {
@@ -116,7 +139,7 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
       results = results.and(split.get(REUSED).setCoder(resultCoder));
     }
     PCollection<KV<String, MapResult>> asked = toAsk
-        .apply("KeyByLane", ParDo.of(new KeyByLaneFn(maxConcurrentSubcalls)))
+        .apply("KeyByLane", ParDo.of(new KeyByLaneFn(maxConcurrentSubcalls, laneKeys)))
         .setCoder(KvCoder.of(VarIntCoder.of(), MapCallCoder.of()))
         .apply("GroupByLane", GroupByKey.create())
         .apply("AskLane", ParDo.of(new AskLaneFn(subcall, store)))
@@ -195,14 +218,17 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
 
   static final class KeyByLaneFn extends DoFn<MapCall, KV<Integer, MapCall>> {
     private final int lanes;
+    private final List<Integer> keys;
 
-    KeyByLaneFn(int lanes) {
+    KeyByLaneFn(int lanes, List<Integer> keys) {
       this.lanes = lanes;
+      this.keys = keys;
     }
 
     @ProcessElement
     public void processElement(@Element MapCall call, OutputReceiver<KV<Integer, MapCall>> out) {
-      out.output(KV.of(MapCalls.laneOf(call.address(), lanes), call));
+      int lane = MapCalls.laneOf(call.address(), lanes);
+      out.output(KV.of(keys == null ? lane : keys.get(lane), call));
     }
   }
 
