@@ -22,11 +22,19 @@ public record MapResult(String address, JsonNode value) implements Serializable 
     Objects.requireNonNull(value, "value");
   }
 
-  /** The result of a call that failed: {@code {error: {reason, message}}}, the reason in lower case. */
+  /** The result of a call that failed for good: {@code {error: {reason, message}}}. */
   public static MapResult failure(String address, SubcallException failure) {
+    return failure(address, failure.reason().name(), failure.getMessage());
+  }
+
+  /**
+   * {@code {error: {reason, message}}}; the reason a {@link SubcallException.Reason} name ({@code TIMEOUT}) or
+   * {@code INTERNAL}, as the in-process runner writes it.
+   */
+  public static MapResult failure(String address, String reason, String message) {
     ObjectNode error = JsonNodeFactory.instance.objectNode();
-    error.put("reason", failure.reason().name().toLowerCase(java.util.Locale.ROOT));
-    error.put("message", String.valueOf(failure.getMessage()));
+    error.put("reason", reason);
+    error.put("message", message == null ? reason : message);
     ObjectNode value = JsonNodeFactory.instance.objectNode();
     value.set("error", error);
     return new MapResult(address, value);

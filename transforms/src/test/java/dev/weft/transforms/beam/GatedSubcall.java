@@ -46,7 +46,7 @@ final class GatedSubcall implements Subcall {
   public JsonNode call(MapCall call, CancelSignal cancel) throws SubcallException {
     int number = CALLS.incrementAndGet();
     if (number == crashAt) {
-      throw new IllegalStateException("crash at call " + number + " (test)");
+      throw new AssertionError("crash at call " + number + " (test)");
     }
     ASKED.add(call.address());
     int now = IN_FLIGHT.incrementAndGet();

@@ -25,7 +25,16 @@ class MapCallsTest {
     assertThat(ok.failed()).isFalse();
     assertThat(failed.failed()).isTrue();
     assertThat(failed.value().toString())
-        .isEqualTo("{\"error\":{\"reason\":\"rate_limited\",\"message\":\"429 after 3 tries\"}}");
+        .isEqualTo("{\"error\":{\"reason\":\"RATE_LIMITED\",\"message\":\"429 after 3 tries\"}}");
+  }
+
+  @Test
+  void aDefectInTheSubcallIsThatPiecesInternalFailureNotALostPiece() {
+    MapResult failed = MapCalls.ask((call, cancel) -> {
+      throw new IllegalStateException("client bug");
+    }, CALL, CancelSignal.none());
+    assertThat(failed.value().at("/error/reason").asText()).isEqualTo("INTERNAL");
+    assertThat(failed.value().at("/error/message").asText()).isEqualTo("java.lang.IllegalStateException: client bug");
   }
 
   @Test
