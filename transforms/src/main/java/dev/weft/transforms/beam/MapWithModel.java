@@ -259,7 +259,8 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
         if (result.failed()) {
           failed.inc();
         }
-        if (store != null) {
+        // a call cancelled by the job's teardown says nothing about the piece: not kept, so it is asked again
+        if (store != null && !result.cancelled()) {
           store.put(StoredResult.of(call, result));
         }
         out.output(KV.of(result.address(), result));

@@ -44,4 +44,9 @@ public record MapResult(String address, JsonNode value) implements Serializable 
   public boolean failed() {
     return value.isObject() && value.size() == 1 && value.path("error").has("reason");
   }
+
+  /** Whether this is the failure of a call cancelled while in flight (the run was being stopped). */
+  public boolean cancelled() {
+    return failed() && value.at("/error/reason").asText().equals(SubcallException.Reason.CANCELLED.name());
+  }
 }
