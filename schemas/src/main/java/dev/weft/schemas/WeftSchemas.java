@@ -22,8 +22,12 @@ public final class WeftSchemas {
    */
   public static final String PROGRAM_RESOURCE = "/dev/weft/schemas/program.schema.json";
 
+  /** Class-path location of the map-result schema. */
+  public static final String MAP_RESULT_RESOURCE = "/dev/weft/schemas/MapResult.avsc";
+
   // Parsed once: Schema is immutable after parsing and safe to share between threads.
   private static final Schema CHUNK = load(CHUNK_RESOURCE);
+  private static final Schema MAP_RESULT = load(MAP_RESULT_RESOURCE);
 
   private WeftSchemas() {}
 
@@ -45,6 +49,11 @@ public final class WeftSchemas {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read schema resource " + PROGRAM_RESOURCE, e);
     }
+  }
+
+  /** {@code dev.weft.schemas.MapResult}: one row per piece a program's map visited. */
+  public static Schema mapResult() {
+    return MAP_RESULT;
   }
 
   /** Parses a schema shipped on the class path, e.g. {@link #CHUNK_RESOURCE}. */
