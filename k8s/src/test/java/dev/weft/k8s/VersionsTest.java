@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The versions written in k8s/ (manifests, Dockerfile, README) are the pom's: the check runs on every build, so a
+ * The versions written in k8s/ (manifests, Dockerfile, README) and in the docs that describe it are the pom's: the check runs on every build, so a
  * change of beam.version, flink.version or the project version that leaves k8s/ behind fails it.
  */
 class VersionsTest {
@@ -28,6 +28,10 @@ class VersionsTest {
     }
     found.addAll(VersionCheck.dockerfile("Dockerfile", Files.readString(K8S.resolve("Dockerfile")), POM));
     found.addAll(VersionCheck.text("README.md", Files.readString(K8S.resolve("README.md")), POM));
+    // the docs that describe the deployment name the image and its base too
+    for (String doc : List.of("../README.md", "../docs/operations.md")) {
+      found.addAll(VersionCheck.text(doc, Files.readString(K8S.resolve(doc)), POM));
+    }
     assertThat(found).isEmpty();
   }
 
