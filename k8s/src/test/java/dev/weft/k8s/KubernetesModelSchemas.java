@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -37,7 +36,7 @@ final class KubernetesModelSchemas {
       if (!definitions.isObject()) {
         throw new IllegalArgumentException("not a fabric8 validation schema: it has no 'definitions' object");
       }
-      definitions.fields().forEachRemaining(d -> defs.putIfAbsent(d.getKey(), definition(d.getValue())));
+      definitions.properties().forEach(d -> defs.putIfAbsent(d.getKey(), definition(d.getValue())));
     }
     return defs;
   }
@@ -84,14 +83,13 @@ final class KubernetesModelSchemas {
       out.put("$ref", ref.startsWith(FABRIC8_REF) ? "#/$defs/" + ref.substring(FABRIC8_REF.length()) : ref);
       return out; // fabric8 puts only generator hints beside a $ref
     }
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> field = it.next();
+    for (Map.Entry<String, JsonNode> field : node.properties()) {
       String key = field.getKey();
       JsonNode value = field.getValue();
       if (key.equals("properties")) {
         ObjectNode properties = out.putObject("properties");
         ArrayNode required = NODES.arrayNode();
-        value.fields().forEachRemaining(p -> {
+        value.properties().forEach(p -> {
           properties.set(p.getKey(), schema(p.getValue()));
           if (p.getValue().path("required").asBoolean(false)) {
             required.add(p.getKey());

@@ -57,6 +57,10 @@ final class ManifestValidator {
     for (URL url : resources(KUBERNETES_SCHEMAS)) {
       kubernetes.add(read(url, JSON));
     }
+    if (kubernetes.isEmpty()) {
+      throw new IllegalStateException("no " + KUBERNETES_SCHEMAS + " on the test class path: k8s/pom.xml must "
+          + "depend on the fabric8 kubernetes-model-core and -batch jars that carry it");
+    }
     Map<String, JsonNode> defs = new LinkedHashMap<>(KubernetesModelSchemas.definitions(kubernetes));
     Map<String, String> kinds = new LinkedHashMap<>(KubernetesModelSchemas.kinds(defs));
     for (String crd : OPERATOR_CRDS) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 
@@ -37,13 +36,12 @@ final class OpenApiSchemas {
       throw new IllegalArgumentException("an OpenAPI schema must be an object, got: " + openApi.getNodeType());
     }
     ObjectNode out = NODES.objectNode();
-    for (Iterator<Map.Entry<String, JsonNode>> it = openApi.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> field = it.next();
+    for (Map.Entry<String, JsonNode> field : openApi.properties()) {
       String key = field.getKey();
       JsonNode value = field.getValue();
       if (key.equals("properties")) {
         ObjectNode properties = out.putObject("properties");
-        value.fields().forEachRemaining(p -> properties.set(p.getKey(), toJsonSchema(p.getValue())));
+        value.properties().forEach(p -> properties.set(p.getKey(), toJsonSchema(p.getValue())));
       } else if (key.equals("additionalProperties")) {
         out.set(key, value.isObject() ? toJsonSchema(value) : value.deepCopy());
       } else if (SCHEMA_VALUED.contains(key)) {

@@ -2,7 +2,6 @@ package dev.weft.k8s;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -91,8 +90,7 @@ final class VersionCheck {
 
   private static void images(JsonNode node, String path, String file, PomVersions pom, List<String> found) {
     if (node.isObject()) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> field = it.next();
+      for (Map.Entry<String, JsonNode> field : node.properties()) {
         String at = path + "/" + field.getKey();
         if (field.getKey().equals("image") && field.getValue().isTextual()) {
           expect(found, file, at, field.getValue().asText(), pom.image());
