@@ -1,0 +1,190 @@
+package dev.weft.bench.program;
+
+import dev.weft.bench.Bench;
+import dev.weft.bench.Checks;
+import dev.weft.models.natives.NativeLibraries;
+import dev.weft.pipelines.program.MapOutcome;
+import dev.weft.pipelines.program.PieceSteps;
+import dev.weft.pipelines.program.ProgramRunOptions;
+import dev.weft.pipelines.program.ProgramRunPipeline;
+import dev.weft.transforms.program.ResultKeys;
+import dev.weft.transforms.program.StoredResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+
+/**
+ * {@code weft bench program --beam}: one map of N pieces (dataset records) at K calls in flight against a model
+ * with a fixed latency, on each Beam runner. Per runner: a full run (wall time against the ideal N × latency ÷ K,
+ * and the mean calls in flight ÷ K over the map's window, measured at the model), then a run killed halfway (every
+ * call from N/2 on dies, as a killed worker would) and a re-run that must ask only what the first left missing.
+ */
+public final class BeamProgramBench implements Bench {
+  private static final String FINGERPRINT = "bench";
+  private static final ProgramRunPipeline.MapStep MAP = new ProgramRunPipeline.MapStep("Count the chars.", "", 0);
+  private static final Duration QUIET_WAIT = Duration.ofSeconds(60);
+
+  /**
+   * @param items pieces in the map
+   * @param k calls in flight at most
+   * @param latency each call's latency
+   * @param runners {@code direct} and/or {@code flink}
+   */
+  public record Options(int items, int k, Duration latency, List<String> runners) {
+    public Options {
+      Checks.atLeast("items", items, 2);
+      Checks.atLeast("k", k, 1);
+      Checks.positive("latency", latency);
+      runners = List.copyOf(runners);
+      for (String runner : runners) {
+        if (!runner.equals("direct") && !runner.equals("flink")) {
+          throw new IllegalArgumentException("runners must be direct or flink, got: " + runner);
+        }
+      }
+    }
+  }
+
+  private final Options options;
+
+  public BeamProgramBench(Options options) {
+    this.options = options;
+  }
+
+  @Override
+  public String name() {
+    return "program-beam";
+  }
+
+  @Override
+  public int run(Path work, PrintWriter out) throws Exception {
+    NativeLibraries.prepareSnappy();
+    Path dataset = dataset(work.resolve("records.jsonl"), options.items());
+    double ideal = options.items() * (options.latency().toNanos() / 1e9) / options.k();
+    out.printf(Locale.ROOT, "program-beam\titems %d\tK %d\tlatency %d ms\tideal %.1f s%n", options.items(),
+        options.k(), options.latency().toMillis(), ideal);
+    int bad = 0;
+    for (String runner : options.runners()) {
+      bad += full(work, dataset, runner, ideal, out);
+      bad += killedAndResumed(work, dataset, runner, out);
+      out.flush();
+    }
+    return bad == 0 ? 0 : 1;
+  }
+
+  private int full(Path work, Path dataset, String runner, double ideal, PrintWriter out) {
+    Path results = work.resolve(runner + "-full");
+    reset(Long.MAX_VALUE);
+    long start = System.nanoTime();
+    MapOutcome outcome = run(runner, dataset, results);
+    double wall = (System.nanoTime() - start) / 1e9;
+    InFlightMeter.Reading meter = InFlightMeter.GLOBAL.read();
+    out.printf(Locale.ROOT, "%s\tfull\tcalls %d\twall %.1f s (%.2fx ideal)\tmap window %.1f s (%.2fx ideal)"
+            + "\tmean in flight %.2f (%.3f of K)\tmax in flight %d%n", runner, outcome.calls(), wall, wall / ideal,
+        meter.windowSeconds(), meter.windowSeconds() / ideal, meter.meanInFlight(),
+        meter.meanInFlight() / options.k(), meter.maxInFlight());
+    return meter.maxInFlight() > options.k() || outcome.results().size() != options.items() ? 1 : 0;
+  }
+
+  private int killedAndResumed(Path work, Path dataset, String runner, PrintWriter out) throws Exception {
+    Path results = work.resolve(runner + "-resume");
+    long killAt = options.items() / 2 + 1;
+    reset(killAt);
+    try {
+      run(runner, dataset, results);
+      throw new IllegalStateException("the run to be killed at call " + killAt + " finished; the bench is broken");
+    } catch (IllegalStateException e) {
+      if (!String.valueOf(e.getMessage()).contains("killed the run")) {
+        throw e;
+      }
+    }
+    awaitQuiet();
+    long stored = stored(results);
+    reset(Long.MAX_VALUE);
+    MapOutcome second = run(runner, dataset, results);
+    long missing = options.items() - stored;
+    out.printf(Locale.ROOT, "%s\tkilled at call %d\tstored %d\tre-run calls %d (missing %d)\treused %d%n", runner,
+        killAt, stored, second.calls(), missing, second.reused());
+    return second.calls() == missing && second.results().size() == options.items() ? 0 : 1;
+  }
+
+  private MapOutcome run(String runner, Path dataset, Path work) {
+    List<String> args = new ArrayList<>(List.of("--source=" + dataset, "--sourceKind=dataset",
+        "--results=" + work.resolve("store"), "--output=" + work.resolve("out"),
+        "--maxConcurrentSubcalls=" + options.k()));
+    if (runner.equals("direct")) {
+      args.add("--runner=DirectRunner");
+    } else {
+      args.add("--runner=FlinkRunner");
+      args.add("--flinkMaster=[local]");
+    }
+    ProgramRunOptions pipelineOptions = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new))
+        .withValidation().as(ProgramRunOptions.class);
+    return ProgramRunPipeline.run(pipelineOptions, PieceSteps.NONE, MAP, FINGERPRINT,
+        new LatencySubcall(options.latency().toMillis()), new Natural());
+  }
+
+  private static void reset(long crashFrom) {
+    InFlightMeter.GLOBAL.reset();
+    LatencySubcall.STARTED.set(0);
+    LatencySubcall.crashFrom = crashFrom;
+  }
+
+  /** A failed run's other lanes stop at their next call: waits (bounded) until none is in flight. */
+  private static void awaitQuiet() throws InterruptedException {
+    long deadline = System.nanoTime() + QUIET_WAIT.toNanos();
+    int quietChecks = 0;
+    while (quietChecks < 3) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("calls of the killed run were still in flight after " + QUIET_WAIT);
+      }
+      quietChecks = InFlightMeter.GLOBAL.inFlight() == 0 ? quietChecks + 1 : 0;
+      Thread.sleep(100);
+    }
+  }
+
+  private static long stored(Path work) throws IOException {
+    Path dir = work.resolve("store").resolve(FINGERPRINT);
+    // done = a stored reply; a stored failure is asked again on the re-run (retryFailed)
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(ResultKeys.SUFFIX))
+          .filter(f -> StoredResult.parse(read(f)).filter(r -> !r.result().failed()).isPresent())
+          .count();
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the stored result " + file, e);
+    }
+  }
+
+  private static Path dataset(Path file, int items) throws IOException {
+    List<String> lines = new ArrayList<>(items);
+    for (int i = 0; i < items; i++) {
+      lines.add("{\"id\":\"r" + i + "\",\"text\":\"record " + i + " of the bench\"}");
+    }
+    return Files.write(file, lines);
+  }
+
+  /** Address order for the bench's ids (no cap is applied, so any total order serves). */
+  private static final class Natural implements Comparator<String>, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public int compare(String a, String b) {
+      return a.compareTo(b);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package dev.weft.pipelines.program;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.weft.context.program.CancelSignal;
+import dev.weft.context.program.MapCall;
+import dev.weft.context.program.Subcall;
+import dev.weft.context.program.SubcallException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A fake model counting in static fields (the runner calls a deserialized copy in this JVM): replies {@code {len:
+ * N}} with the piece's length, fails the addresses in {@link #FAILING} as SERVER_ERROR, and throws an Error at
+ * call number {@link #crashAt} (a crash halfway: the run fails, what was stored stays).
+ */
+final class CountingSubcall implements Subcall {
+  private static final long serialVersionUID = 1L;
+  static final AtomicInteger CALLS = new AtomicInteger();
+  static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
+  static final Set<String> FAILING = ConcurrentHashMap.newKeySet();
+  static volatile int crashAt = -1;
+
+  static void reset() {
+    CALLS.set(0);
+    ASKED.clear();
+    FAILING.clear();
+    crashAt = -1;
+  }
+
+  @Override
+  public JsonNode call(MapCall call, CancelSignal cancel) throws SubcallException {
+    if (CALLS.incrementAndGet() == crashAt) {
+      throw new CrashError("crash at call " + crashAt + " (test)");
+    }
+    ASKED.add(call.address());
+    if (FAILING.contains(call.address())) {
+      throw new SubcallException(SubcallException.Reason.SERVER_ERROR, "500 from the stub (test)");
+    }
+    return JsonNodeFactory.instance.objectNode().put("len", call.piece().length());
+  }
+
+  /** An Error, not an exception: a map records every exception of a call as that piece's failure. */
+  static final class CrashError extends Error {
+    private static final long serialVersionUID = 1L;
+
+    CrashError(String message) {
+      super(message);
+    }
+  }
+}

@@ -1,0 +1,161 @@
+package dev.weft.pipelines.program;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.transforms.program.MapResult;
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.values.KV;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProgramRunPipelineTest {
+  private static final ProgramRunPipeline.MapStep MAP =
+      new ProgramRunPipeline.MapStep("How long is it?", "", 0);
+
+  @TempDir Path work;
+
+  /** r-N... by N, then as strings: the way the program runner's AddressOrder orders these ids. */
+  static final class ByNumber implements Comparator<String>, Serializable {
+    @Override
+    public int compare(String a, String b) {
+      int byNumber = Integer.compare(number(a), number(b));
+      return byNumber != 0 ? byNumber : a.compareTo(b);
+    }
+
+    private static int number(String address) {
+      int end = 2;
+      while (end < address.length() && Character.isDigit(address.charAt(end))) {
+        end++;
+      }
+      return Integer.parseInt(address.substring(2, end));
+    }
+  }
+
+  @BeforeEach
+  void reset() {
+    CountingSubcall.reset();
+  }
+
+  @Test
+  void mapsEveryRecordOfADatasetAndReturnsTheResultsInAddressOrder() throws Exception {
+    Path dataset = dataset(12);
+    CountingSubcall.FAILING.add("r-3");
+
+    MapOutcome outcome = run(options(dataset, 3, 0), PieceSteps.NONE);
+
+    assertThat(outcome.results()).extracting(MapResult::address)
+        .containsExactly("r-0", "r-1", "r-2", "r-3", "r-4", "r-5", "r-6", "r-7", "r-8", "r-9", "r-10", "r-11");
+    assertThat(outcome.results().get(0).value().get("len").asInt()).isEqualTo("text of record 0".length());
+    assertThat(outcome.results().get(3).value().at("/error/reason").asText()).isEqualTo("SERVER_ERROR");
+    assertThat(outcome.items()).isEqualTo(12);
+    assertThat(outcome.calls()).isEqualTo(12);
+    assertThat(outcome.failed()).isEqualTo(1);
+    assertThat(outcome.notVisited()).isZero();
+  }
+
+  @Test
+  void maxSubcallsVisitsTheFirstNInAddressOrderAndReportsTheRest() throws Exception {
+    Path dataset = dataset(12);
+
+    MapOutcome outcome = run(options(dataset, 2, 5), PieceSteps.NONE);
+
+    // r-10 and r-11 sort before r-2 as plain strings: the program's order decides
+    assertThat(CountingSubcall.ASKED).containsExactlyInAnyOrder("r-0", "r-1", "r-2", "r-3", "r-4");
+    assertThat(outcome.results()).hasSize(5);
+    assertThat(outcome.notVisited()).isEqualTo(7);
+  }
+
+  @Test
+  void theStepsBeforeTheMapRunPerPieceOnTheWorkers() throws Exception {
+    Path dataset = dataset(4);
+    PieceSteps evenOnly = (address, text) -> Integer.parseInt(address.substring(2)) % 2 == 0
+        ? List.of(KV.of(address + "#a", text), KV.of(address + "#b", text + "!"))
+        : List.of();
+
+    MapOutcome outcome = run(options(dataset, 2, 0), evenOnly);
+
+    assertThat(outcome.results()).extracting(MapResult::address).containsExactlyInAnyOrder(
+        "r-0#a", "r-0#b", "r-2#a", "r-2#b");
+    assertThat(outcome.items()).isEqualTo(4);
+  }
+
+  @Test
+  void aReRunAfterACrashAsksOnlyWhatIsMissing() throws Exception {
+    Path dataset = dataset(10);
+    // one lane: when the crash fails the run nothing else is still calling (the DirectRunner does not wait for
+    // the other lanes of a failed run), so what is stored is exactly the 4 calls before the crash
+    ProgramRunOptions first = options(dataset, 1, 0);
+    CountingSubcall.crashAt = 5;
+    assertThatThrownBy(() -> run(first, PieceSteps.NONE)).hasMessageContaining("crash at call 5");
+    int storedBefore = stored();
+    assertThat(storedBefore).isEqualTo(4);
+
+    CountingSubcall.reset();
+    MapOutcome second = run(options(dataset, 2, 0), PieceSteps.NONE);
+
+    assertThat(CountingSubcall.CALLS.get()).isEqualTo(10 - storedBefore);
+    assertThat(second.calls()).isEqualTo(10 - storedBefore);
+    assertThat(second.reused()).isEqualTo(storedBefore);
+    assertThat(second.results()).hasSize(10).noneMatch(MapResult::failed);
+
+    CountingSubcall.reset();
+    MapOutcome third = run(options(dataset, 2, 0), PieceSteps.NONE);
+    assertThat(CountingSubcall.CALLS.get()).isZero();
+    assertThat(third.results()).isEqualTo(second.results());
+  }
+
+  @Test
+  void badRecordsAreDeadLettersNotPieces() throws Exception {
+    Path dataset = work.resolve("bad.jsonl");
+    Files.writeString(dataset, "{\"id\":\"r-0\",\"text\":\"fine\"}\nnot json\n{\"id\":\"r-0\",\"text\":\"again\"}\n");
+
+    MapOutcome outcome = run(options(dataset, 1, 0), PieceSteps.NONE);
+
+    assertThat(outcome.results()).extracting(MapResult::address).containsExactly("r-0");
+    assertThat(outcome.deadLetters()).hasSize(2);
+  }
+
+  @Test
+  void refusesBadOptionsBeforeAnythingRuns() throws Exception {
+    ProgramRunOptions options = options(dataset(1), 0, 0);
+    assertThatThrownBy(() -> run(options, PieceSteps.NONE))
+        .hasMessage("maxConcurrentSubcalls must be between 1 and 1024, got: 0");
+    assertThatThrownBy(() -> PipelineOptionsFactory.fromArgs("--results=/r", "--output=/o").withValidation()
+        .as(ProgramRunOptions.class)).hasMessageContaining("--source");
+    assertThat(CountingSubcall.CALLS.get()).isZero();
+  }
+
+  private MapOutcome run(ProgramRunOptions options, PieceSteps steps) {
+    return ProgramRunPipeline.run(options, steps, MAP, "fp-test", new CountingSubcall(), new ByNumber());
+  }
+
+  private int stored() throws IOException {
+    try (var files = Files.list(work.resolve("results/fp-test"))) {
+      return (int) files.filter(f -> f.getFileName().toString().endsWith(".json")).count();
+    }
+  }
+
+  private ProgramRunOptions options(Path dataset, int k, int maxSubcalls) {
+    return PipelineOptionsFactory.fromArgs("--runner=DirectRunner", "--source=" + dataset,
+        "--sourceKind=dataset", "--results=" + work.resolve("results"), "--output=" + work.resolve("out"),
+        "--maxConcurrentSubcalls=" + k, "--maxSubcalls=" + maxSubcalls).withValidation()
+        .as(ProgramRunOptions.class);
+  }
+
+  private Path dataset(int records) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < records; i++) {
+      lines.add("{\"id\":\"r-" + i + "\",\"text\":\"text of record " + i + "\"}");
+    }
+    return Files.write(work.resolve("records.jsonl"), lines);
+  }
+}

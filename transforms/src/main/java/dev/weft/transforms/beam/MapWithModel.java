@@ -1,0 +1,278 @@
+package dev.weft.transforms.beam;
+
+import dev.weft.context.program.CancelSignal;
+import dev.weft.context.program.MapCall;
+import dev.weft.context.program.Subcall;
+import dev.weft.transforms.program.MapCalls;
+import dev.weft.transforms.program.MapResult;
+import dev.weft.transforms.program.StoredResult;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.coders.VarIntCoder;
+import org.apache.beam.sdk.io.FileIO;
+import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Flatten;
+import org.apache.beam.sdk.transforms.GroupByKey;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.join.CoGbkResult;
+import org.apache.beam.sdk.transforms.join.CoGroupByKey;
+import org.apache.beam.sdk.transforms.join.KeyedPCollectionTuple;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TupleTag;
+import org.apache.beam.sdk.values.TupleTagList;
+
+/**
+ * A program's {@code map} step on Beam: asks every {@link MapCall} of a {@link Subcall} with at most K calls in
+ * flight in the whole job, on any runner. Each piece is keyed into one of K lanes ({@link MapCalls#laneOf}, a
+ * stable hash of its address), the lanes are grouped, and each lane is asked ONE CALL AT A TIME; so however many
+ * workers the runner has, no more than K calls are ever in flight. (The runner must give the lanes K workers for
+ * K calls to be in flight at once: {@code --targetParallelism} on Direct, {@code --parallelism} on Flink.)
+ *
+ * <p>A call that fails ({@code SubcallException}) is that piece's {@code {error: {reason, message}}} result and the
+ * map goes on. With {@link #withResults} each result is written to a {@link ResultStore} as soon as its call
+ * returns, and a piece whose result is already stored (same address, same text) is not asked again: a re-run
+ * after a crash or a stop asks only what is missing, and (by default) what failed.
+ *
+ * <p>Counters in namespace {@value #NAMESPACE}: {@code map_calls}, {@code map_failed}, {@code map_skipped_done},
+ * {@code map_duplicate_addresses}, {@code map_stored_unreadable}. Output: every piece's result keyed by address.
+ *
+ * <pre>{@code
+ * PCollection<KV<String, MapResult>> results = calls.apply("MapWithModel",
+ *     MapWithModel.using(subcall).withMaxConcurrentSubcalls(8).withResults(ResultStore.at(uri, fingerprint)));
+ * }</pre>
+ */
+public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollection<KV<String, MapResult>>> {
+  public static final String NAMESPACE = "weft.program";
+  public static final int DEFAULT_MAX_CONCURRENT_SUBCALLS = 4;
+  /** More lanes than this is a typo, not a plan: each lane is a worker slot held for the whole map. */
+  public static final int MAX_CONCURRENT_SUBCALLS = 1024;
+
+  private static final TupleTag<MapCall> CALLS = new TupleTag<>() {};
+  private static final TupleTag<StoredResult> STORED = new TupleTag<>() {};
+  private static final TupleTag<MapCall> TO_ASK = new TupleTag<>() {};
+  private static final TupleTag<KV<String, MapResult>> REUSED = new TupleTag<>() {};
+
+  private final Subcall subcall;
+  private final int maxConcurrentSubcalls;
+  private final ResultStore store;
+  private final boolean retryFailed;
+  /** The group key of each lane, or null for the lane numbers themselves. */
+  private final List<Integer> laneKeys;
+
+  private MapWithModel(Subcall subcall, int maxConcurrentSubcalls, ResultStore store, boolean retryFailed,
+      List<Integer> laneKeys) {
+    this.subcall = subcall;
+    this.maxConcurrentSubcalls = maxConcurrentSubcalls;
+    this.store = store;
+    this.retryFailed = retryFailed;
+    this.laneKeys = laneKeys;
+  }
+
+  /** Asks with {@code subcall}, {@value #DEFAULT_MAX_CONCURRENT_SUBCALLS} calls in flight, no result store. */
+  public static MapWithModel using(Subcall subcall) {
+    return new MapWithModel(Objects.requireNonNull(subcall, "subcall"), DEFAULT_MAX_CONCURRENT_SUBCALLS, null, true,
+        null);
+  }
+
+  /** At most {@code k} calls in flight in the whole job (1 to {@value #MAX_CONCURRENT_SUBCALLS}). */
+  public MapWithModel withMaxConcurrentSubcalls(int k) {
+    if (k < 1 || k > MAX_CONCURRENT_SUBCALLS) {
+      throw new IllegalArgumentException("maxConcurrentSubcalls must be between 1 and " + MAX_CONCURRENT_SUBCALLS
+          + ", got: " + k);
+    }
+    // lane keys are per lane: another K needs its own
+    return new MapWithModel(subcall, k, store, retryFailed,
+        laneKeys != null && laneKeys.size() == k ? laneKeys : null);
+  }
+
+  /** Stores each result in {@code results} as it returns, and asks only the pieces it does not hold yet. */
+  public MapWithModel withResults(ResultStore results) {
+    return new MapWithModel(subcall, maxConcurrentSubcalls, Objects.requireNonNull(results, "results"),
+        retryFailed, laneKeys);
+  }
+
+  /**
+   * Whether a piece whose stored result is an {@code {error}} is asked again (default true: most failures —
+   * timeouts, 429, 5xx — are passing, and a re-run is how a user retries them).
+   */
+  public MapWithModel withRetryFailed(boolean retry) {
+    return new MapWithModel(subcall, maxConcurrentSubcalls, store, retry, laneKeys);
+  }
+
+  /**
+   * The group key of each lane (lane i is grouped under {@code keys.get(i)}; one distinct key per lane). The
+   * bound does not depend on them; where the lanes run does: a runner that places groups by a hash of the key may
+   * put two lanes on one worker, which then asks them one after the other. The pipeline picks keys that its runner
+   * spreads over distinct workers (FlinkLanes); without this, lane i's key is i.
+   */
+  public MapWithModel withLaneKeys(List<Integer> keys) {
+    if (keys == null || keys.size() != maxConcurrentSubcalls || new HashSet<>(keys).size() != keys.size()) {
+      throw new IllegalArgumentException("lane keys must be " + maxConcurrentSubcalls
+          + " distinct integers, one per lane (set maxConcurrentSubcalls first), got: " + keys);
+    }
+    return new MapWithModel(subcall, maxConcurrentSubcalls, store, retryFailed, List.copyOf(keys));
+  }
+
+  public int maxConcurrentSubcalls() {
+    return maxConcurrentSubcalls;
+  }
+
+  @Override
+  public PCollection<KV<String, MapResult>> expand(PCollection<MapCall> calls) {
+    KvCoder<String, MapResult> resultCoder = KvCoder.of(StringUtf8Coder.of(), MapResultCoder.of());
+    PCollection<MapCall> toAsk = calls;
+    PCollectionList<KV<String, MapResult>> results = PCollectionList.empty(calls.getPipeline());
+    if (store != null) {
+      PCollectionTuple split = skipDone(calls);
+      toAsk = split.get(TO_ASK).setCoder(MapCallCoder.of());
+      results = results.and(split.get(REUSED).setCoder(resultCoder));
+    }
+    PCollection<KV<String, MapResult>> asked = toAsk
+        .apply("KeyByLane", ParDo.of(new KeyByLaneFn(maxConcurrentSubcalls, laneKeys)))
+        .setCoder(KvCoder.of(VarIntCoder.of(), MapCallCoder.of()))
+        .apply("GroupByLane", GroupByKey.create())
+        .apply("AskLane", ParDo.of(new AskLaneFn(subcall, store)))
+        .setCoder(resultCoder);
+    return results.and(asked).apply("Results", Flatten.pCollections());
+  }
+
+  /** Joins the calls with the stored results by address: {@link #TO_ASK} what is missing, {@link #REUSED} the rest. */
+  private PCollectionTuple skipDone(PCollection<MapCall> calls) {
+    PCollection<KV<String, MapCall>> keyed = calls
+        .apply("KeyByAddress", ParDo.of(new KeyByAddressFn()))
+        .setCoder(KvCoder.of(StringUtf8Coder.of(), MapCallCoder.of()));
+    PCollection<KV<String, StoredResult>> stored = calls.getPipeline()
+        .apply("ListDone", FileIO.match().filepattern(store.donePattern())
+            .withEmptyMatchTreatment(EmptyMatchTreatment.ALLOW))
+        .apply("ReadDone", FileIO.readMatches())
+        .apply("ParseDone", ParDo.of(new ParseStoredFn()))
+        .setCoder(KvCoder.of(StringUtf8Coder.of(), SerializableCoder.of(StoredResult.class)));
+    return KeyedPCollectionTuple.of(CALLS, keyed).and(STORED, stored)
+        .apply("JoinDone", CoGroupByKey.create())
+        .apply("SplitDone", ParDo.of(new SplitDoneFn(retryFailed))
+            .withOutputTags(TO_ASK, TupleTagList.of(REUSED)));
+  }
+
+  static final class KeyByAddressFn extends DoFn<MapCall, KV<String, MapCall>> {
+    @ProcessElement
+    public void processElement(@Element MapCall call, OutputReceiver<KV<String, MapCall>> out) {
+      out.output(KV.of(call.address(), call));
+    }
+  }
+
+  static final class ParseStoredFn extends DoFn<FileIO.ReadableFile, KV<String, StoredResult>> {
+    private final Counter unreadable = Metrics.counter(NAMESPACE, "map_stored_unreadable");
+
+    @ProcessElement
+    public void processElement(@Element FileIO.ReadableFile file, OutputReceiver<KV<String, StoredResult>> out)
+        throws java.io.IOException {
+      // a file that does not parse is not done: its piece is asked again and the file overwritten
+      StoredResult.parse(file.readFullyAsUTF8String()).ifPresentOrElse(
+          stored -> out.output(KV.of(stored.address(), stored)), unreadable::inc);
+    }
+  }
+
+  static final class SplitDoneFn extends DoFn<KV<String, CoGbkResult>, MapCall> {
+    private final boolean retryFailed;
+    private final Counter skipped = Metrics.counter(NAMESPACE, "map_skipped_done");
+    private final Counter duplicates = Metrics.counter(NAMESPACE, "map_duplicate_addresses");
+
+    SplitDoneFn(boolean retryFailed) {
+      this.retryFailed = retryFailed;
+    }
+
+    @ProcessElement
+    public void processElement(@Element KV<String, CoGbkResult> joined, MultiOutputReceiver out) {
+      MapCall call = null;
+      for (MapCall each : joined.getValue().getAll(CALLS)) {
+        if (call == null) {
+          call = each;
+        } else {
+          // results are keyed by address: a second piece under one address would overwrite the first's
+          duplicates.inc();
+        }
+      }
+      if (call == null) {
+        return; // a stored result of a piece this run does not have (another source, or maxSubcalls left it out)
+      }
+      StoredResult stored = joined.getValue().getOnly(STORED, null);
+      if (stored != null && stored.answers(call, retryFailed)) {
+        skipped.inc();
+        out.get(REUSED).output(KV.of(call.address(), stored.result()));
+      } else {
+        out.get(TO_ASK).output(call);
+      }
+    }
+  }
+
+  static final class KeyByLaneFn extends DoFn<MapCall, KV<Integer, MapCall>> {
+    private final int lanes;
+    private final List<Integer> keys;
+
+    KeyByLaneFn(int lanes, List<Integer> keys) {
+      this.lanes = lanes;
+      this.keys = keys;
+    }
+
+    @ProcessElement
+    public void processElement(@Element MapCall call, OutputReceiver<KV<Integer, MapCall>> out) {
+      int lane = MapCalls.laneOf(call.address(), lanes);
+      out.output(KV.of(keys == null ? lane : keys.get(lane), call));
+    }
+  }
+
+  /** Asks one lane's pieces one after another: the one place calls are made, so K lanes bound them to K. */
+  static final class AskLaneFn extends DoFn<KV<Integer, Iterable<MapCall>>, KV<String, MapResult>> {
+    private final Subcall subcall;
+    private final ResultStore store;
+    private final Counter calls = Metrics.counter(NAMESPACE, "map_calls");
+    private final Counter failed = Metrics.counter(NAMESPACE, "map_failed");
+    private transient CancelSignal cancel;
+
+    AskLaneFn(Subcall subcall, ResultStore store) {
+      this.subcall = subcall;
+      this.store = store;
+    }
+
+    @Setup
+    public void setup() {
+      cancel = new CancelSignal();
+    }
+
+    @ProcessElement
+    public void processElement(@Element KV<Integer, Iterable<MapCall>> lane,
+        OutputReceiver<KV<String, MapResult>> out) {
+      for (MapCall call : lane.getValue()) {
+        MapResult result = MapCalls.ask(subcall, call, cancel);
+        calls.inc();
+        if (result.failed()) {
+          failed.inc();
+        }
+        // a call cancelled by the job's teardown says nothing about the piece: not kept, so it is asked again
+        if (store != null && !result.cancelled()) {
+          store.put(StoredResult.of(call, result));
+        }
+        out.output(KV.of(result.address(), result));
+      }
+    }
+
+    /** A worker torn down mid-lane (a cancelled job) aborts its call in flight instead of waiting it out. */
+    @Teardown
+    public void teardown() {
+      if (cancel != null) {
+        cancel.cancel();
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package dev.weft.transforms.beam;
+
+import dev.weft.context.Chunk;
+import dev.weft.index.ChunkScan;
+import java.nio.file.Path;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.Reshuffle;
+import org.apache.beam.sdk.values.PBegin;
+import org.apache.beam.sdk.values.PCollection;
+
+/**
+ * Every chunk of a Weft index's served generation, read with {@link ChunkScan} (what {@code weft export} reads),
+ * so a program over an index sees exactly one whole generation even while another run publishes. The index is one
+ * element: one worker streams it, and a reshuffle spreads the chunks over the workers that follow. Workers must
+ * see the index at the same path as the driver.
+ *
+ * <pre>{@code
+ * PCollection<Chunk> chunks = pipeline.apply("ReadIndexChunks", ReadIndexChunks.from("/repo/.weft"));
+ * }</pre>
+ */
+public final class ReadIndexChunks extends PTransform<PBegin, PCollection<Chunk>> {
+  private final String indexDir;
+
+  private ReadIndexChunks(String indexDir) {
+    this.indexDir = indexDir;
+  }
+
+  /** @param indexDir the index directory, an absolute path the workers can read */
+  public static ReadIndexChunks from(String indexDir) {
+    if (indexDir == null || indexDir.isBlank()) {
+      throw new IllegalArgumentException("index dir must be a non-blank path, got: "
+          + (indexDir == null ? "null" : "\"" + indexDir + "\""));
+    }
+    return new ReadIndexChunks(indexDir);
+  }
+
+  @Override
+  public PCollection<Chunk> expand(PBegin begin) {
+    return begin
+        .apply("IndexDir", Create.of(indexDir).withCoder(StringUtf8Coder.of()))
+        .apply("ScanChunks", ParDo.of(new ScanFn()))
+        .setCoder(SerializableCoder.of(Chunk.class))
+        .apply("SpreadChunks", Reshuffle.viaRandomKey());
+  }
+
+  static final class ScanFn extends DoFn<String, Chunk> {
+    private final Counter read = Metrics.counter(MapWithModel.NAMESPACE, "chunks_read");
+
+    @ProcessElement
+    public void processElement(@Element String indexDir, OutputReceiver<Chunk> out) {
+      try (ChunkScan scan = ChunkScan.open(Path.of(indexDir))) {
+        scan.forEach(entry -> {
+          read.inc();
+          out.output(entry.chunk());
+        });
+      }
+    }
+  }
+}
