@@ -91,6 +91,9 @@ final class McpCommand implements Callable<Integer> {
     Failures.Classified classified = Failures.classify(failure);
     if (classified.status() == ExitStatus.INTERNAL) {
       failure.printStackTrace(err);
+      // the CLI's way out (--verbose) does not apply: the stack is already in the server's log
+      classified = new Failures.Classified(ExitStatus.INTERNAL, "internal error: " + failure
+          + "; the stack is on the MCP server's stderr (the client's server log): report it");
     }
     ObjectNode about = Json.object().put("status", classified.status().name().toLowerCase(Locale.ROOT))
         .put("exitCode", classified.status().code()).put("message", classified.line());
