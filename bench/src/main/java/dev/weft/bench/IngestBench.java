@@ -1,5 +1,6 @@
 package dev.weft.bench;
 
+import dev.weft.bench.eval.BeirCorpus;
 import dev.weft.context.Chunk;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.ScratchDirs;
@@ -163,7 +164,7 @@ public final class IngestBench implements Bench {
   /** Cold index of a BEIR corpus written out as one Markdown file per document. */
   private void faq(Path beir) throws IOException {
     Path root = Files.createDirectories(work.resolve("faq-files"));
-    int written = BeirCorpus.writeMarkdownFiles(beir, root);
+    int written = BeirCorpus.writeMarkdownFiles(beir, root).size();
     long elapsed = median(() -> timed(() -> ingestRoot(root, fresh("faq-index"), RunnerChoice.IN_PROCESS)));
     out.printf("faq-cold\t%d files\t%.0f ms\t%.0f files/s%n", written, elapsed / 1e6, written / (elapsed / 1e9));
   }

@@ -51,6 +51,17 @@ final class EvalCommand implements Callable<Integer> {
 
   @Mixin HybridOptions hybrid;
 
+  @Option(names = "--as-files",
+      description = "Also write each record of a corpus file as a Markdown file (title as a # heading), index them "
+          + "as a folder (the path users take) and judge that per file: the rows of level 'folder'. With --index "
+          + "DIR the files and their index are kept in DIR.as-files/.")
+  boolean asFiles;
+
+  @Option(names = "--runs", paramLabel = "DIR",
+      description = "Write a TREC run file per level and mode (qid Q0 docid rank score tag) into DIR as "
+          + "SET.LEVEL.MODE.run, to score with your own tools or diff two runs.")
+  Path runs;
+
   @Option(names = "--json", description = "Print the report as JSON.")
   boolean json;
 
@@ -69,6 +80,8 @@ final class EvalCommand implements Callable<Integer> {
         .withPoolSize(hybrid.pool)
         .withEmbedWeight(hybrid.embedWeight)
         .withKnnCandidates(hybrid.knn)
+        .withAsFiles(asFiles)
+        .withRunsDir(runs == null ? null : runs.toAbsolutePath().normalize())
         .withProgress(quiet ? IngestProgress.NONE
             : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null));
     BeirSet loaded = BeirSet.load(set);
@@ -114,6 +127,13 @@ final class EvalCommand implements Callable<Integer> {
     map.put("embedWeight", report.embedWeight());
     map.put("knnCandidates", report.knnCandidates());
     map.put("ingestMillis", report.ingestMillis());
+    if (report.folder() != null) {
+      Map<String, Object> folder = new LinkedHashMap<>();
+      folder.put("files", report.folder().files());
+      folder.put("chunks", report.folder().chunks());
+      folder.put("ingestMillis", report.folder().ingestMillis());
+      map.put("asFiles", folder);
+    }
     map.put("millis", report.millis());
     map.put("rows", rows);
     return map;

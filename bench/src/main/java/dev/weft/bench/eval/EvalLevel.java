@@ -13,7 +13,12 @@ public enum EvalLevel {
   /** A chunk of a source file: a hit stands for {@code path#symbol}; every chunk is ranked. */
   CHUNK(false),
   /** A source file: a hit stands for its path; ranked one hit per file. */
-  FILE(true);
+  FILE(true),
+  /**
+   * A record written as a Markdown file and indexed as a folder ({@code --as-files}): a hit stands for its path,
+   * the file the record was written to; ranked one hit per file.
+   */
+  FOLDER(true);
 
   private final boolean onePerFile;
 

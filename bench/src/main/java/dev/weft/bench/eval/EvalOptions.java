@@ -23,10 +23,13 @@ import java.util.Objects;
  * @param embedWeight hybrid: the weight of the normalised cosine
  * @param knnCandidates hybrid: how many nearest neighbours join the BM25 pool (0 for none)
  * @param progress ingest progress
+ * @param asFiles a record set is also written as one Markdown file per record and indexed as a folder, the path
+ *     users take, and judged per file ({@link EvalLevel#FOLDER}) beside the dataset path
+ * @param runsDir where a TREC run file per level and mode is written; null for none
  */
 public record EvalOptions(
     List<RecallMode> modes, EmbedderSpec embedder, Path indexDir, Kind kind, int poolSize, double embedWeight,
-    int knnCandidates, IngestProgress progress) {
+    int knnCandidates, IngestProgress progress, boolean asFiles, Path runsDir) {
   public EvalOptions {
     Objects.requireNonNull(modes, "modes");
     Objects.requireNonNull(progress, "progress");
@@ -44,38 +47,54 @@ public record EvalOptions(
   /** Every mode, no embedder, a scratch index, recall's own pool size and embed weight. */
   public static EvalOptions defaults() {
     return new EvalOptions(List.of(RecallMode.values()), null, null, null, RecallRequest.DEFAULT_POOL_SIZE,
-        RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES, IngestProgress.NONE);
+        RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES, IngestProgress.NONE, false, null);
   }
 
   public EvalOptions withModes(List<RecallMode> value) {
-    return new EvalOptions(value, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress);
+    return new EvalOptions(value, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
+        runsDir);
   }
 
   public EvalOptions withEmbedder(EmbedderSpec value) {
-    return new EvalOptions(modes, value, indexDir, kind, poolSize, embedWeight, knnCandidates, progress);
+    return new EvalOptions(modes, value, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
+        runsDir);
   }
 
   public EvalOptions withIndexDir(Path value) {
-    return new EvalOptions(modes, embedder, value, kind, poolSize, embedWeight, knnCandidates, progress);
+    return new EvalOptions(modes, embedder, value, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
+        runsDir);
   }
 
   public EvalOptions withKind(Kind value) {
-    return new EvalOptions(modes, embedder, indexDir, value, poolSize, embedWeight, knnCandidates, progress);
+    return new EvalOptions(modes, embedder, indexDir, value, poolSize, embedWeight, knnCandidates, progress, asFiles,
+        runsDir);
   }
 
   public EvalOptions withPoolSize(int value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, value, embedWeight, knnCandidates, progress);
+    return new EvalOptions(modes, embedder, indexDir, kind, value, embedWeight, knnCandidates, progress, asFiles,
+        runsDir);
   }
 
   public EvalOptions withEmbedWeight(double value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, value, knnCandidates, progress);
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, value, knnCandidates, progress, asFiles, runsDir);
   }
 
   public EvalOptions withKnnCandidates(int value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, value, progress);
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, value, progress, asFiles, runsDir);
   }
 
   public EvalOptions withProgress(IngestProgress value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, value);
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, value, asFiles,
+        runsDir);
+  }
+
+  public EvalOptions withAsFiles(boolean value) {
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, value,
+        runsDir);
+  }
+
+  public EvalOptions withRunsDir(Path value) {
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
+        value);
   }
 }

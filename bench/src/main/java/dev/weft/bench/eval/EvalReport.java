@@ -20,14 +20,24 @@ import java.util.Objects;
  * @param ingestMillis wall time of the ingest pass (a no-op pass when a kept index was already level)
  * @param rows one per (level, mode), levels outermost
  * @param millis wall time of the whole evaluation
+ * @param folder with {@code --as-files}: the folder index the {@link EvalLevel#FOLDER} rows ranked; else null
  */
 public record EvalReport(
     String set, BeirSet.Layout layout, String kind, long files, long chunks, String embedder, int poolSize,
-    double embedWeight, int knnCandidates, long ingestMillis, List<Row> rows, long millis) {
+    double embedWeight, int knnCandidates, long ingestMillis, List<Row> rows, long millis, Folder folder) {
   public EvalReport {
     Objects.requireNonNull(set, "set");
     rows = List.copyOf(rows);
   }
+
+  /**
+   * The records written as Markdown files and indexed as a folder ({@code --as-files}).
+   *
+   * @param files files in the folder's index
+   * @param chunks chunks of the ranked kind in it
+   * @param ingestMillis wall time of writing the files and ingesting them
+   */
+  public record Folder(long files, long chunks, long ingestMillis) {}
 
   /**
    * One (level, mode) cell.
@@ -86,6 +96,10 @@ public record EvalReport(
         layout == BeirSet.Layout.CORPUS ? "records" : "files", chunks, kind,
         embedder == null ? "" : ", embedder " + embedder, ingestMillis / 1000.0, millis / 1000.0,
         skipped == 0 ? "" : "; " + skipped + " queries skipped (no relevant judgment)"));
+    if (folder != null) {
+      out.append(String.format(Locale.ROOT, "%s as files: %d Markdown files, %d %s chunks; written and ingested in "
+          + "%.1f s%n", set, folder.files(), folder.chunks(), kind, folder.ingestMillis() / 1000.0));
+    }
     if (rows.stream().anyMatch(r -> r.mode() == RecallMode.HYBRID && r.scores() != null)) {
       out.append(String.format(Locale.ROOT, "hybrid: pool max(%d, ranking depth) + %s, embed weight %s%n",
           poolSize, knnCandidates == 0 ? "no nearest neighbours" : "the max(" + knnCandidates

@@ -7,6 +7,7 @@ import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.ScratchDirs;
+import dev.weft.context.error.StorageFailureException;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexStats;
@@ -16,12 +17,15 @@ import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.vectors.ChunkEmbedder;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -42,33 +46,85 @@ public final class EvalRunner {
   static final int CHUNK_FETCH = 2 * DEPTH;
 
   public EvalReport run(BeirSet set, EvalOptions options) {
-    long start = System.nanoTime();
-    Path scratch = options.indexDir() == null ? ScratchDirs.create("weft-eval-") : null;
-    Path indexDir = scratch != null ? scratch : options.indexDir();
-    try {
-      long ingestStart = System.nanoTime();
-      ingest(set, indexDir, options);
-      long ingestMillis = Elapsed.millisSince(ingestStart);
-      try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher();
-          QueryVectors vectors = new QueryVectors(options.embedder())) {
-        IndexStats stats = searcher.stats();
-        Kind kind = kindToRank(options.kind(), stats);
-        List<Row> rows = new ArrayList<>();
-        for (EvalLevel level : levels(set.layout())) {
-          Qrels qrels = level == EvalLevel.FILE ? set.qrels().fileLevel() : set.qrels();
-          for (RecallMode mode : options.modes()) {
-            rows.add(measure(set, qrels, level, mode, kind, searcher, vectors, options));
-          }
-        }
-        return new EvalReport(set.name(), set.layout(), kind.id(), stats.files(), stats.chunks().get(kind),
-            vectors.identity(), options.poolSize(), options.embedWeight(), options.knnCandidates(), ingestMillis, rows,
-            Elapsed.millisSince(start));
-      }
-    } finally {
-      if (scratch != null) {
-        ScratchDirs.deleteOrFail(scratch);
-      }
+    if (options.asFiles() && set.layout() != BeirSet.Layout.CORPUS) {
+      throw new IllegalArgumentException("--as-files writes the records of a corpus file as Markdown files, but "
+          + set.name() + " has a tree/, which is a folder already; drop --as-files");
     }
+    long start = System.nanoTime();
+    List<Path> scratches = new ArrayList<>();
+    try (QueryVectors vectors = new QueryVectors(options.embedder())) {
+      Path indexDir = options.indexDir() == null ? scratch(scratches) : options.indexDir();
+      long ingestStart = System.nanoTime();
+      ingest(set.layout() == BeirSet.Layout.CORPUS ? IngestRequest.dataset(set.corpus(), indexDir)
+          : IngestRequest.directory(set.corpus(), indexDir).runner(RunnerChoice.IN_PROCESS), indexDir, options);
+      long ingestMillis = Elapsed.millisSince(ingestStart);
+      List<Row> rows = new ArrayList<>();
+      Measured dataset = measureIndex(set, indexDir, levels(set.layout()),
+          level -> level == EvalLevel.FILE ? set.qrels().fileLevel() : set.qrels(), vectors, options, rows);
+      EvalReport.Folder folder = null;
+      if (options.asFiles()) {
+        Path folderDir = options.indexDir() == null ? scratch(scratches) : asFilesDir(options.indexDir());
+        Path folderIndex = folderDir.resolve("index");
+        long folderStart = System.nanoTime();
+        Map<String, String> files = writeFolder(set.corpus(), folderDir.resolve("md"));
+        // in-process, as a tree set: the same documents, without Beam's start-up
+        ingest(IngestRequest.directory(folderDir.resolve("md"), folderIndex).runner(RunnerChoice.IN_PROCESS),
+            folderIndex, options);
+        long folderIngest = Elapsed.millisSince(folderStart);
+        Qrels byFile = set.qrels().renamed(files);
+        Measured measured = measureIndex(set, folderIndex, List.of(EvalLevel.FOLDER), level -> byFile, vectors,
+            options, rows);
+        folder = new EvalReport.Folder(measured.files(), measured.chunks(), folderIngest);
+      }
+      return new EvalReport(set.name(), set.layout(), dataset.kind().id(), dataset.files(), dataset.chunks(),
+          vectors.identity(), options.poolSize(), options.embedWeight(), options.knnCandidates(), ingestMillis, rows,
+          Elapsed.millisSince(start), folder);
+    } finally {
+      scratches.forEach(ScratchDirs::deleteOrFail);
+    }
+  }
+
+  /** Where {@code --as-files} keeps its Markdown files ({@code md/}) and their index ({@code index/}). */
+  static Path asFilesDir(Path indexDir) {
+    return indexDir.resolveSibling(indexDir.getFileName() + ".as-files");
+  }
+
+  private static Path scratch(List<Path> scratches) {
+    Path dir = ScratchDirs.create("weft-eval-");
+    scratches.add(dir);
+    return dir;
+  }
+
+  /** What one index holds and which kind was ranked. */
+  private record Measured(Kind kind, long files, long chunks) {}
+
+  private static Measured measureIndex(BeirSet set, Path indexDir, List<EvalLevel> levels,
+      Function<EvalLevel, Qrels> qrelsOf, QueryVectors vectors, EvalOptions options, List<Row> rows) {
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+      IndexStats stats = searcher.stats();
+      Kind kind = kindToRank(options.kind(), stats);
+      for (EvalLevel level : levels) {
+        for (RecallMode mode : options.modes()) {
+          rows.add(measure(set, qrelsOf.apply(level), level, mode, kind, searcher, vectors, options));
+        }
+      }
+      return new Measured(kind, stats.files(), stats.chunks().get(kind));
+    }
+  }
+
+  /**
+   * The records as Markdown files in a folder emptied first, so a kept folder never holds a record the corpus
+   * has dropped; returns record id → file name.
+   */
+  private static Map<String, String> writeFolder(Path corpus, Path md) {
+    try {
+      ScratchDirs.delete(md);
+      Files.createDirectories(md);
+    } catch (IOException e) {
+      throw new StorageFailureException(md, "cannot empty the --as-files folder " + md + ": " + e
+          + "; free space or fix permissions there, or delete it and rerun", e);
+    }
+    return BeirCorpus.writeRecords(corpus, md);
   }
 
   /** Records are judged as records; a source tree per chunk ({@code path#symbol}) and per file. */
@@ -76,19 +132,8 @@ public final class EvalRunner {
     return layout == BeirSet.Layout.CORPUS ? List.of(EvalLevel.RECORD) : List.of(EvalLevel.CHUNK, EvalLevel.FILE);
   }
 
-  private static void ingest(BeirSet set, Path indexDir, EvalOptions options) {
-    if (set.layout() == BeirSet.Layout.CORPUS) {
-      new Ingester().run(IngestRequest.dataset(set.corpus(), indexDir)
-          .embedder(options.embedder())
-          .progress(options.progress())
-          .build());
-    } else {
-      // in-process: Beam's start-up buys nothing for one machine's corpus, and the documents are the same
-      new Ingester().run(IngestRequest.directory(set.corpus(), indexDir).runner(RunnerChoice.IN_PROCESS)
-          .embedder(options.embedder())
-          .progress(options.progress())
-          .build());
-    }
+  private static void ingest(IngestRequest.Builder request, Path indexDir, EvalOptions options) {
+    new Ingester().run(request.embedder(options.embedder()).progress(options.progress()).build());
     if (options.embedder() != null) {
       // a kept index first built without this embedder has unchanged chunks without vectors: fill them in,
       // so dense and hybrid measure the whole corpus (another model's vectors are refused by name)
@@ -117,25 +162,28 @@ public final class EvalRunner {
       queryVectors.add(mode.usesVectors() ? vectors.of(query) : null);
     }
     int limit = level.onePerFile() ? DEPTH : CHUNK_FETCH;
-    Metrics.QueryScores[] scores = Parallel.map(judged.size(), i -> {
+    TrecRun.Answer[] answers = Parallel.map(judged.size(), i -> {
       BeirSet.Query query = judged.get(i);
       RecallRequest request = new RecallRequest(query.text(), Set.of(kind), limit, level.onePerFile(), mode,
           options.poolSize(), options.embedWeight(), options.knnCandidates());
-      List<String> ranking = ranking(recall(searcher, request, queryVectors.get(i), kind), level);
-      return Metrics.score(ranking, qrels.relevant(query.id()));
-    }, Metrics.QueryScores[]::new);
+      return new TrecRun.Answer(query.id(), ranked(recall(searcher, request, queryVectors.get(i), kind), level));
+    }, TrecRun.Answer[]::new);
+    if (options.runsDir() != null) {
+      TrecRun.write(options.runsDir().resolve(runFileName(set, level, mode)), List.of(answers), "weft-" + mode.id());
+    }
     // summed in query order, so the means do not depend on which thread finished first
     double ndcg = 0;
     double mrr = 0;
     double recall10 = 0;
     double recall100 = 0;
-    for (Metrics.QueryScores score : scores) {
+    for (TrecRun.Answer answer : answers) {
+      Metrics.QueryScores score = Metrics.score(ids(answer.ranking()), qrels.relevant(answer.queryId()));
       ndcg += score.ndcg10();
       mrr += score.mrr10();
       recall10 += score.recall10();
       recall100 += score.recall100();
     }
-    int n = scores.length;
+    int n = answers.length;
     return new Row(level, mode, new Metrics.QueryScores(ndcg / n, mrr / n, recall10 / n, recall100 / n), n,
         skipped, null, Elapsed.millisSince(start));
   }
@@ -146,14 +194,29 @@ public final class EvalRunner {
 
   /** The distinct ids the hits stand for at this level, best first, cut at {@link #DEPTH}. */
   static List<String> ranking(List<Hit> hits, EvalLevel level) {
-    Set<String> ids = new LinkedHashSet<>();
+    return ids(ranked(hits, level));
+  }
+
+  /** As {@link #ranking}, each id with the score of its best hit. */
+  static List<TrecRun.Ranked> ranked(List<Hit> hits, EvalLevel level) {
+    Map<String, TrecRun.Ranked> ids = new LinkedHashMap<>();
     for (Hit hit : hits) {
-      ids.add(level.idOf(hit));
+      String id = level.idOf(hit);
+      ids.putIfAbsent(id, new TrecRun.Ranked(id, hit.score()));
       if (ids.size() == DEPTH) {
         break;
       }
     }
-    return List.copyOf(ids);
+    return List.copyOf(ids.values());
+  }
+
+  private static List<String> ids(List<TrecRun.Ranked> ranked) {
+    return ranked.stream().map(TrecRun.Ranked::id).toList();
+  }
+
+  /** {@code <set>.<level>.<mode>.run}: one file per row, so two runs of the same row diff line by line. */
+  static String runFileName(BeirSet set, EvalLevel level, RecallMode mode) {
+    return set.name() + "." + level.id() + "." + mode.id() + ".run";
   }
 
   /** The asked kind, else the one kind the index holds chunks of; kinds never share a ranking. */

@@ -47,6 +47,20 @@ public record Qrels(Map<String, Map<String, Integer>> byQuery) {
     return new Qrels(files);
   }
 
+  /**
+   * The same judgments under other ids, e.g. a record's id mapped to the file it was written to; an id the map
+   * does not name is kept as it is (a judgment of a record the corpus lacks stays unfindable, as before).
+   */
+  public Qrels renamed(Map<String, String> newIds) {
+    Map<String, Map<String, Integer>> renamed = new LinkedHashMap<>();
+    byQuery.forEach((query, judged) -> {
+      Map<String, Integer> ids = new LinkedHashMap<>();
+      judged.forEach((id, grade) -> ids.merge(newIds.getOrDefault(id, id), grade, Math::max));
+      renamed.put(query, ids);
+    });
+    return new Qrels(renamed);
+  }
+
   /** The part of a corpus id before its first {@code #}, or the whole id when it has none. */
   static String pathOf(String corpusId) {
     int hash = corpusId.indexOf('#');

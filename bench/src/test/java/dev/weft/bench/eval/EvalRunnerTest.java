@@ -1,6 +1,7 @@
 package dev.weft.bench.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
@@ -187,6 +188,56 @@ class EvalRunnerTest {
     EvalReport again = new EvalRunner().run(BeirSet.load(set),
         EvalOptions.defaults().withModes(List.of(RecallMode.BM25)).withIndexDir(tmp.resolve("index")));
     assertThat(again.row(EvalLevel.CHUNK, RecallMode.BM25).scores()).isEqualTo(chunk.scores());
+  }
+
+  @Test
+  void asFilesAlsoJudgesTheRecordsWrittenAsMarkdownFilesInAFolderAndRunsAreWrittenPerRow() throws IOException {
+    Path set = tinyFaq();
+    Path runs = tmp.resolve("runs");
+
+    EvalReport report = new EvalRunner().run(BeirSet.load(set), EvalOptions.defaults()
+        .withModes(List.of(RecallMode.BM25, RecallMode.DENSE)).withAsFiles(true).withRunsDir(runs)
+        .withIndexDir(tmp.resolve("kept")));
+
+    assertThat(report.rows()).extracting(Row::level, Row::mode).containsExactly(
+        tuple(EvalLevel.RECORD, RecallMode.BM25), tuple(EvalLevel.RECORD, RecallMode.DENSE),
+        tuple(EvalLevel.FOLDER, RecallMode.BM25), tuple(EvalLevel.FOLDER, RecallMode.DENSE));
+    // untitled records are the same words as files, so the folder ranks them alike (qrels mapped to file names)
+    assertThat(report.row(EvalLevel.FOLDER, RecallMode.BM25).scores())
+        .isEqualTo(report.row(EvalLevel.RECORD, RecallMode.BM25).scores());
+    assertThat(report.row(EvalLevel.FOLDER, RecallMode.BM25).scores().mrr10()).isCloseTo(0.625, EXACT);
+    assertThat(report.folder()).isEqualTo(new EvalReport.Folder(4, 4, report.folder().ingestMillis()));
+    assertThat(report.table()).contains("tiny-faq  folder  bm25     0.5978   0.6250   0.6250   0.6250        4")
+        .contains("tiny-faq as files: 4 Markdown files, 4 doc chunks");
+    assertThat(Files.readString(tmp.resolve("kept.as-files/md/faq_a.md")))
+        .isEqualTo("Indentation groups statements in Python.\n");
+
+    // one TREC run per measured row, none for a mode that was not run; ids as each level judges them
+    assertThat(runs.resolve("tiny-faq.record.dense.run")).doesNotExist();
+    List<String> record = Files.readAllLines(runs.resolve("tiny-faq.record.bm25.run"));
+    List<String> folder = Files.readAllLines(runs.resolve("tiny-faq.folder.bm25.run"));
+    assertThat(record).extracting(line -> line.split(" ").length).containsOnly(6);
+    assertThat(record).filteredOn(line -> line.startsWith("q2 ")).extracting(line -> line.split(" ")[2])
+        .containsExactly("faq/b", "faq/d");
+    assertThat(folder).filteredOn(line -> line.startsWith("q2 ")).extracting(line -> line.split(" ")[2])
+        .containsExactly("faq_b.md", "faq_d.md");
+    // q5 "zebra" matches nothing: no line; q4 has no judgment: not run
+    assertThat(record).extracting(line -> line.split(" ")[0]).containsOnly("q1", "q2", "q3");
+    assertThat(record).allMatch(line -> line.endsWith(" weft-bm25"));
+  }
+
+  @Test
+  void asFilesIsRefusedForATreeSetWhichIsAFolderAlready() throws IOException {
+    Path set = Files.createDirectories(tmp.resolve("trees").resolve("t"));
+    Files.createDirectories(set.resolve("tree"));
+    Files.writeString(set.resolve("tree/A.md"), "alpha\n");
+    Files.writeString(set.resolve("queries.jsonl"), "{\"_id\": \"q\", \"text\": \"alpha\"}\n");
+    Files.writeString(set.resolve("qrels.tsv"), "query-id\tcorpus-id\tscore\nq\tA.md\t1\n");
+
+    assertThatThrownBy(() -> new EvalRunner().run(BeirSet.load(set), EvalOptions.defaults().withAsFiles(true)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("--as-files writes the records of a corpus file as Markdown files, but t has a tree/, which is "
+            + "a folder already; drop --as-files");
   }
 
   /** Four records, five queries: one unjudged, one matching nothing. */
