@@ -22,11 +22,25 @@ import org.apache.lucene.search.TermQuery;
  */
 final class RecallQueries {
   /**
-   * A query word in the chunk's symbol counts like one in its body: the symbol field is short, so BM25's
+   * A query word in a code chunk's symbol counts like one in its body: the symbol field is short, so BM25's
    * length normalisation already lifts a match there. Measured (docs/quality.md): 2.0 lost MRR@10 on
    * every labelled code set against 1.0.
    */
   static final float SYMBOL_BOOST = 1.0f;
+
+  /**
+   * How much a query word in the chunk's symbol counts, per kind. A doc chunk's symbol is its section heading,
+   * which is already the first line of the section's text: searching it again, in a field of two or three words,
+   * counted the heading twice and let a heading that repeats one query word ("Indentation") outrank the
+   * section answering the whole query (python-faq as a folder: MRR@10 0.103 with the clause, 0.230 without,
+   * docs/quality.md). A code symbol is a name the query's words are split out of, so it stays.
+   */
+  static float symbolBoost(Kind kind) {
+    return switch (kind) {
+      case CODE -> SYMBOL_BOOST;
+      case DOC -> 0f;
+    };
+  }
   /**
    * A word of the path (file or directory name) is weak evidence for each of the file's chunks: a query
    * word naming a page lifts all its sections. Measured: 1.5 cost 0.02-0.05 MRR@10 against 0.5.
@@ -46,10 +60,13 @@ final class RecallQueries {
     if (words.isEmpty() && pathWords.isEmpty()) {
       return Optional.empty();
     }
+    float symbolBoost = symbolBoost(kind);
     BooleanQuery.Builder anyWord = new BooleanQuery.Builder();
     for (String word : words) {
       anyWord.add(new TermQuery(new Term(textField, word)), Occur.SHOULD);
-      anyWord.add(new BoostQuery(new TermQuery(new Term(symbolField, word)), SYMBOL_BOOST), Occur.SHOULD);
+      if (symbolBoost > 0) {
+        anyWord.add(new BoostQuery(new TermQuery(new Term(symbolField, word)), symbolBoost), Occur.SHOULD);
+      }
     }
     for (String word : pathWords) {
       anyWord.add(
