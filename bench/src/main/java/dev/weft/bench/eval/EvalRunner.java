@@ -30,10 +30,12 @@ import java.util.stream.Collectors;
 
 /**
  * Measures recall on a labelled set: ingests the corpus through the real ingest path (a corpus file, JSONL,
- * Parquet or Avro, through {@link DatasetIngester} as {@code doc} records, a {@code tree/} through {@link Ingester} in-process),
- * runs every query in every mode and scores each level (record; or chunk and file) with {@link Metrics}.
- * A mode that needs vectors is reported as not run, with the reason, when no embedder is given: a number is
- * never made up.
+ * Parquet or Avro, through {@link DatasetIngester} as {@code doc} records, a {@code tree/} through
+ * {@link Ingester} in-process), runs every query in every mode and scores each level (record; or chunk and
+ * file) with {@link Metrics}. With {@link EvalOptions#asFiles()} a record set is also written as Markdown files
+ * ({@link BeirCorpus}), indexed as a folder and judged per file ({@link EvalLevel#FOLDER}); with
+ * {@link EvalOptions#runsDir()} each row's ranking is written as a TREC run ({@link TrecRun}). A mode that needs
+ * vectors is reported as not run, with the reason, when no embedder is given: a number is never made up.
  */
 public final class EvalRunner {
   /** The deepest cut the metrics read (Recall@100). */
