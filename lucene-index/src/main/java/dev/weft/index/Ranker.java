@@ -5,22 +5,29 @@ import dev.weft.context.Kind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TopFieldDocs;
 import org.apache.lucene.util.BytesRef;
 
-/** Ranks one kind's chunks by BM25 and turns them into hits read from doc values only; also fills hybrid pools. */
+/**
+ * Ranks one kind's chunks by BM25 (one doc hit per file: the files as wholes, {@link FileRanking}, each pointing
+ * at its best chunk) and turns them into hits read from doc values only; also fills hybrid pools.
+ */
 final class Ranker {
   /** Score first; equal scores by path, then by first line, so every run ranks alike. */
   private static final Sort RANKING = new Sort(
@@ -34,10 +41,12 @@ final class Ranker {
 
   private final IndexSearcher searcher;
   private final HitReader hitReader;
+  private final FileRanking fileRanking;
 
   Ranker(IndexSearcher searcher) {
     this.searcher = searcher;
     this.hitReader = new HitReader(searcher.getIndexReader());
+    this.fileRanking = new FileRanking(searcher);
   }
 
   List<Hit> rank(Kind kind, String text, int limit, boolean onePerFile) {
@@ -46,6 +55,9 @@ final class Ranker {
       return List.of();
     }
     try {
+      if (onePerFile && FileRanking.ranksWholeFiles(kind)) {
+        return bestChunkOfBestFiles(kind, text, query.get(), limit);
+      }
       List<FieldDoc> docs = onePerFile ? bestPerFile(query.get(), limit) : top(query.get(), limit);
       List<Hit> hits = new ArrayList<>(docs.size());
       for (FieldDoc doc : docs) {
@@ -55,6 +67,35 @@ final class Ranker {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot rank " + kind.id() + " for: " + text, e);
     }
+  }
+
+  /**
+   * One hit per file: the files ranked as wholes ({@link FileRanking}), each pointing at its best chunk by the
+   * chunk ranking; a hit's score is its file's.
+   */
+  private List<Hit> bestChunkOfBestFiles(Kind kind, String text, Query query, int limit) throws IOException {
+    List<FileRanking.RankedFile> files = fileRanking.rank(kind, RecallQueries.words(kind, text),
+        RecallQueries.pathWords(text), limit);
+    if (files.isEmpty()) {
+      return List.of();
+    }
+    List<BytesRef> paths = files.stream().map(f -> new BytesRef(f.path())).toList();
+    Query inFiles = new BooleanQuery.Builder()
+        .add(query, Occur.MUST)
+        .add(new TermInSetQuery(ChunkDocuments.PATH, paths), Occur.FILTER)
+        .build();
+    Map<String, FieldDoc> best = new HashMap<>();
+    for (FieldDoc doc : bestPerFile(inFiles, files.size())) {
+      best.put(path(doc), doc);
+    }
+    List<Hit> hits = new ArrayList<>(files.size());
+    for (FileRanking.RankedFile file : files) {
+      FieldDoc doc = best.get(file.path());
+      if (doc != null) {
+        hits.add(hitReader.hit(kind, doc.doc, (float) file.score(), null));
+      }
+    }
+    return hits;
   }
 
   private List<FieldDoc> top(Query query, int limit) throws IOException {

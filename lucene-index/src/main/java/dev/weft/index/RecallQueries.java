@@ -55,8 +55,8 @@ final class RecallQueries {
   static Optional<Query> build(Kind kind, String text) {
     String textField = ChunkDocuments.textField(kind);
     String symbolField = ChunkDocuments.symbolField(kind);
-    Set<String> words = terms(IndexConfig.queryAnalyzer(kind), textField, text);
-    Set<String> pathWords = terms(IndexConfig.pathQueryAnalyzer(), ChunkDocuments.PATH_TOKENS, text);
+    Set<String> words = words(kind, text);
+    Set<String> pathWords = pathWords(text);
     if (words.isEmpty() && pathWords.isEmpty()) {
       return Optional.empty();
     }
@@ -77,6 +77,16 @@ final class RecallQueries {
         .add(anyWord.build(), Occur.MUST)
         .add(new TermQuery(new Term(ChunkDocuments.KIND, kind.id())), Occur.FILTER)
         .build());
+  }
+
+  /** The query's words as the kind's text and symbol fields were analysed. */
+  static Set<String> words(Kind kind, String text) {
+    return terms(IndexConfig.queryAnalyzer(kind), ChunkDocuments.textField(kind), text);
+  }
+
+  /** The query's words as the path field was analysed. */
+  static Set<String> pathWords(String text) {
+    return terms(IndexConfig.pathQueryAnalyzer(), ChunkDocuments.PATH_TOKENS, text);
   }
 
   /** Distinct tokens in order of appearance, at most {@link #MAX_TERMS}. */
