@@ -84,6 +84,20 @@ class RunReportCliTest {
   }
 
   @Test
+  void weftExportWritesAReportToo() throws IOException {
+    Path exported = tmp.resolve("export.json");
+
+    CliRun run = CliRun.of("export", "--index", tmp.resolve("index").toString(), "--out",
+        tmp.resolve("out").toString(), "--report", exported.toString());
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(SCHEMA.validate(Files.readString(exported), InputFormat.JSON)).isEmpty();
+    JsonNode json = JSON.readTree(exported.toFile());
+    assertThat(json.get("job").asText()).isEqualTo("export");
+    assertThat(json.get("counters").get("chunks").asLong()).isPositive();
+  }
+
+  @Test
   void weftReportDrawsTheRunAsAPageBesideIt() throws Exception {
     CliRun run = CliRun.of("report", report.toString());
 
