@@ -7,6 +7,7 @@ import dev.weft.jobs.report.RunReport;
 import dev.weft.jobs.report.RunReports;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,6 +35,11 @@ public final class ReportFile {
   /** The report of any other run that returned. */
   public RunReport done(long generation, Map<String, Long> counters, RunRecorder recorder) {
     return write(RunReports.of(job, started, Elapsed.millisSince(startNanos), generation, counters, recorder));
+  }
+
+  /** The report of a benchmark that returned. */
+  public RunReport bench(Map<String, Long> counters, List<Double> recallLatenciesMillis) {
+    return write(RunReports.ofBench(started, Elapsed.millisSince(startNanos), counters, recallLatenciesMillis));
   }
 
   /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.Error;
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.weft.jobs.report.PageXml;
@@ -42,6 +43,15 @@ class RunReportCliTest {
     CliRun run = CliRun.of("index", root.toString(), "--index", tmp.resolve("index").toString(), "--quiet",
         "--runner", "inprocess", "--report", report.toString());
     assertThat(run.exit()).as(run.err()).isZero();
+  }
+
+  @Test
+  void theSchemaIsAValid202012Schema() {
+    Schema meta = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+            builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false)))
+        .getSchema(SchemaLocation.of(SpecificationVersion.DRAFT_2020_12.getDialectId()));
+
+    assertThat(meta.validate(WeftSchemas.runReportSchemaText(), InputFormat.JSON)).isEmpty();
   }
 
   @Test

@@ -61,6 +61,13 @@ public final class RunReports {
         generation, counters, recorder.stages(), recorder.throughput(), DeadLetters.NONE, List.of(), List.of());
   }
 
+  /** The report of a benchmark: what it measured as counters, and the latency of each recall it timed. */
+  public static RunReport ofBench(Instant started, long elapsedMillis, Map<String, Long> counters,
+      List<Double> recallLatenciesMillis) {
+    return new RunReport(RunReport.VERSION, "bench", started.toString(), elapsedMillis, RunReport.OK, null, "none",
+        -1, counters, List.of(), List.of(), DeadLetters.NONE, recallLatenciesMillis, List.of());
+  }
+
   /**
    * The report of a run that threw: what was done before the failure (items and chunks so far), the stage it was
    * in, and the line and exit code the process ends with.
