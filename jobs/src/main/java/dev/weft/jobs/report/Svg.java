@@ -42,22 +42,23 @@ final class Svg {
     return svg.append("</svg>").toString();
   }
 
-  /** A line through the points, with the axes' extremes labelled. */
+  /** A line through the points, with the axes' extremes labelled (the y maximum above the plot, never clipped). */
   static String line(String id, List<Point> points, String xUnit, String yUnit) {
-    int height = 240;
-    int left = 60;
+    int height = 250;
+    int left = 40;
+    int top = 26;
     int bottom = height - 30;
     double maxX = Math.max(1e-9, points.stream().mapToDouble(Point::x).max().orElse(0));
     double maxY = Math.max(1e-9, points.stream().mapToDouble(Point::y).max().orElse(0));
     StringBuilder svg = open(id, WIDTH, height);
-    axes(svg, left, bottom, WIDTH - 10);
-    svg.append(label(left - 6, 14, "end", number(maxY) + yUnit)).append(label(left - 6, bottom, "end", "0"))
+    axes(svg, left, top, bottom, WIDTH - 10);
+    svg.append(label(left, 14, "start", "max " + number(maxY) + yUnit)).append(label(left - 6, bottom, "end", "0"))
         .append(label(WIDTH - 10, height - 8, "end", number(maxX) + xUnit)).append(label(left, height - 8, "start", "0"));
     StringBuilder path = new StringBuilder();
     StringBuilder marks = new StringBuilder();
     for (Point p : points) {
       double x = left + (WIDTH - 10 - left) * p.x() / maxX;
-      double y = bottom - (bottom - 10) * p.y() / maxY;
+      double y = bottom - (bottom - top) * p.y() / maxY;
       path.append(path.length() == 0 ? "M" : " L").append(number(x)).append(' ').append(number(y));
       marks.append("<circle class=\"point\" cx=\"").append(number(x)).append("\" cy=\"").append(number(y))
           .append("\" r=\"3\"><title>").append(number(p.x())).append(xUnit).append(": ").append(number(p.y()))
@@ -69,17 +70,18 @@ final class Svg {
 
   /** Vertical bars of equal-width bins (a histogram); each bar's title gives its range and count. */
   static String columns(String id, List<Bar> columns) {
-    int height = 240;
+    int height = 250;
     int left = 40;
+    int top = 26;
     int bottom = height - 40;
     double max = Math.max(1, columns.stream().mapToDouble(Bar::value).max().orElse(0));
     double step = (WIDTH - 10 - left) / (double) Math.max(1, columns.size());
     StringBuilder svg = open(id, WIDTH, height);
-    axes(svg, left, bottom, WIDTH - 10);
-    svg.append(label(left - 6, 14, "end", number(max))).append(label(left - 6, bottom, "end", "0"));
+    axes(svg, left, top, bottom, WIDTH - 10);
+    svg.append(label(left, 14, "start", "max " + number(max) + " per bin")).append(label(left - 6, bottom, "end", "0"));
     for (int i = 0; i < columns.size(); i++) {
       Bar column = columns.get(i);
-      double h = (bottom - 10) * column.value() / max;
+      double h = (bottom - top) * column.value() / max;
       double x = left + i * step;
       svg.append("<rect class=\"bar\" x=\"").append(number(x + 1)).append("\" y=\"").append(number(bottom - h))
           .append("\" width=\"").append(number(Math.max(1, step - 2))).append("\" height=\"").append(number(h))
@@ -106,8 +108,8 @@ final class Svg {
         .append(height).append("\" role=\"img\">");
   }
 
-  private static void axes(StringBuilder svg, int left, int bottom, int right) {
-    svg.append("<path class=\"axis\" d=\"M").append(left).append(" 10 L").append(left).append(' ').append(bottom)
+  private static void axes(StringBuilder svg, int left, int top, int bottom, int right) {
+    svg.append("<path class=\"axis\" d=\"M").append(left).append(' ').append(top).append(" L").append(left).append(' ').append(bottom)
         .append(" L").append(right).append(' ').append(bottom).append("\"/>");
   }
 
