@@ -370,10 +370,6 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       return;
     }
     try {
-      // at rest the log is empty: another process's ranking reads then need no fold (and no lock)
-      if (!committedLog.isEmpty()) {
-        fold(closing, committedLog);
-      }
       // no delete of this process may be left once another can take the lock (and reuse a name)
       deletes.deleteNow();
       closing.close();
