@@ -53,6 +53,7 @@ public final class WeftCli implements Runnable {
     commands.put("export", ExportCommand::new);
     MemoryCommands.register(commands);
     commands.put("ledger", LedgerCommand::new);
+    commands.put("program", ProgramCommand::new);
     commands.put("bench", BenchCommand::new);
     commands.put("eval", EvalCommand::new);
     return commands;
