@@ -199,4 +199,23 @@ class ProgramRunnerTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("step 1's jq query '.[0].result + 1' failed on its input: ");
   }
+
+  @Test
+  void finishRunsWhatFollowsAMapThatRanElsewhere() throws Exception {
+    Plan plan = ProgramCompiler.compileText(PROGRAM, n -> false).planOrThrow();
+    List<JsonNode> results = List.of(
+        CanonicalJson.parse("{\"address\": \"r1#line:1/0\", \"result\": \"auth\"}"),
+        CanonicalJson.parse("{\"address\": \"r2#line:1/0\", \"error\": {\"reason\": \"TIMEOUT\", \"message\": \"t\"}}"));
+
+    RunResult result = new ProgramRunner(env, FIRST_WORD, RunOptions.defaults())
+        .finish(plan, new ProgramRunner.MapResults(results, 1, 1, 3, 0), CancelSignal.none());
+
+    assertThat(result.ok()).isTrue();
+    assertThat(CanonicalJson.parse(result.answerPreview())).hasToString("[null,\"auth\"]");
+    assertThat(result.steps()).extracting(RunResult.StepReport::op).containsExactly("map", "reduce", "answer");
+    assertThat(result.subcalls()).isEqualTo(1);
+    assertThat(result.failed()).isEqualTo(1);
+    assertThat(result.unvisited()).isEqualTo(3);
+    assertThat(slot("why/1")).contains("TIMEOUT");
+  }
 }
