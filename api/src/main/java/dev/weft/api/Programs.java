@@ -7,6 +7,7 @@ import dev.weft.agents.program.ProgramRefusedException;
 import dev.weft.agents.program.ProgramRunner;
 import dev.weft.agents.program.RunResult;
 import dev.weft.agents.model.ChatSubcall;
+import dev.weft.context.DeadLetter;
 import dev.weft.context.env.Environment;
 import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
@@ -59,8 +60,23 @@ public final class Programs {
    */
   public ProgramOutcome run(ProgramRequest request) throws InterruptedException {
     String text = read(request.program());
+    if (request.executor() != ProgramExecutor.INPROCESS) {
+      // On Beam the source is read by the workers, never here: a program there reads no slot.
+      return BeamPrograms.run(request, compiled(request, text, name -> false));
+    }
     ProgramInputs.Loaded loaded = ProgramInputs.load(request.source());
-    Predicate<String> slotExists = loaded.slots()::containsKey;
+    Plan plan = compiled(request, text, loaded.slots()::containsKey);
+    Environment env = environments.get();
+    loaded.slots().forEach(env::put);
+    RunResult result = new ProgramRunner(env, request.subcall(), request.options())
+        .run(plan, loaded.pieces(), request.cancel(), request.progress());
+    List<DeadLetter> dead = loaded.deadLetters();
+    return new ProgramOutcome(result, request.executor(), loaded.source(), loaded.pieces().size(),
+        loaded.slots().size(), dead.size(), dead.subList(0, Math.min(dead.size(), ProgramOutcome.LISTED_DEAD_LETTERS)));
+  }
+
+  /** The plan, or the refusal: before anything is written or any model called. */
+  private static Plan compiled(ProgramRequest request, String text, Predicate<String> slotExists) {
     Compilation compilation = ProgramCompiler.compileText(text, slotExists);
     if (!compilation.ok()) {
       throw new ProgramRefusedException(request.program().toString(), compilation.errors());
@@ -70,18 +86,7 @@ public final class Programs {
       throw new IllegalArgumentException("the program " + request.program() + " maps over pieces with a model "
           + "(step " + plan.map().get().index() + "); pass --model M --base-url URL [--api-key-env VAR]");
     }
-    if (request.executor() != ProgramExecutor.INPROCESS) {
-      // The Beam runner (ProgramRunPipeline) plugs in here.
-      throw new IllegalArgumentException("--runner " + request.executor().id() + " is not available in this build; "
-          + "use --runner inprocess");
-    }
-    Environment env = environments.get();
-    loaded.slots().forEach(env::put);
-    RunResult result = new ProgramRunner(env, request.subcall(), request.options())
-        .run(plan, loaded.pieces(), request.cancel(), request.progress());
-    List<dev.weft.context.DeadLetter> dead = loaded.deadLetters();
-    return new ProgramOutcome(result, request.executor(), loaded.source(), loaded.pieces().size(),
-        loaded.slots().size(), dead.size(), dead.subList(0, Math.min(dead.size(), ProgramOutcome.LISTED_DEAD_LETTERS)));
+    return plan;
   }
 
   /**

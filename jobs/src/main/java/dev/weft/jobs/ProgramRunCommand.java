@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -58,6 +59,11 @@ final class ProgramRunCommand implements Callable<Integer> {
       description = "inprocess, direct or flink (default: ${DEFAULT-VALUE}).")
   String runner;
 
+  @Option(names = "--work", paramLabel = "DIR", description = "Beam runners: where results are kept by (program "
+      + "fingerprint, piece address), so a re-run asks only what is missing (default: INDEX/programs, or "
+      + ".weft-programs/FILE beside the dataset).")
+  Path work;
+
   @Option(names = "--max-concurrent", paramLabel = "K", defaultValue = "" + RunOptions.DEFAULT_CONCURRENT,
       description = "At most K sub-calls in flight, 1 to " + RunOptions.MAX_CONCURRENT + " (default: "
           + "${DEFAULT-VALUE}).")
@@ -95,7 +101,7 @@ final class ProgramRunCommand implements Callable<Integer> {
     ProgramOutcome outcome;
     try {
       outcome = Weft.programs().run(new ProgramRequest(file, source.toSource(), executor, options, subcall, cancel,
-          progress));
+          progress, Optional.ofNullable(work)));
     } finally {
       progress.finished();
       removeHook(hook);
