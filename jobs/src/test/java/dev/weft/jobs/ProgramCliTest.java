@@ -79,5 +79,7 @@ class ProgramCliTest {
     assertThat(calls.exit()).isEqualTo(2);
     assertThat(calls.err()).isEqualTo("weft: calls must be at least 1, got: 0\n");
     assertThat(transport.err()).isEqualTo("weft: --transport must be one of [stub, simulated], got: pigeon\n");
+    CliRun beam = CliRun.of("bench", "program", "--beam", "--runners", "spark");
+    assertThat(beam.err()).isEqualTo("weft: runners must be direct or flink, got: spark\n");
   }
 }
