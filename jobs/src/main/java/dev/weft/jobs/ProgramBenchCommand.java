@@ -46,7 +46,7 @@ final class ProgramBenchCommand implements Callable<Integer> {
       description = "In-flight limits to run, the first the baseline (default: ${DEFAULT-VALUE}).")
   List<Integer> concurrency;
 
-  @Option(names = "--rounds", defaultValue = "3", description = "Timed runs per limit, best reported (default: "
+  @Option(names = "--rounds", defaultValue = "5", description = "Timed runs per limit, best reported (default: "
       + "${DEFAULT-VALUE}).")
   int rounds;
 
