@@ -7,7 +7,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Where a chunking cuts a text: plain functions of the text and the spec, tested alone.
+ * Where a chunking cuts a text: plain functions of the text and the spec, tested alone. Public so every cutter of
+ * pieces (the environment's chunk, a runner cutting records that are not slots) cuts the same way.
  *
  * <ul>
  *   <li>{@code line}: {@code size} lines a piece, each with its {@code \n}, so the pieces put together are the
@@ -18,10 +19,10 @@ import java.util.regex.Pattern;
  *       map over them would ask the model about nothing.
  * </ul>
  */
-final class Chunker {
+public final class Chunker {
   /** A piece: {@code chars} chars from {@code offset}. */
-  record Range(int offset, int chars) {
-    int end() {
+  public record Range(int offset, int chars) {
+    public int end() {
       return offset + chars;
     }
   }
@@ -29,7 +30,7 @@ final class Chunker {
   private Chunker() {}
 
   /** The spec checked against every cap: a size in range, a separator for (and only for) {@code separator}. */
-  static ChunkSpec check(ChunkSpec spec) {
+  public static ChunkSpec check(ChunkSpec spec) {
     if (spec == null || spec.strategy() == null) {
       throw new IllegalArgumentException("a chunk spec needs a strategy (line, size or separator), got: " + spec);
     }
@@ -50,7 +51,7 @@ final class Chunker {
   }
 
   /** The pieces of {@code text}; refuses a chunking of more than {@link EnvLimits#MAX_PIECES} pieces. */
-  static List<Range> split(CharSequence text, ChunkSpec spec) {
+  public static List<Range> split(CharSequence text, ChunkSpec spec) {
     check(spec);
     List<Range> ranges = new ArrayList<>();
     switch (spec.strategy()) {
