@@ -121,6 +121,29 @@ class ProgramsTest {
   }
 
   @Test
+  void anIndexGivesOnePiecePerChunkAddressedByChunkId() throws Exception {
+    Path corpus = Files.createDirectories(tmp.resolve("corpus"));
+    Files.writeString(corpus.resolve("a.md"), "# One\n\nalpha\n\n# Two\n\nbeta\n");
+    Files.writeString(corpus.resolve("b.md"), "gamma\n");
+    Path index = tmp.resolve("index");
+    try (Weft weft = Weft.open(index)) {
+      weft.index(corpus);
+    }
+    Path program = write("p.json", """
+        {"steps": [{"op": "map", "from": "input", "as": "m", "instruction": "echo"},
+                   {"op": "reduce", "from": "m", "as": "r", "query": "[.[].address]"},
+                   {"op": "answer", "from": "r"}]}""");
+
+    ProgramOutcome outcome = Weft.programs().run(ProgramRequest.inProcess(program, new ProgramSource.Index(index),
+        (call, cancel) -> MAPPER.getNodeFactory().textNode(call.piece())));
+
+    JsonNode addresses = MAPPER.readTree(outcome.result().answerPreview());
+    assertThat(outcome.pieces()).isEqualTo(addresses.size()).isGreaterThanOrEqualTo(2);
+    assertThat(addresses.get(0).asText()).startsWith("a.md#");
+    assertThat(addresses.get(addresses.size() - 1).asText()).isEqualTo("b.md#0");
+  }
+
+  @Test
   void aMissingSlotIsRefusedAgainstTheEnvDirectory() throws Exception {
     Files.createDirectories(tmp.resolve("env"));
     Path program = write("p.json", """

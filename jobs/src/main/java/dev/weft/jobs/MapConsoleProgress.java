@@ -2,6 +2,7 @@ package dev.weft.jobs;
 
 import dev.weft.agents.program.MapProgress;
 import java.io.PrintWriter;
+import java.util.Locale;
 
 /**
  * A map's progress on stderr: done/total, failures, calls in flight, rate and ETA. On a terminal one line is
@@ -44,7 +45,7 @@ final class MapConsoleProgress implements MapProgress.Listener {
 
   static String line(MapProgress p) {
     long eta = p.etaSeconds();
-    return String.format("map %d/%d  %d failed  %d in flight  %.1f/s  ETA %s", p.done(), p.total(), p.failed(),
+    return String.format(Locale.ROOT, "map %d/%d  %d failed  %d in flight  %.1f/s  ETA %s", p.done(), p.total(), p.failed(),
         p.inFlight(), p.rate(), eta < 0 ? "?" : eta + "s");
   }
 }
