@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The same program and model give the same results in process and on the DirectRunner; a re-run resumes. */
 class ProgramsBeamTest {
   private static final Path PROGRAM = ProgramsTest.EXAMPLES.resolve("deprecated-calls.json");
-  private static final ProgramSource DATASET = new ProgramSource.Dataset(ProgramsTest.EXAMPLES.resolve("modules.jsonl"));
+  private static final ProgramSource DATASET =
+      new ProgramSource.Dataset(ProgramsTest.EXAMPLES.resolve("modules.jsonl"));
   /** Static: the Beam runner calls a deserialized copy of the sub-call. */
   private static final AtomicInteger CALLS = new AtomicInteger();
   private static final Subcall COUNTED_JUDGE = (call, cancel) -> {

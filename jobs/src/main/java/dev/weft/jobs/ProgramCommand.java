@@ -50,7 +50,8 @@ final class ProgramCommand implements Runnable {
       Compilation compilation = Weft.programs().compile(file);
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
-        out.println(Json.write(compilation.ok() ? planJson(compilation.planOrThrow()) : errorsJson(compilation.errors())));
+        out.println(Json.write(compilation.ok() ? planJson(compilation.planOrThrow())
+            : errorsJson(compilation.errors())));
       } else if (compilation.ok()) {
         printPlan(out, compilation.planOrThrow());
       } else {

@@ -145,7 +145,8 @@ public final class ProgramCompiler {
       switch (op) {
         case "chunk" -> {
           expect(in, i, from, op, Kind.SLOT, Kind.COLLECTION);
-          ChunkSpec.Strategy strategy = ChunkSpec.Strategy.valueOf(node.get("strategy").asText().toUpperCase(Locale.ROOT));
+          ChunkSpec.Strategy strategy =
+              ChunkSpec.Strategy.valueOf(node.get("strategy").asText().toUpperCase(Locale.ROOT));
           String separator = text(node, "separator");
           if (strategy == ChunkSpec.Strategy.SEPARATOR && separator.isEmpty()) {
             errors.add(new CompileError(ErrorCode.AI0101, at, "strategy separator needs a \"separator\" member"));

@@ -205,7 +205,8 @@ class ProgramRunnerTest {
     Plan plan = ProgramCompiler.compileText(PROGRAM, n -> false).planOrThrow();
     List<JsonNode> results = List.of(
         CanonicalJson.parse("{\"address\": \"r1#line:1/0\", \"result\": \"auth\"}"),
-        CanonicalJson.parse("{\"address\": \"r2#line:1/0\", \"error\": {\"reason\": \"TIMEOUT\", \"message\": \"t\"}}"));
+        CanonicalJson.parse("{\"address\": \"r2#line:1/0\","
+            + " \"error\": {\"reason\": \"TIMEOUT\", \"message\": \"t\"}}"));
 
     RunResult result = new ProgramRunner(env, FIRST_WORD, RunOptions.defaults())
         .finish(plan, new ProgramRunner.MapResults(results, 1, 1, 3, 0), CancelSignal.none());

@@ -28,10 +28,10 @@ import java.util.Map;
 /**
  * {@code weft bench program}, in-process part: one map of {@code calls} sub-calls, each taking {@code latency},
  * run at each concurrency; the map step's wall time at each (the fan-out: first call to last result) and the
- * whole run's (slot writes, the reduce and the answer too), best of {@code rounds} after {@code warmups} untimed runs, and the
- * speed-up of the map over the first concurrency against its target (ideal: the ratio of the concurrencies). By
- * default the sub-calls go over real HTTP through {@link ChatSubcall} to the stub chat server holding each reply
- * for the latency; {@code simulated} skips HTTP ({@link LatencySubcall}). docs/benchmarks.md.
+ * whole run's (slot writes, the reduce and the answer too), best of {@code rounds} after {@code warmups} untimed
+ * runs, and the speed-up of the map over the first concurrency against its target (ideal: the ratio of the
+ * concurrencies). By default the sub-calls go over real HTTP through {@link ChatSubcall} to the stub chat server
+ * holding each reply for the latency; {@code simulated} skips HTTP ({@link LatencySubcall}). docs/benchmarks.md.
  */
 public final class ProgramBench implements Bench {
   /** 40 calls at concurrency 4: at least 3.95x of concurrency 1 (ideal 4.0x). */
