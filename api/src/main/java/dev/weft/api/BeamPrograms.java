@@ -21,6 +21,7 @@ import dev.weft.transforms.program.MapResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.values.KV;
 
@@ -63,9 +64,26 @@ final class BeamPrograms {
     RunResult result = new ProgramRunner(new SlotEnvironment(new InMemoryStore()), request.subcall(),
         request.options()).finish(plan, new ProgramRunner.MapResults(results, (int) outcome.calls(),
         (int) outcome.failed(), (int) outcome.notVisited(), 0), request.cancel());
+    String slot = result.ok() ? writeAnswer(source, work, plan, result) : null;
     return new ProgramOutcome(result, request.executor(), source.path().toAbsolutePath().normalize().toString(),
         (int) outcome.items(), 0, outcome.deadLetters().size(), outcome.deadLetters().subList(0,
-            Math.min(outcome.deadLetters().size(), ProgramOutcome.LISTED_DEAD_LETTERS)));
+            Math.min(outcome.deadLetters().size(), ProgramOutcome.LISTED_DEAD_LETTERS)), Optional.ofNullable(slot));
+  }
+
+  /**
+   * Writes the answer to the ledger beside the source ({@code INDEX/ledger}, or {@code WORK/ledger} for a dataset)
+   * as the environment slot {@code answer/FINGERPRINT}: one put, so one atomic commit of the store.
+   */
+  private static String writeAnswer(ProgramSource source, Path work, Plan plan, RunResult result) {
+    StringBuilder answer = new StringBuilder(result.answerChars());
+    while (answer.length() < result.answerChars()) {
+      answer.append(result.readAnswer(answer.length(), RunResult.MAX_READ_CHARS));
+    }
+    String slot = "answer/" + plan.fingerprint();
+    try (Weft weft = Weft.open(source instanceof ProgramSource.Index ? source.path() : work)) {
+      weft.environment().put(slot, answer.toString());
+    }
+    return slot;
   }
 
   /** {@code INDEX/programs}, or {@code .weft-programs/FILE} beside a dataset: stable, so a re-run resumes. */

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -72,7 +73,8 @@ public final class Programs {
         .run(plan, loaded.pieces(), request.cancel(), request.progress());
     List<DeadLetter> dead = loaded.deadLetters();
     return new ProgramOutcome(result, request.executor(), loaded.source(), loaded.pieces().size(),
-        loaded.slots().size(), dead.size(), dead.subList(0, Math.min(dead.size(), ProgramOutcome.LISTED_DEAD_LETTERS)));
+        loaded.slots().size(), dead.size(), dead.subList(0, Math.min(dead.size(), ProgramOutcome.LISTED_DEAD_LETTERS)),
+        Optional.empty());
   }
 
   /** The plan, or the refusal: before anything is written or any model called. */

@@ -44,6 +44,13 @@ class ProgramsBeamTest {
     assertThat(CALLS.get()).isEqualTo(6);
     assertThat(Files.list(tmp.resolve("work/runs").resolve(here.result().fingerprint()))
         .filter(p -> p.getFileName().toString().endsWith(".parquet"))).isNotEmpty();
+    String slot = "answer/" + here.result().fingerprint();
+    assertThat(beam.answerSlot()).hasValue(slot);
+    assertThat(here.answerSlot()).isEmpty();
+    try (Weft ledger = Weft.open(tmp.resolve("work"))) {
+      assertThat(ledger.environment().read(slot, here.result().answerChars(), 0))
+          .isEqualTo(here.result().answerPreview());
+    }
   }
 
   @Test

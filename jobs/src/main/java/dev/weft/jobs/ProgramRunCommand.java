@@ -159,6 +159,7 @@ final class ProgramRunCommand implements Callable<Integer> {
     input.put("refused", outcome.deadLetterCount());
     input.put("deadLetters", outcome.deadLetters());
     json.put("input", input);
+    outcome.answerSlot().ifPresent(slot -> json.put("answerSlot", slot));
     return json;
   }
 }
