@@ -14,6 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The runner against the stub chat server over real HTTP, through ChatSubcall: faults, and the in-flight bound. */
@@ -69,6 +73,37 @@ class ProgramStubTest {
       assertThat(stub.maxInFlight()).isBetween(1, 3);
       assertThat(result.concurrency().peak()).isBetween(1, 3);
       assertThat(result.failed()).isZero();
+    }
+  }
+
+  @Test
+  void aCancelAbortsTheHttpCallsInFlightAndStartsNoMore() throws Exception {
+    try (StubChatServer stub = new StubChatServer()) {
+      stub.failEvery(1, StubFault.hang());
+      Plan plan = ProgramCompiler.compileText(MAP_ALL, name -> false).planOrThrow();
+      CancelSignal cancel = new CancelSignal();
+      SlotEnvironment env = new SlotEnvironment(new InMemoryStore());
+      ProgramRunner runner = new ProgramRunner(env,
+          new ChatSubcall(EndpointConfig.of(stub.baseUrl(), "stub").withMaxRetries(0)
+              .withTimeout(Duration.ofSeconds(60))), RunOptions.defaults().withConcurrency(2));
+      ExecutorService driver = Executors.newSingleThreadExecutor();
+      try {
+        Future<RunResult> run = driver.submit(() -> runner.run(plan, pieces(10), cancel, MapProgress.Listener.none()));
+        stub.awaitInFlightAtLeast(2);
+        cancel.cancel();
+        RunResult result = run.get(30, TimeUnit.SECONDS);
+
+        assertThat(result.ok()).isFalse();
+        assertThat(result.subcalls()).isEqualTo(2);
+        assertThat(result.failed()).isEqualTo(2);
+        assertThat(result.unvisited()).isEqualTo(8);
+        assertThat(stub.calls()).isEqualTo(2);
+        // aborted by the cancel, not by the 60 s call deadline (the run returned within 30 s)
+        assertThat(CanonicalJson.parse(env.read("m", (int) env.stat("m").chars(), 0)).findValuesAsText("reason"))
+            .containsExactly("CANCELLED", "CANCELLED");
+      } finally {
+        driver.shutdownNow();
+      }
     }
   }
 }
