@@ -7,6 +7,9 @@ import dev.weft.api.ProgramOutcome;
 import dev.weft.api.ProgramRequest;
 import dev.weft.api.ProgramSource;
 import dev.weft.api.Weft;
+import dev.weft.jobs.report.ProgramRunReports;
+import dev.weft.jobs.report.RunRecorder;
+import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.Subcall;
 import java.io.PrintWriter;
@@ -86,6 +89,11 @@ final class ProgramRunCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress on stderr.")
   boolean quiet;
 
+  @Option(names = "--report", paramLabel = "FILE", description = "Also write the run report as JSON to FILE "
+      + "(steps' timings, pieces done over time, counts, refused inputs), whether the run succeeds or fails; "
+      + "`weft report FILE` draws it.")
+  Path report;
+
   @Override
   public Integer call() throws Exception {
     ProgramExecutor executor = ProgramForms.executor(runner);
@@ -98,10 +106,15 @@ final class ProgramRunCommand implements Callable<Integer> {
     // Ctrl-C cancels the run: no new sub-call starts and the ones in flight are aborted
     Thread hook = new Thread(cancel::cancel, "weft-program-cancel");
     Runtime.getRuntime().addShutdownHook(hook);
+    ReportFile reportFile = new ReportFile(report, "program");
+    RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
     ProgramOutcome outcome;
     try {
       outcome = Weft.programs().run(new ProgramRequest(file, source.toSource(), executor, options, subcall, cancel,
-          progress, Optional.ofNullable(work)));
+          ProgramRunReports.recording(recorder, progress), Optional.ofNullable(work)));
+    } catch (RuntimeException e) {
+      reportFile.failed(recorder, e);
+      throw e;
     } finally {
       progress.finished();
       removeHook(hook);
@@ -120,6 +133,7 @@ final class ProgramRunCommand implements Callable<Integer> {
     }
     out.flush();
     err.flush();
+    reportFile.program(recorder, outcome, summary(outcome));
     return result.ok() ? 0 : WeftCli.NOTHING_FOUND;
   }
 

@@ -1,7 +1,9 @@
 package dev.weft.jobs;
 
 import dev.weft.api.IndexOutcome;
+import dev.weft.api.ProgramOutcome;
 import dev.weft.context.Elapsed;
+import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
 import dev.weft.jobs.report.RunReports;
@@ -35,6 +37,11 @@ public final class ReportFile {
   /** The report of any other run that returned. */
   public RunReport done(long generation, Map<String, Long> counters, RunRecorder recorder) {
     return write(RunReports.of(job, started, Elapsed.millisSince(startNanos), generation, counters, recorder));
+  }
+
+  /** The report of a program run that returned; {@code summary} is the line the CLI prints for it. */
+  public RunReport program(RunRecorder recorder, ProgramOutcome outcome, String summary) {
+    return write(ProgramRunReports.of(job, started, Elapsed.millisSince(startNanos), recorder, outcome, summary));
   }
 
   /** The report of a benchmark that returned. */

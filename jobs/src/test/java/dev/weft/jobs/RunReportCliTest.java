@@ -108,6 +108,23 @@ class RunReportCliTest {
   }
 
   @Test
+  void weftProgramRunWritesAReportValidUnderTheSchema() throws IOException {
+    Path env = Files.createDirectories(tmp.resolve("env"));
+    Files.writeString(env.resolve("notes.md"), "one\ntwo\n");
+    Path program = Files.writeString(tmp.resolve("p.json"), """
+        {"steps": [{"op": "stat", "from": "notes.md", "as": "s"}, {"op": "answer", "from": "s"}]}""");
+    Path written = tmp.resolve("program.json");
+
+    CliRun run = CliRun.of("program", "run", program.toString(), "--env", env.toString(), "--report",
+        written.toString());
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(SCHEMA.validate(Files.readString(written), InputFormat.JSON)).isEmpty();
+    assertThat(JSON.readTree(written.toFile()).get("stages").findValuesAsText("name"))
+        .containsExactly("0:stat s", "1:answer");
+  }
+
+  @Test
   void weftReportDrawsTheRunAsAPageBesideIt() throws Exception {
     CliRun run = CliRun.of("report", report.toString());
 

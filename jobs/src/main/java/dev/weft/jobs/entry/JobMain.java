@@ -26,7 +26,7 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 final class JobMain {
   private static final String VERBOSE = "--verbose";
 
-  /** A job's work: returns its report; prints nothing on success beyond what {@link JobMain} prints. */
+  /** A job's work: returns its report (with a failure when the run returned without finishing its work). */
   interface Work<O extends PipelineOptions> {
     RunReport run(O options, RunRecorder recorder, ReportFile report);
   }
@@ -65,6 +65,12 @@ final class JobMain {
     }
     try {
       RunReport done = work.run(options, recorder, report);
+      if (done.failure() != null) { // a run that returned but did not finish its work (a cancelled program)
+        err.print(RunReports.table(done));
+        err.println("weft: " + done.failure().message());
+        err.flush();
+        return done.failure().exitCode();
+      }
       out.print(RunReports.table(done));
       out.flush();
       return 0;

@@ -77,6 +77,23 @@ public final class RunRecorder implements IngestProgress {
     delegate.fileDone(chunkCount);
   }
 
+  /**
+   * A progress that counts items done so far rather than one at a time (a program's map): samples as
+   * {@link #fileDone} does. A count below the last one is ignored (callbacks from worker threads may overtake).
+   */
+  public void itemsDone(long done) {
+    items.accumulateAndGet(done, Math::max);
+    long now = nanoClock.getAsLong();
+    if (now >= nextSampleNanos) {
+      synchronized (this) {
+        if (now >= nextSampleNanos) {
+          sample(now);
+          nextSampleNanos = now + SAMPLE_EVERY_NANOS;
+        }
+      }
+    }
+  }
+
   @Override
   public void finished() {
     synchronized (this) {

@@ -70,6 +70,20 @@ class RunRecorderTest {
   }
 
   @Test
+  void aCumulativeCountSamplesLikeSingleItemsAndNeverGoesBack() {
+    clock.addAndGet(1_000 * MS);
+    recorder.itemsDone(8);
+    clock.addAndGet(500 * MS);
+    recorder.itemsDone(5); // a late callback from another worker thread
+    clock.addAndGet(500 * MS);
+    recorder.itemsDone(12);
+    recorder.finished();
+
+    assertThat(recorder.items()).isEqualTo(12);
+    assertThat(recorder.throughput()).containsExactly(new Sample(1.0, 8, 0, 8), new Sample(2.0, 12, 0, 4));
+  }
+
+  @Test
   void aFailedRunCountsTheStageItWasInUntilItStopped() {
     recorder.stage("plan");
     clock.addAndGet(5 * MS);
