@@ -6,6 +6,7 @@ import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.MapCall;
 import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -18,27 +19,31 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code "seen:<piece>"}; addresses in {@link #FAILING} fail with TIMEOUT; the call numbered {@link #crashAt}
  * throws, failing the run (a crash halfway).
  */
-final class GatedSubcall implements Subcall {
+public final class GatedSubcall implements Subcall {
   private static final long serialVersionUID = 1L;
-  static final AtomicInteger IN_FLIGHT = new AtomicInteger();
-  static final AtomicInteger MAX_IN_FLIGHT = new AtomicInteger();
-  static final AtomicInteger CALLS = new AtomicInteger();
-  static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
-  static final Set<String> FAILING = ConcurrentHashMap.newKeySet();
+  public static final AtomicInteger IN_FLIGHT = new AtomicInteger();
+  public static final AtomicInteger MAX_IN_FLIGHT = new AtomicInteger();
+  public static final AtomicInteger CALLS = new AtomicInteger();
+  public static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
+  public static final Set<String> FAILING = ConcurrentHashMap.newKeySet();
+  /** The threads that asked each address: where the runner ran its lane. */
+  public static final Map<String, String> THREAD_OF = new ConcurrentHashMap<>();
   static volatile int crashAt = -1;
 
   private final int gate;
 
-  GatedSubcall(int gate) {
+  /** @param gate how many calls each call waits (bounded) to see in flight together */
+  public GatedSubcall(int gate) {
     this.gate = gate;
   }
 
-  static void reset() {
+  public static void reset() {
     IN_FLIGHT.set(0);
     MAX_IN_FLIGHT.set(0);
     CALLS.set(0);
     ASKED.clear();
     FAILING.clear();
+    THREAD_OF.clear();
     crashAt = -1;
   }
 
@@ -49,6 +54,7 @@ final class GatedSubcall implements Subcall {
       throw new AssertionError("crash at call " + number + " (test)");
     }
     ASKED.add(call.address());
+    THREAD_OF.put(call.address(), Thread.currentThread().getName());
     int now = IN_FLIGHT.incrementAndGet();
     MAX_IN_FLIGHT.accumulateAndGet(now, Math::max);
     try {
