@@ -3,6 +3,8 @@ package dev.weft.api;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.context.env.Environment;
+import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.memory.Memory;
@@ -28,7 +30,7 @@ import java.util.Optional;
 /**
  * Weft as a library: one index directory, and everything the CLI does with it — index a directory or a dataset,
  * recall (bm25, dense, hybrid), get, stats, generations, rollback, embed-missing, export, check; and the memory
- * beside it ({@link #memory}). The CLI, an MCP
+ * beside it ({@link #memory}, {@link #ledger}, {@link #environment}). The CLI, an MCP
  * server and scheduled jobs all call this; none of them needs the index module.
  *
  * <p>Thread-safe: concurrent recalls and gets share the served generation's reader, which is reopened when
@@ -49,7 +51,7 @@ public final class Weft implements AutoCloseable {
   private final Embedders embedders = new Embedders();
   /** Opened on the first read, so a Weft can be opened on an index that its first run creates. */
   private CorpusIndex reading;
-  /** The ledger's and the memory's store, opened on first use. */
+  /** The ledger's, the memory's and the environment's store, opened on first use. */
   private Store ledger;
   private boolean closed;
 
@@ -233,7 +235,16 @@ public final class Weft implements AutoCloseable {
     return new Ledger(ledgerStore(), options);
   }
 
-  /** Opened on first use and shared by every memory (and ledger) handle: one writer per directory. */
+  /**
+   * The program environment beside this index ({@code INDEX/ledger}, the store the ledger and the memory share;
+   * its keys are under {@code env/}): named slots read through bounded operations (docs/ledger.md,
+   * "Environment"). Lives as long as this Weft.
+   */
+  public Environment environment() {
+    return new SlotEnvironment(ledgerStore());
+  }
+
+  /** Opened on first use and shared by every memory, ledger and environment handle: one writer per directory. */
   private synchronized Store ledgerStore() {
     ensureOpen();
     if (ledger == null) {

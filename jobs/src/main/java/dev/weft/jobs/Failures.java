@@ -5,6 +5,10 @@ import dev.weft.context.error.WeftException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 
 /**
  * Turns any exception that reaches the CLI into one line on stderr and an {@link ExitStatus}: what happened, which
@@ -53,6 +57,17 @@ final class Failures {
     }
     String what = outer.getMessage() == null ? outer.getClass().getSimpleName() : outer.getMessage();
     String why = root == outer ? "" : ": " + root;
-    return what + why + "; check the disk (free space, permissions) and rerun — nothing half-written was published";
+    return what + why + "; " + wayOut(outer) + " and rerun — nothing half-written was published";
+  }
+
+  /** A refused or unanswered connection (a Flink master, an endpoint) is the network's doing, not the disk's. */
+  private static String wayOut(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof ConnectException || t instanceof UnknownHostException || t instanceof NoRouteToHostException
+          || t instanceof SocketTimeoutException) {
+        return "check that the server it names is running and reachable (host, port, network)";
+      }
+    }
+    return "check the disk (free space, permissions)";
   }
 }

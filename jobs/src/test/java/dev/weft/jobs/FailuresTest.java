@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,18 @@ class FailuresTest {
     assertThat(classified.status()).isEqualTo(ExitStatus.IO_FAILURE);
     assertThat(classified.line()).startsWith("cannot commit generation 4: java.io.IOException: No space left on device")
         .contains("check the disk");
+  }
+
+  @Test
+  void aRefusedConnectionPointsAtTheServerNotTheDisk() {
+    IllegalStateException refused = new IllegalStateException("ingest pipeline on FlinkRunner failed over 12 files",
+        new IOException("could not submit the job", new ConnectException("Connection refused: localhost/127.0.0.1:8081")));
+
+    Failures.Classified classified = Failures.classify(refused);
+
+    assertThat(classified.status()).isEqualTo(ExitStatus.IO_FAILURE);
+    assertThat(classified.line()).contains("Connection refused: localhost/127.0.0.1:8081",
+        "check that the server it names is running and reachable").doesNotContain("check the disk");
   }
 
   @Test

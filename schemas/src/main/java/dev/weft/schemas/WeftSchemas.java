@@ -3,6 +3,7 @@ package dev.weft.schemas;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import org.apache.avro.Schema;
 
 /**
@@ -14,6 +15,12 @@ import org.apache.avro.Schema;
 public final class WeftSchemas {
   /** Class-path location of the chunk schema. */
   public static final String CHUNK_RESOURCE = "/dev/weft/schemas/Chunk.avsc";
+
+  /**
+   * Class-path location of the program document's JSON Schema (2020-12); its text is the one definition the
+   * compiler validates against (docs/programs.md).
+   */
+  public static final String PROGRAM_RESOURCE = "/dev/weft/schemas/program.schema.json";
 
   /** Class-path location of the map-result schema. */
   public static final String MAP_RESULT_RESOURCE = "/dev/weft/schemas/MapResult.avsc";
@@ -27,6 +34,21 @@ public final class WeftSchemas {
   /** {@code dev.weft.schemas.Chunk}: one row per chunk, with its optional embedding. */
   public static Schema chunk() {
     return CHUNK;
+  }
+
+  /**
+   * The program JSON Schema as text: this module has no JSON library, so whoever validates parses it with its own
+   * (the compiler in agents uses the networknt validator).
+   */
+  public static String programSchemaText() {
+    try (InputStream in = WeftSchemas.class.getResourceAsStream(PROGRAM_RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException("schema resource must be on the class path, got none at: " + PROGRAM_RESOURCE);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read schema resource " + PROGRAM_RESOURCE, e);
+    }
   }
 
   /** {@code dev.weft.schemas.MapResult}: one row per piece a program's map visited. */

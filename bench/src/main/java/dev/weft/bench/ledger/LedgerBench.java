@@ -83,7 +83,7 @@ public final class LedgerBench implements Bench {
         byStore.put(f.store(), f);
         // only a Lucene store groups mutates into commits; the others commit each one alone
         String grouping = f.store().startsWith("lucene")
-            ? String.format(Locale.ROOT, "\t%.1f mutates per Lucene commit", f.perCommit())
+            ? String.format(Locale.ROOT, "\t%.1f mutates per Lucene commit\t%d folds", f.perCommit(), f.folds())
             : "";
         out.printf(Locale.ROOT, "ledger-mutate\t%s\t%d threads\t%d commits\t%.0f commits/s\tp50 %.2f ms\tp95 %.2f ms"
             + "%s%n", f.store(), f.threads(), f.commits(), f.commitsPerSecond(),

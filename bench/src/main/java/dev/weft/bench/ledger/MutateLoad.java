@@ -33,13 +33,18 @@ final class MutateLoad {
       return 0;
     }
 
+    /** Commits that folded logged writes into documents, where the store says (0 otherwise). */
+    default long folds() {
+      return 0;
+    }
+
     @Override
     void close() throws Exception;
   }
 
   /** Throughput and latency of one run; {@code perCommit} the steps one Lucene commit held on average (else 1). */
   record Figures(String store, int threads, int commits, double commitsPerSecond, Latencies latency,
-      double perCommit) {}
+      double perCommit, long folds) {}
 
   private MutateLoad() {}
 
@@ -82,6 +87,11 @@ final class MutateLoad {
       }
 
       @Override
+      public long folds() {
+        return store instanceof LuceneStore lucene ? lucene.foldCount() : 0;
+      }
+
+      @Override
       public void close() {
         store.close();
       }
@@ -98,6 +108,7 @@ final class MutateLoad {
   private static Figures timed(String name, Target target, int threads, int steps, Duration deadline)
       throws Exception {
     long commitsBefore = target.commits();
+    long foldsBefore = target.folds();
     int each = Math.max(1, steps / threads);
     long[] nanos = new long[each * threads];
     ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -124,7 +135,7 @@ final class MutateLoad {
       double seconds = (System.nanoTime() - t0) / 1e9;
       long commits = target.commits() - commitsBefore;
       return new Figures(name, threads, nanos.length, nanos.length / seconds, Latencies.of(nanos),
-          commits > 0 ? (double) nanos.length / commits : 1);
+          commits > 0 ? (double) nanos.length / commits : 1, target.folds() - foldsBefore);
     } finally {
       pool.shutdownNow();
     }

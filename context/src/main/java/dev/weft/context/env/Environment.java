@@ -40,13 +40,19 @@ public interface Environment {
    */
   String select(String name, String jq);
 
-  /** Size and shape of a slot, or summed over a family ({@code name} and every {@code name#...} piece). */
+  /**
+   * Size and shape of a slot (with how many pieces it has) or a piece, or summed over a family's pieces: {@code
+   * name#} (every piece), {@code name#line:40} (one chunking), {@code name#turn} (the turns).
+   */
   SlotStat stat(String nameOrFamily);
 
   /** Exactly {@code chars} characters from {@code offset} (fewer only at the end of the slot). */
   String read(String name, int chars, int offset);
 
-  /** The addresses of a family's pieces in order (what a {@code map} step iterates); the runner's, not an agent's, API. */
+  /**
+   * The addresses of a family's pieces in order (what a {@code map} step iterates): {@code name} or {@code name#}
+   * (chunks by index, then turns), {@code name#line:40}, {@code name#turn}. The runner's, not an agent's, API.
+   */
   List<String> pieces(String family);
 
   /** Appends one turn to a transcript slot and answers its address {@code name#turn/N}. */

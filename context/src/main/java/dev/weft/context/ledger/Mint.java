@@ -1,9 +1,9 @@
 package dev.weft.context.ledger;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.weft.context.error.ExitStatus;
-import dev.weft.context.error.WeftException;
 import dev.weft.context.store.Outcome;
+import dev.weft.context.store.RetriedMutate;
+import dev.weft.context.store.RetriedMutate.Tried;
 import dev.weft.context.store.Scope;
 import dev.weft.context.store.Store;
 import java.util.ArrayList;
@@ -57,7 +57,7 @@ final class Mint {
    */
   static <R> R write(Store store, String sequence, int count, LongFunction<Collection<String>> keysFor,
       Collection<String> alsoRead, boolean byDecade, Writes<R> writes) {
-    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+    return RetriedMutate.run(store, ATTEMPTS, "minting a " + sequence + " number", () -> {
       long guess = Counters.of(store.get(LedgerKeys.COUNTERS).orElse(null)).mark(sequence) + 1;
       List<String> prefixes = new ArrayList<>();
       List<String> keys = new ArrayList<>();
@@ -71,11 +71,11 @@ final class Mint {
       keys.add(LedgerKeys.COUNTERS);
       keys.addAll(alsoRead);
       Scope scope = Scope.of(prefixes, keys);
-      Attempt<R> done = store.mutate(scope, current -> {
+      return RetriedMutate.Attempt.<R>mutate(scope, current -> {
         Counters counters = Counters.of(current.get(LedgerKeys.COUNTERS));
         long first = counters.mark(sequence) + 1;
         if (!keysFor.apply(first).stream().allMatch(scope::covers)) {
-          return Outcome.read(new Attempt<R>(false, null));
+          return Outcome.read(Tried.lost());
         }
         for (int i = 0; i < count; i++) {
           counters.mint(sequence);
@@ -84,15 +84,8 @@ final class Mint {
         Map<String, JsonNode> next = new TreeMap<>(current);
         next.putAll(written.puts());
         next.put(LedgerKeys.COUNTERS, counters.toJson());
-        return Outcome.write(next, new Attempt<>(true, written.result()));
+        return Outcome.write(next, Tried.applied(written.result()));
       });
-      if (done.minted()) {
-        return done.result();
-      }
-    }
-    throw new WeftException(ExitStatus.BUSY, "could not mint a " + sequence + " number: other writers minted first "
-        + ATTEMPTS + " times in a row; retry the write");
+    });
   }
-
-  private record Attempt<R>(boolean minted, R result) {}
 }

@@ -1,9 +1,9 @@
 package dev.weft.context.memory;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.weft.context.error.ExitStatus;
-import dev.weft.context.error.WeftException;
 import dev.weft.context.store.Outcome;
+import dev.weft.context.store.RetriedMutate;
+import dev.weft.context.store.RetriedMutate.Tried;
 import dev.weft.context.store.Scope;
 import dev.weft.context.store.Store;
 import java.util.Collections;
@@ -86,43 +86,38 @@ final class PlannedMutate {
     }
   }
 
-  private record Attempt<R>(boolean applied, R result) {}
-
   static <R> R apply(Store store, String what, Function<Reads, Plan<R>> planner) {
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    return RetriedMutate.run(store, MAX_ATTEMPTS, what, () -> {
       Reads reads = new Reads(store);
       Plan<R> plan = planner.apply(reads);
       Set<String> keys = new TreeSet<>(reads.seen.keySet());
       keys.addAll(plan.touches());
       if (keys.isEmpty()) {
-        return plan.decide().apply(new TreeMap<>()).orElseThrow().result();
+        // read and touches nothing (an empty bulk forget, say): a scope must name a key, so decide on nothing
+        R result = plan.decide().apply(new TreeMap<>()).orElseThrow().result();
+        return RetriedMutate.Attempt.answered(result);
       }
-      Attempt<R> done = store.mutate(Scope.of(List.of(), keys), current -> decide(current, reads.seen, plan));
-      if (done.applied()) {
-        return done.result();
-      }
-    }
-    throw new WeftException(ExitStatus.BUSY, what + " lost to other writers " + MAX_ATTEMPTS
-        + " times in a row (they kept changing the same memory keys); nothing was written — retry it");
+      return RetriedMutate.Attempt.<R>mutate(Scope.of(List.of(), keys), current -> decide(current, reads.seen, plan));
+    });
   }
 
-  private static <R> Outcome<Attempt<R>> decide(
+  private static <R> Outcome<Tried<R>> decide(
       SortedMap<String, JsonNode> current, Map<String, Optional<JsonNode>> seen, Plan<R> plan) {
     for (Map.Entry<String, Optional<JsonNode>> read : seen.entrySet()) {
       if (!read.getValue().equals(Optional.ofNullable(current.get(read.getKey())))) {
-        return Outcome.read(new Attempt<>(false, null));
+        return Outcome.read(Tried.lost());
       }
     }
     Optional<Decision<R>> decision = plan.decide().apply(Collections.unmodifiableSortedMap(current));
     if (decision.isEmpty()) {
-      return Outcome.read(new Attempt<>(false, null));
+      return Outcome.read(Tried.lost());
     }
     if (decision.get().changesNothing()) {
-      return Outcome.read(new Attempt<>(true, decision.get().result()));
+      return Outcome.read(Tried.applied(decision.get().result()));
     }
     SortedMap<String, JsonNode> next = new TreeMap<>(current);
     decision.get().deletes().forEach(next::remove);
     next.putAll(decision.get().writes());
-    return Outcome.write(next, new Attempt<>(true, decision.get().result()));
+    return Outcome.write(next, Tried.applied(decision.get().result()));
   }
 }

@@ -104,7 +104,7 @@ public final class LuceneStore implements Store {
   @Override
   public Optional<JsonNode> get(String key) {
     StoreRules.checkKey(key);
-    return read(searcher -> StoreReads.get(searcher, key), "read '" + key + "'");
+    return read(view -> StoreReads.get(view, key), "read '" + key + "'");
   }
 
   @Override
@@ -124,7 +124,7 @@ public final class LuceneStore implements Store {
   @Override
   public List<String> keys(String prefix) {
     Objects.requireNonNull(prefix, "prefix");
-    return read(searcher -> StoreReads.keys(searcher, prefix), "list the keys under '" + prefix + "'");
+    return read(view -> StoreReads.keys(view, prefix), "list the keys under '" + prefix + "'");
   }
 
   @Override
@@ -147,13 +147,14 @@ public final class LuceneStore implements Store {
   @Override
   public RankResult rank(RankQuery query) {
     Objects.requireNonNull(query, "query");
-    return read(searcher -> StoreReads.rank(searcher, query), "rank under '" + query.prefix() + "'");
+    return ranked(query.prefix(), view -> StoreReads.rank(view, query), "rank under '" + query.prefix() + "'");
   }
 
   @Override
   public SearchResult search(TextQuery query) {
     Objects.requireNonNull(query, "query");
-    return read(searcher -> StoreReads.search(searcher, query), "search under '" + query.prefix() + "'");
+    return ranked(query.prefix(), view -> StoreReads.search(view, query),
+        "search under '" + query.prefix() + "'");
   }
 
   /**
@@ -162,6 +163,11 @@ public final class LuceneStore implements Store {
    */
   public long commitCount() {
     return writer.commits();
+  }
+
+  /** Commits that folded logged writes into documents since this store was opened (docs/ledger.md). */
+  public long foldCount() {
+    return writer.folds();
   }
 
   @Override
@@ -199,6 +205,28 @@ public final class LuceneStore implements Store {
     open();
     try {
       return writer.searchers().read(how);
+    } catch (IOException e) {
+      throw new StorageFailureException(dir, "cannot " + what + " in the store " + dir + ": " + e.getMessage()
+          + "; check the disk, then retry", e);
+    }
+  }
+
+  /**
+   * A read that ranks documents: answered from the last commit when its log holds no write under {@code prefix},
+   * else after folding the log into documents ({@link StoreWriter#foldedRead}).
+   */
+  private <T> T ranked(String prefix, StoreSearchers.SearcherRead<T> how, String what) {
+    Optional<T> quick = read(view -> view.log().touches(prefix) ? Optional.empty() : Optional.of(how.read(view)),
+        what);
+    if (quick.isPresent()) {
+      return quick.get();
+    }
+    if (StoreWriter.inMutation()) {
+      throw new IllegalStateException("a mutation must not " + what + " in the store it runs in (" + dir
+          + ") while writes under that prefix are unfolded: rank before the mutate instead");
+    }
+    try {
+      return writer.foldedRead(how);
     } catch (IOException e) {
       throw new StorageFailureException(dir, "cannot " + what + " in the store " + dir + ": " + e.getMessage()
           + "; check the disk, then retry", e);

@@ -66,6 +66,12 @@ final class StoreDocuments {
     return doc;
   }
 
+  /** Refuses a value {@link #document} would refuse, without building the document. */
+  static void checkStorable(String key, JsonNode value) {
+    StoreRules.checkValue(key, value);
+    bytes(key, value);
+  }
+
   /** The value a stored document holds: a fresh tree, so every read is a detached copy. */
   static JsonNode value(BytesRef stored) {
     try {

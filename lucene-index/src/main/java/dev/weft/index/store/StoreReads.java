@@ -56,7 +56,12 @@ final class StoreReads {
 
   private StoreReads() {}
 
-  static Optional<JsonNode> get(IndexSearcher searcher, String key) throws IOException {
+  static Optional<JsonNode> get(StoreView view, String key) throws IOException {
+    Optional<JsonNode> logged = view.log().entries().get(key);
+    if (logged != null) {
+      return logged.map(JsonNode::deepCopy);
+    }
+    IndexSearcher searcher = view.searcher();
     TopDocs top = searcher.search(new TermQuery(StoreDocuments.keyTerm(key)), 1);
     if (top.scoreDocs.length == 0) {
       return Optional.empty();
@@ -64,16 +69,26 @@ final class StoreReads {
     return Optional.of(value(searcher, top.scoreDocs[0].doc));
   }
 
-  static List<String> keys(IndexSearcher searcher, String prefix) throws IOException {
-    List<String> keys = new ArrayList<>();
-    forEachLive(searcher, under(prefix), (leaf, doc) -> keys.add(key(leaf, doc)));
+  static List<String> keys(StoreView view, String prefix) throws IOException {
+    Set<String> keys = new HashSet<>();
+    forEachLive(view.searcher(), under(prefix), (leaf, doc) -> keys.add(key(leaf, doc)));
+    view.log().entries().forEach((key, value) -> {
+      if (key.startsWith(prefix)) {
+        if (value.isPresent()) {
+          keys.add(key);
+        } else {
+          keys.remove(key);
+        }
+      }
+    });
+    List<String> sorted = new ArrayList<>(keys);
     // the terms are in UTF-8 byte order, which differs from String order past U+FFFF: sort as the contract says
-    keys.sort(Comparator.naturalOrder());
-    return keys;
+    sorted.sort(Comparator.naturalOrder());
+    return sorted;
   }
 
   /** Every record {@code scope} covers, freshly parsed: a detached copy. */
-  static SortedMap<String, JsonNode> covered(IndexSearcher searcher, Scope scope) throws IOException {
+  static SortedMap<String, JsonNode> covered(StoreView view, Scope scope) throws IOException {
     BooleanQuery.Builder any = new BooleanQuery.Builder();
     for (String prefix : scope.prefixes()) {
       any.add(under(prefix), BooleanClause.Occur.SHOULD);
@@ -82,7 +97,16 @@ final class StoreReads {
       any.add(new TermQuery(StoreDocuments.keyTerm(key)), BooleanClause.Occur.SHOULD);
     }
     SortedMap<String, JsonNode> covered = new TreeMap<>();
-    forEachLive(searcher, any.build(), (leaf, doc) -> covered.put(key(leaf, doc), value(leaf, doc)));
+    forEachLive(view.searcher(), any.build(), (leaf, doc) -> covered.put(key(leaf, doc), value(leaf, doc)));
+    view.log().entries().forEach((key, value) -> {
+      if (scope.covers(key)) {
+        if (value.isPresent()) {
+          covered.put(key, value.get().deepCopy());
+        } else {
+          covered.remove(key);
+        }
+      }
+    });
     return covered;
   }
 
@@ -90,7 +114,9 @@ final class StoreReads {
    * Counts the values under the prefix and those of the query's identity ({@code embedder} terms, no value
    * read), then the nearest of that identity by KNN, re-scored by exact cosine; ties by key.
    */
-  static RankResult rank(IndexSearcher searcher, RankQuery query) throws IOException {
+  static RankResult rank(StoreView view, RankQuery query) throws IOException {
+    requireFolded(view, query.prefix());
+    IndexSearcher searcher = view.searcher();
     ChunkVectors.check(query.identity(), query.vector(), "the rank query vector");
     Query under = under(query.prefix());
     int total = searcher.count(under);
@@ -118,7 +144,9 @@ final class StoreReads {
   }
 
   /** BM25 over {@code text} (English, Porter), any query word may match; ties by key. */
-  static SearchResult search(IndexSearcher searcher, TextQuery query) throws IOException {
+  static SearchResult search(StoreView view, TextQuery query) throws IOException {
+    requireFolded(view, query.prefix());
+    IndexSearcher searcher = view.searcher();
     Query words = new QueryBuilder(StoreDocuments.ANALYZER).createBooleanQuery(StoreDocuments.TEXT, query.text());
     if (words == null) {
       // only stop words or punctuation: nothing to match, as an empty BM25 query matches nothing
@@ -135,6 +163,13 @@ final class StoreReads {
       hits.add(new RankedKey(key(searcher, doc.doc), doc.score, value(searcher, doc.doc)));
     }
     return new SearchResult(hits);
+  }
+
+  /** Ranking reads only documents: the store folds a log that touches the prefix first (LuceneStore#folded). */
+  private static void requireFolded(StoreView view, String prefix) {
+    if (view.log().touches(prefix)) {
+      throw new IllegalStateException("a ranking read under '" + prefix + "' met unfolded writes: fold first");
+    }
   }
 
   private static Set<EmbedderIdentity> identities(IndexSearcher searcher, Query under) throws IOException {

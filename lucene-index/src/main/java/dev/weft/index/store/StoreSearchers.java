@@ -3,12 +3,15 @@ package dev.weft.index.store;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexCommit;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 
@@ -28,10 +31,30 @@ import org.apache.lucene.store.Directory;
  */
 final class StoreSearchers implements Closeable {
   interface SearcherRead<T> {
-    T read(IndexSearcher searcher) throws IOException;
+    T read(StoreView view) throws IOException;
+  }
+
+  /** A searcher of one commit, carrying that commit's {@link CommitLog}. */
+  private static final class LoggedSearcher extends IndexSearcher {
+    private final CommitLog log;
+
+    LoggedSearcher(IndexReader reader, CommitLog log) {
+      super(reader);
+      this.log = log;
+    }
   }
 
   private final Directory directory;
+  private record ParsedLog(String text, CommitLog log) {}
+
+  /** The last log parsed, reused while commits carry the same text (a reopen, a fold-free refresh). */
+  private volatile ParsedLog last = new ParsedLog("", CommitLog.EMPTY);
+  private final SearcherFactory logged = new SearcherFactory() {
+    @Override
+    public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) throws IOException {
+      return new LoggedSearcher(reader, logOf(((DirectoryReader) reader).getIndexCommit().getUserData()));
+    }
+  };
   /** Reads take it to pick the source; switching sources takes it exclusively. */
   private final ReentrantReadWriteLock switching = new ReentrantReadWriteLock();
   private SearcherManager current;
@@ -41,7 +64,7 @@ final class StoreSearchers implements Closeable {
 
   StoreSearchers(Directory directory) throws IOException {
     this.directory = directory;
-    this.current = new SearcherManager(directory, null);
+    this.current = new SearcherManager(directory, logged);
   }
 
   /** Runs {@code how} against the last commit. */
@@ -59,7 +82,8 @@ final class StoreSearchers implements Closeable {
       switching.readLock().unlock();
     }
     try {
-      return how.read(searcher);
+      LoggedSearcher logged = (LoggedSearcher) searcher;
+      return how.read(new StoreView(logged, logged.log));
     } finally {
       // valid even if the manager was switched away and closed meanwhile: the searcher holds its reader
       manager.release(searcher);
@@ -92,7 +116,7 @@ final class StoreSearchers implements Closeable {
 
   /** A writer was just opened and will be kept: read through it (it shows the latest commit, nothing staged). */
   void fromWriter(IndexWriter writer) throws IOException {
-    switchTo(new SearcherManager(writer, true, false, null), true);
+    switchTo(new SearcherManager(writer, true, false, logged), true);
   }
 
   /**
@@ -113,7 +137,7 @@ final class StoreSearchers implements Closeable {
       } finally {
         current.release(searcher);
       }
-      switchTo(reopened == null ? new SearcherManager(directory, null) : new SearcherManager(reopened, null),
+      switchTo(reopened == null ? new SearcherManager(directory, logged) : new SearcherManager(reopened, logged),
           false);
     } catch (IOException | RuntimeException e) {
       // reads must not go on trusting a closed writer's searcher: they refresh, and fail loudly if they cannot
@@ -140,6 +164,18 @@ final class StoreSearchers implements Closeable {
       switching.writeLock().unlock();
     }
     previous.close();
+  }
+
+  /** The log of a commit's user data; the same text as last time gives the same parsed log. */
+  private CommitLog logOf(Map<String, String> userData) {
+    String text = userData.getOrDefault(CommitLog.USER_DATA_KEY, "");
+    ParsedLog known = last;
+    if (text.equals(known.text())) {
+      return known.log();
+    }
+    CommitLog log = CommitLog.of(userData);
+    last = new ParsedLog(text, log);
+    return log;
   }
 
   @Override

@@ -16,7 +16,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,14 +29,12 @@ import java.util.function.LongSupplier;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.LockObtainFailedException;
 
@@ -76,7 +74,10 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private long lastUsed;
   private boolean releaseScheduled;
   private boolean closed;
+  /** The log the last commit carries (see {@link CommitLog}); read from the commit when a writer opens. */
+  private CommitLog committedLog = CommitLog.EMPTY;
   private volatile long commits;
+  private volatile long folds;
 
   /** Opens the store in {@code directory}, creating an empty one (one commit) when there is none. */
   StoreWriter(Path dir, StoreDirectory directory, LuceneStoreOptions options) {
@@ -122,9 +123,23 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     return searchers;
   }
 
-  /** Commits made since this store was opened (the creating commit included). */
+  /** Commits holding writes made since this store was opened (the creating commit included; folds not). */
   long commits() {
     return commits;
+  }
+
+  /** Commits that folded the log into documents since this store was opened. */
+  long folds() {
+    return folds;
+  }
+
+  private static Map<String, String> userData(IndexWriter writer) {
+    Map<String, String> data = new HashMap<>();
+    Iterable<Map.Entry<String, String>> live = writer.getLiveCommitData();
+    if (live != null) {
+      live.forEach(entry -> data.put(entry.getKey(), entry.getValue()));
+    }
+    return data;
   }
 
   @Override
@@ -139,33 +154,26 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
 
   private void processHolding(List<PendingMutate<?>> group) {
     List<Runnable> acknowledgements = new ArrayList<>(group.size());
-    Map<String, Optional<Document>> documents = new LinkedHashMap<>();
+    SortedMap<String, Optional<JsonNode>> staged = new TreeMap<>();
     try {
-      if (closed) {
-        throw new IllegalStateException("the store " + dir + " is closed; nothing was written — open it again");
-      }
+      checkOpen();
       IndexWriter writing = writer();
       // the last commit, this process's or (read after taking the lock) another's
-      searchers.read(searcher -> {
-        SortedMap<String, Optional<JsonNode>> staged = new TreeMap<>();
+      searchers.read(view -> {
         for (PendingMutate<?> mutate : group) {
-          stage(mutate, searcher, staged, documents, acknowledgements);
+          stage(mutate, view, staged, acknowledgements);
         }
         return null;
       });
-      if (!documents.isEmpty()) {
-        for (Map.Entry<String, Optional<Document>> entry : documents.entrySet()) {
-          if (entry.getValue().isPresent()) {
-            writing.updateDocument(StoreDocuments.keyTerm(entry.getKey()), entry.getValue().get());
-          } else {
-            writing.deleteDocuments(StoreDocuments.keyTerm(entry.getKey()));
-          }
+      if (!staged.isEmpty()) {
+        CommitLog log = committedLog.plus(staged);
+        if (log.full()) {
+          fold(writing, log);
+        } else {
+          writing.setLiveCommitData(log.userData().entrySet());
+          commit(writing, log);
         }
-        writing.commit();
-        // the directory sync after the commit point: durable before anything is acknowledged
-        syncs.awaitSynced();
         commits++;
-        searchers.refreshAfterCommit();
       }
     } catch (IOException | RuntimeException e) {
       abandon(e);
@@ -178,12 +186,73 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       return;
     }
     acknowledgements.forEach(Runnable::run);
+    afterUse();
+  }
+
+  /** After a group or a folded read: closes the writer, or schedules the idle check that will. */
+  private void afterUse() {
     lastUsed = nanoClock.getAsLong();
     if (!keepsWriter()) {
       release();
     } else if (!releaseScheduled) {
       releaseScheduled = true;
       scheduler.schedule(this::releaseIfIdle, options.writerIdle());
+    }
+  }
+
+  /**
+   * Runs {@code how} against a commit whose log is empty: folds the last commit's log into documents first when
+   * it holds any writes (one commit). Ranking reads need this: BM25 and the vectors see documents only. Holding
+   * the writer from the fold to the read, no commit of this process or another comes between.
+   */
+  <T> T foldedRead(StoreSearchers.SearcherRead<T> how) throws IOException {
+    using.lock();
+    try {
+      checkOpen();
+      T answer;
+      try {
+        IndexWriter writing = writer();
+        if (!committedLog.isEmpty()) {
+          fold(writing, committedLog);
+        }
+        answer = searchers.read(how);
+      } catch (IOException | RuntimeException e) {
+        abandon(e);
+        throw e;
+      }
+      afterUse();
+      return answer;
+    } finally {
+      using.unlock();
+    }
+  }
+
+  /** One commit that writes {@code log} into documents and carries an empty log. */
+  private void fold(IndexWriter writing, CommitLog log) throws IOException {
+    for (Map.Entry<String, Optional<JsonNode>> entry : log.entries().entrySet()) {
+      if (entry.getValue().isPresent()) {
+        writing.updateDocument(StoreDocuments.keyTerm(entry.getKey()),
+            StoreDocuments.document(entry.getKey(), entry.getValue().get()));
+      } else {
+        writing.deleteDocuments(StoreDocuments.keyTerm(entry.getKey()));
+      }
+    }
+    writing.setLiveCommitData(CommitLog.EMPTY.userData().entrySet());
+    commit(writing, CommitLog.EMPTY);
+    folds++;
+  }
+
+  private void commit(IndexWriter writing, CommitLog carried) throws IOException {
+    writing.commit();
+    // the directory sync after the commit point: durable before anything is acknowledged
+    syncs.awaitSynced();
+    committedLog = carried;
+    searchers.refreshAfterCommit();
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("the store " + dir + " is closed; nothing was written — open it again");
     }
   }
 
@@ -209,11 +278,10 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   }
 
   /** Runs one mutate against the last commit plus what its predecessors staged; stages what it writes. */
-  private <R> void stage(PendingMutate<R> mutate, IndexSearcher searcher,
-      SortedMap<String, Optional<JsonNode>> staged, Map<String, Optional<Document>> documents,
-      List<Runnable> acknowledgements) throws IOException {
+  private <R> void stage(PendingMutate<R> mutate, StoreView view,
+      SortedMap<String, Optional<JsonNode>> staged, List<Runnable> acknowledgements) throws IOException {
     Scope scope = mutate.scope();
-    SortedMap<String, JsonNode> current = StoreReads.covered(searcher, scope);
+    SortedMap<String, JsonNode> current = StoreReads.covered(view, scope);
     for (Map.Entry<String, Optional<JsonNode>> entry : staged.entrySet()) {
       if (scope.covers(entry.getKey())) {
         if (entry.getValue().isPresent()) {
@@ -225,7 +293,6 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     }
     Set<String> before = new TreeSet<>(current.keySet());
     Map<String, Optional<JsonNode>> values = new TreeMap<>();
-    Map<String, Optional<Document>> mine = new TreeMap<>();
     Outcome<R> outcome;
     IN_MUTATION.set(true);
     try {
@@ -236,12 +303,12 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
         for (String key : before) {
           if (!next.containsKey(key)) {
             values.put(key, Optional.empty());
-            mine.put(key, Optional.empty());
           }
         }
         for (Map.Entry<String, JsonNode> entry : next.entrySet()) {
+          // refused here, failing this mutate alone, rather than when its commit (or a later fold) writes it
+          StoreDocuments.checkStorable(entry.getKey(), entry.getValue());
           values.put(entry.getKey(), Optional.of(entry.getValue().deepCopy()));
-          mine.put(entry.getKey(), Optional.of(StoreDocuments.document(entry.getKey(), entry.getValue())));
         }
       }
     } catch (RuntimeException e) {
@@ -257,7 +324,6 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       IN_MUTATION.set(false);
     }
     staged.putAll(values);
-    documents.putAll(mine);
     R result = outcome.result();
     acknowledgements.add(() -> mutate.succeed(result));
   }
@@ -270,6 +336,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private IndexWriter writer() throws IOException {
     if (writer == null) {
       writer = openWriter();
+      committedLog = CommitLog.of(userData(writer));
       if (keepsWriter()) {
         searchers.fromWriter(writer);
         deletes.deferDeletes();
@@ -304,6 +371,10 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       return;
     }
     try {
+      // at rest the log is empty: another process's ranking reads then need no fold (and no lock)
+      if (!committedLog.isEmpty()) {
+        fold(closing, committedLog);
+      }
       // no delete of this process may be left once another can take the lock (and reuse a name)
       deletes.deleteNow();
       closing.close();

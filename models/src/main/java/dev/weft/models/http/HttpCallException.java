@@ -25,14 +25,20 @@ public final class HttpCallException extends Exception {
     /** The calling thread was interrupted during an attempt. */
     INTERRUPTED,
     /** The calling thread was interrupted while waiting to retry. */
-    INTERRUPTED_WAITING
+    INTERRUPTED_WAITING,
+    /** A 2xx whose body (or one of its stream events) is not the JSON the client expects: not retried. */
+    MALFORMED_JSON,
+    /** A stream that ended, or whose connection dropped, before its {@code [DONE]}, on every attempt. */
+    STREAM_CUT,
+    /** The caller's cancel signal fired: the exchange in flight was aborted, nothing more is tried. */
+    CANCELLED
   }
 
   private final Kind kind;
   private final int attempts;
   private final String lastFailure;
 
-  HttpCallException(Kind kind, int attempts, String lastFailure) {
+  public HttpCallException(Kind kind, int attempts, String lastFailure) {
     super(kind + " after " + attempts + " attempts: " + lastFailure);
     this.kind = Objects.requireNonNull(kind, "kind");
     this.attempts = attempts;
@@ -61,6 +67,8 @@ public final class HttpCallException extends Exception {
       case STATUS_NOT_RETRIED -> what + " failed, not retried (only 429 and 5xx are): " + lastFailure;
       case INTERRUPTED -> what + " was interrupted";
       case INTERRUPTED_WAITING -> what + " was interrupted while waiting to retry";
+      case MALFORMED_JSON -> what + " got a reply that is not the expected JSON, not retried: " + lastFailure;
+      case CANCELLED -> what + " was cancelled";
       default -> what + " failed after " + attempts + " attempts, last: " + lastFailure;
     };
   }

@@ -4,29 +4,36 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.context.program.CancelSignal;
 import dev.weft.models.http.HttpCallException.Kind;
-import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
- * JSON over HTTP as every Weft model client does it (the embedder now, the chat client next): one deadline for each
- * whole attempt, body included; 429, 5xx, timeouts and I/O errors retried with the server's {@code Retry-After} or
- * exponential backoff ({@link Backoff}); any other status fails at once; the API key in the {@code Authorization}
- * header and nowhere else; a server's error text quoted on one line, capped and scrubbed of the key.
+ * JSON over HTTP as every Weft model client does it (the embedder, the chat client): one deadline for each whole
+ * attempt, body included — for a stream, the whole stream; 429, 5xx, timeouts, I/O errors and cut streams retried
+ * with the server's {@code Retry-After} or exponential backoff ({@link Backoff}); any other status and a malformed
+ * 2xx body fail at once; a {@link CancelSignal} aborts the exchange in flight (closing its connection) and the
+ * wait before a retry; the API key in the {@code Authorization} header and nowhere else; a server's error text
+ * quoted on one line, capped and scrubbed of the key.
  *
  * <p>HTTP/1.1: on cleartext the JDK's HTTP/2 default sends an {@code h2c} upgrade some local servers mishandle.
  */
@@ -68,81 +75,203 @@ public final class JsonHttp {
    * @throws HttpCallException when no attempt got a 2xx, or the thread was interrupted
    */
   public String post(URI uri, byte[] json) throws HttpCallException {
-    HttpRequest request = key.authorize(HttpRequest.newBuilder(uri)
-            .timeout(timeout)
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofByteArray(json)))
-        .build();
-    Kind lastKind = Kind.IO_ERROR;
-    String lastFailure = "";
-    for (int attempt = 0; attempt <= maxRetries; attempt++) {
-      Duration wait;
-      try {
-        HttpResponse<String> response = send(request);
-        int status = response.statusCode();
-        if (status >= 200 && status < 300) {
-          return response.body();
-        }
-        lastFailure = "HTTP " + status + ": " + errorMessage(response.body());
-        if (status != 429 && status < 500) {
-          throw new HttpCallException(Kind.STATUS_NOT_RETRIED, attempt + 1, lastFailure);
-        }
-        lastKind = status == 429 ? Kind.STATUS_429 : Kind.STATUS_5XX;
-        wait = backoff.waitBefore(attempt, response.headers().firstValue("retry-after"),
-            response.headers().firstValue("retry-after-ms"));
-      } catch (HttpTimeoutException | TimeoutException e) {
-        lastKind = Kind.TIMEOUT;
-        lastFailure = "no complete response within the deadline of " + SpecDurations.format(timeout);
-        wait = backoff.waitBefore(attempt, Optional.empty(), Optional.empty());
-      } catch (ConnectException | UnresolvedAddressException e) {
-        lastKind = Kind.CONNECT_REFUSED;
-        lastFailure = "cannot connect: " + key.scrub(String.valueOf(e));
-        wait = backoff.waitBefore(attempt, Optional.empty(), Optional.empty());
-      } catch (IOException e) {
-        lastKind = Kind.IO_ERROR;
-        lastFailure = "I/O error: " + key.scrub(String.valueOf(e));
-        wait = backoff.waitBefore(attempt, Optional.empty(), Optional.empty());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new HttpCallException(Kind.INTERRUPTED, attempt + 1, "interrupted");
-      }
-      if (attempt < maxRetries) {
-        try {
-          sleeper.sleep(wait);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new HttpCallException(Kind.INTERRUPTED_WAITING, attempt + 1, lastFailure);
-        }
-      }
-    }
-    throw new HttpCallException(lastKind, maxRetries + 1, lastFailure);
+    return post(uri, json, CancelSignal.none());
+  }
+
+  /** As {@link #post(URI, byte[])}, aborted when {@code cancel} fires ({@link Kind#CANCELLED}). */
+  public String post(URI uri, byte[] json, CancelSignal cancel) throws HttpCallException {
+    return withRetries(cancel, () -> bodyOf(exchange(request(uri, json, "application/json"),
+        HttpResponse.BodyHandlers.ofString(), new CompletableFuture<>(), cancel)));
   }
 
   /**
-   * One attempt under one deadline for the whole exchange: {@link HttpRequest#timeout} stops at the response
-   * headers, so a server that sends headers and then stalls the body would hold the caller forever. On the
-   * deadline the exchange is cancelled, which closes its connection.
+   * As {@link #post(URI, byte[], CancelSignal)}, the body read as JSON: a 2xx body that is not JSON is
+   * {@link Kind#MALFORMED_JSON}, not retried.
    */
-  private HttpResponse<String> send(HttpRequest request)
-      throws IOException, InterruptedException, TimeoutException {
-    CompletableFuture<HttpResponse<String>> exchange =
-        client.sendAsync(request, HttpResponse.BodyHandlers.ofString());
-    try {
-      return exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause() instanceof CompletionException ce && ce.getCause() != null
-          ? ce.getCause() : e.getCause();
-      if (cause instanceof IOException io) {
-        throw io;
+  public JsonNode postJson(URI uri, byte[] json, CancelSignal cancel) throws HttpCallException {
+    return withRetries(cancel, () -> {
+      String body = bodyOf(exchange(request(uri, json, "application/json"), HttpResponse.BodyHandlers.ofString(),
+          new CompletableFuture<>(), cancel));
+      try {
+        JsonNode node = JSON.readTree(body);
+        if (node == null || node.isMissingNode()) {
+          throw new Failure(Kind.MALFORMED_JSON, false, "the reply is empty");
+        }
+        return node;
+      } catch (JsonProcessingException e) {
+        throw new Failure(Kind.MALFORMED_JSON, false, "the reply is not JSON: " + quote(body));
       }
-      if (cause instanceof UnresolvedAddressException unresolved) {
-        throw unresolved;
+    });
+  }
+
+  /**
+   * POSTs {@code json} and reads the reply as server-sent events into a sink, until the {@code [DONE]} marker.
+   * Each attempt gets a fresh sink from {@code newSink}, so a retried stream starts over and a late event of an
+   * abandoned attempt cannot reach the sink that answers. The deadline covers each attempt's whole stream: a
+   * server that stalls mid-stream is cut at it ({@link Kind#TIMEOUT}); a stream that ends or drops before
+   * {@code [DONE]} is {@link Kind#STREAM_CUT}; both are retried. An event the sink refuses is
+   * {@link Kind#MALFORMED_JSON}, not retried, and the exchange is aborted at once.
+   *
+   * @return the sink of the attempt that completed
+   */
+  public <S extends StreamSink> S stream(URI uri, byte[] json, CancelSignal cancel, Supplier<S> newSink)
+      throws HttpCallException {
+    return withRetries(cancel, () -> {
+      S sink = newSink.get();
+      SseSubscriber events = new SseSubscriber(sink);
+      AtomicBoolean started = new AtomicBoolean();
+      HttpResponse.BodyHandler<String> handler = info -> {
+        if (info.statusCode() < 200 || info.statusCode() >= 300) {
+          return BodySubscribers.ofString(StandardCharsets.UTF_8); // the error text
+        }
+        started.set(true);
+        return BodySubscribers.fromLineSubscriber(events, subscriber -> "", StandardCharsets.UTF_8, null);
+      };
+      HttpResponse<String> response;
+      try {
+        response = exchange(request(uri, json, "text/event-stream"), handler, events.malformed, cancel);
+      } catch (Failure f) {
+        if (started.get() && (f.kind == Kind.IO_ERROR || f.kind == Kind.CONNECT_REFUSED)) {
+          throw new Failure(Kind.STREAM_CUT, true, "the stream was cut: " + f.message);
+        }
+        throw f;
       }
-      throw new IOException(String.valueOf(cause), cause);
+      if (events.malformed.isDone()) {
+        throw new Failure(Kind.MALFORMED_JSON, false, key.scrub(events.malformed.join().getMessage()));
+      }
+      bodyOf(response);
+      if (!events.done()) {
+        throw new Failure(Kind.STREAM_CUT, true, "the stream ended before its [DONE]");
+      }
+      return sink;
+    });
+  }
+
+  private HttpRequest request(URI uri, byte[] json, String accept) {
+    return key.authorize(HttpRequest.newBuilder(uri)
+            .timeout(timeout)
+            .header("Content-Type", "application/json")
+            .header("Accept", accept)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(json)))
+        .build();
+  }
+
+  /** One attempt; a {@link Failure} says whether it may be retried. */
+  @FunctionalInterface
+  private interface Attempt<T> {
+    T run() throws Failure, InterruptedException;
+  }
+
+  /** Why one attempt failed, and whether another may follow. */
+  private static final class Failure extends Exception {
+    private static final long serialVersionUID = 1L;
+    final Kind kind;
+    final boolean retryable;
+    final String message;
+    final transient Optional<String> retryAfter;
+    final transient Optional<String> retryAfterMs;
+
+    Failure(Kind kind, boolean retryable, String message) {
+      this(kind, retryable, message, Optional.empty(), Optional.empty());
+    }
+
+    Failure(Kind kind, boolean retryable, String message, Optional<String> retryAfter,
+        Optional<String> retryAfterMs) {
+      super(message, null, false, false);
+      this.kind = kind;
+      this.retryable = retryable;
+      this.message = message;
+      this.retryAfter = retryAfter;
+      this.retryAfterMs = retryAfterMs;
+    }
+  }
+
+  private <T> T withRetries(CancelSignal cancel, Attempt<T> attempt) throws HttpCallException {
+    Failure last = new Failure(Kind.IO_ERROR, true, "");
+    for (int n = 0; n <= maxRetries; n++) {
+      if (cancel.isCancelled()) {
+        throw new HttpCallException(Kind.CANCELLED, n, "cancelled");
+      }
+      try {
+        return attempt.run();
+      } catch (Failure f) {
+        if (!f.retryable) {
+          throw new HttpCallException(f.kind, n + 1, f.message);
+        }
+        last = f;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new HttpCallException(Kind.INTERRUPTED, n + 1, "interrupted");
+      }
+      if (n < maxRetries) {
+        try {
+          sleeper.sleep(backoff.waitBefore(n, last.retryAfter, last.retryAfterMs), cancel);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new HttpCallException(Kind.INTERRUPTED_WAITING, n + 1, last.message);
+        }
+      }
+    }
+    throw new HttpCallException(last.kind, maxRetries + 1, last.message);
+  }
+
+  /** The body of a 2xx response; any other status as the {@link Failure} it is. */
+  private String bodyOf(HttpResponse<String> response) throws Failure {
+    int status = response.statusCode();
+    if (status >= 200 && status < 300) {
+      return response.body();
+    }
+    String failure = "HTTP " + status + ": " + errorMessage(response.body());
+    if (status != 429 && status < 500) {
+      throw new Failure(Kind.STATUS_NOT_RETRIED, false, failure);
+    }
+    throw new Failure(status == 429 ? Kind.STATUS_429 : Kind.STATUS_5XX, true, failure,
+        response.headers().firstValue("retry-after"), response.headers().firstValue("retry-after-ms"));
+  }
+
+  /**
+   * One exchange under one deadline for the whole of it: {@link HttpRequest#timeout} stops at the response
+   * headers, so a server that sends headers and then stalls the body would hold the caller forever. It ends early
+   * when {@code abort} completes (the stream's sink refused an event) or {@code cancel} fires. However it ends
+   * unfinished, the exchange is cancelled, which closes its connection.
+   */
+  private <T> HttpResponse<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> handler,
+      CompletableFuture<?> abort, CancelSignal cancel) throws Failure, InterruptedException {
+    CompletableFuture<HttpResponse<T>> exchange = client.sendAsync(request, handler);
+    AtomicBoolean cancelled = new AtomicBoolean();
+    try (CancelSignal.Registration registration = cancel.onCancel(() -> {
+      cancelled.set(true);
+      exchange.cancel(true);
+    })) {
+      CompletableFuture.anyOf(exchange, abort).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      return abort.isDone() ? null : exchange.join();
+    } catch (TimeoutException e) {
+      throw new Failure(Kind.TIMEOUT, true,
+          "no complete response within the deadline of " + SpecDurations.format(timeout));
+    } catch (ExecutionException | CompletionException | CancellationException e) {
+      if (cancelled.get()) {
+        throw new Failure(Kind.CANCELLED, false, "cancelled");
+      }
+      throw classify(e instanceof CancellationException ? e : e.getCause());
     } finally {
       exchange.cancel(true); // no-op when it completed; otherwise aborts the exchange and its connection
     }
+  }
+
+  private Failure classify(Throwable thrown) {
+    Throwable cause = thrown;
+    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+        && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    if (cause instanceof HttpTimeoutException) {
+      return new Failure(Kind.TIMEOUT, true,
+          "no complete response within the deadline of " + SpecDurations.format(timeout));
+    }
+    if (cause instanceof ConnectException || cause instanceof UnresolvedAddressException) {
+      return new Failure(Kind.CONNECT_REFUSED, true, "cannot connect: " + key.scrub(String.valueOf(cause)));
+    }
+    return new Failure(Kind.IO_ERROR, true, "I/O error: " + key.scrub(String.valueOf(cause)));
   }
 
   /**

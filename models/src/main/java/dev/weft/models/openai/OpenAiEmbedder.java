@@ -47,8 +47,8 @@ public final class OpenAiEmbedder implements QueryEmbedder {
     this.spec = spec;
     this.identity = spec.identity();
     this.endpoint = spec.endpoint();
-    this.apiKey = ApiKey.fromEnv(spec.apiKeyEnv(), env);
-    this.http = new JsonHttp(spec.timeout(), spec.maxRetries(), apiKey, sleeper, backoff);
+    this.apiKey = spec.endpointConfig().apiKey(env);
+    this.http = spec.endpointConfig().http(apiKey, sleeper, backoff);
   }
 
   @Override
@@ -109,7 +109,9 @@ public final class OpenAiEmbedder implements QueryEmbedder {
       case TIMEOUT -> EmbedFailureReason.TIMEOUT;
       case CONNECT_REFUSED -> EmbedFailureReason.CONNECT_REFUSED;
       case IO_ERROR -> EmbedFailureReason.IO_ERROR;
-      case INTERRUPTED, INTERRUPTED_WAITING -> EmbedFailureReason.EMBEDDER_ERROR;
+      case MALFORMED_JSON -> EmbedFailureReason.BAD_JSON;
+      case STREAM_CUT -> EmbedFailureReason.IO_ERROR; // the embedder never streams
+      case INTERRUPTED, INTERRUPTED_WAITING, CANCELLED -> EmbedFailureReason.EMBEDDER_ERROR;
     };
   }
 

@@ -2,8 +2,8 @@ package dev.weft.models.openai;
 
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.models.http.EndpointConfig;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -37,7 +37,7 @@ public record OpenAiEmbedderSpec(String baseUrl, String model, int dims, String 
     Objects.requireNonNull(baseUrl, "baseUrl");
     Objects.requireNonNull(model, "model");
     Objects.requireNonNull(timeout, "timeout");
-    baseUrl = normalizeBaseUrl(baseUrl);
+    baseUrl = EndpointConfig.normalizeBaseUrl("embedding base URL", baseUrl);
     if (model.isBlank()) {
       throw new IllegalArgumentException("embedding model name must not be blank, got: '" + model + "'");
     }
@@ -87,7 +87,7 @@ public record OpenAiEmbedderSpec(String baseUrl, String model, int dims, String 
 
   /** The endpoint: {@code baseUrl + /v1/embeddings}. */
   public URI endpoint() {
-    return URI.create(baseUrl + (baseUrl.endsWith("/v1") ? "" : "/v1") + "/embeddings");
+    return endpointConfig().endpoint("/embeddings");
   }
 
   @Override
@@ -95,26 +95,8 @@ public record OpenAiEmbedderSpec(String baseUrl, String model, int dims, String 
     return new OpenAiEmbedder(this);
   }
 
-  private static String normalizeBaseUrl(String baseUrl) {
-    String url = baseUrl.strip();
-    while (url.endsWith("/")) {
-      url = url.substring(0, url.length() - 1);
-    }
-    try {
-      URI uri = new URI(url);
-      String scheme = uri.getScheme();
-      if (scheme == null || !(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
-        throw new IllegalArgumentException(
-            "embedding base URL must be an http:// or https:// URL with a host, got: '" + baseUrl + "'");
-      }
-      if (uri.getRawUserInfo() != null || uri.getRawQuery() != null || uri.getRawFragment() != null) {
-        // Credentials belong in the API key variable, not in a URL that is logged and stored in manifests.
-        throw new IllegalArgumentException(
-            "embedding base URL must not carry user info, a query or a fragment, got: '" + uri.getHost() + "...'");
-      }
-    } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("embedding base URL is not a valid URL, got: '" + baseUrl + "'", e);
-    }
-    return url;
+  /** The endpoint part, as the chat client's is configured: the HTTP code both share is built from it. */
+  public EndpointConfig endpointConfig() {
+    return new EndpointConfig(baseUrl, model, apiKeyEnv, timeout, maxRetries);
   }
 }

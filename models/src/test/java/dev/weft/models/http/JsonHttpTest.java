@@ -3,6 +3,7 @@ package dev.weft.models.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.weft.context.program.CancelSignal;
 import dev.weft.models.http.HttpCallException.Kind;
 import dev.weft.models.openai.SilentServer;
 import dev.weft.models.openai.StubEmbeddingsServer;
@@ -181,6 +182,49 @@ class JsonHttpTest {
     } finally {
       Thread.interrupted();
     }
+    assertThat(server.seen()).hasSize(1);
+  }
+
+  @Test
+  void aCancelAbortsTheExchangeInFlightAndNothingMoreIsTried() {
+    CancelSignal cancel = new CancelSignal();
+    server.then(seen -> {
+      cancel.cancel(); // the request is in flight now: the server holds it
+      return Reply.hanging();
+    });
+
+    HttpCallException e = catchThrowableOfType(HttpCallException.class,
+        () -> http(Duration.ofSeconds(50), 3, ApiKey.fromEnv("K", name -> null)).post(uri(), BODY, cancel));
+
+    assertThat(e.kind()).isEqualTo(Kind.CANCELLED);
+    assertThat(e.describe("the call")).isEqualTo("the call was cancelled");
+    assertThat(server.seen()).hasSize(1);
+    assertThat(waits).isEmpty();
+  }
+
+  @Test
+  void aCancelledSignalSendsNothing() {
+    CancelSignal cancel = new CancelSignal();
+    cancel.cancel();
+
+    HttpCallException e = catchThrowableOfType(HttpCallException.class, () -> http(2).post(uri(), BODY, cancel));
+
+    assertThat(e.kind()).isEqualTo(Kind.CANCELLED);
+    assertThat(e.attempts()).isZero();
+    assertThat(server.seen()).isEmpty();
+  }
+
+  @Test
+  void a2xxBodyThatIsNotJsonIsMalformedAndNotRetried() {
+    server.then(seen -> Reply.json(200, "<html>oops " + KEY));
+    JsonHttp http = http(Duration.ofSeconds(10), 2, ApiKey.fromEnv("K", Map.of("K", KEY)::get));
+
+    HttpCallException e = catchThrowableOfType(HttpCallException.class,
+        () -> http.postJson(uri(), BODY, CancelSignal.none()));
+
+    assertThat(e.kind()).isEqualTo(Kind.MALFORMED_JSON);
+    assertThat(e.attempts()).isEqualTo(1);
+    assertThat(e.lastFailure()).isEqualTo("the reply is not JSON: '<html>oops [redacted]'");
     assertThat(server.seen()).hasSize(1);
   }
 }

@@ -1,0 +1,152 @@
+package dev.weft.agents.program;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The steps before a map applied to one piece at a time, as plain functions: what the in-process runner does to
+ * {@link Plan#INPUT}'s pieces, and what the Beam runner does to each record in a FlatMap, so both visit the same
+ * pieces under the same addresses. Cutting follows the environment's chunk operation: {@code line} keeps each
+ * line's {@code \n}, {@code size} never splits a surrogate pair, {@code separator} drops the separator and cuts a
+ * longer stretch by size; empty pieces are not made (a map would ask about nothing).
+ */
+public final class PieceOps {
+  private PieceOps() {}
+
+  /** Applies {@code step} (a chunk or a grep) to one piece: its pieces, in order (none when a grep misses). */
+  public static List<Piece> apply(Step step, Piece piece) {
+    if (step instanceof Step.Chunk chunk) {
+      return chunk(chunk, piece);
+    }
+    if (step instanceof Step.Grep grep) {
+      return matches(grep, piece) ? List.of(piece) : List.of();
+    }
+    throw new IllegalArgumentException("only chunk and grep apply piece by piece, got: " + step.op()
+        + " (step " + step.index() + ")");
+  }
+
+  /** The pieces of {@code piece}, addressed {@code address#strategy:size/index}. */
+  public static List<Piece> chunk(Step.Chunk step, Piece piece) {
+    List<String> texts = new ArrayList<>();
+    String text = piece.text();
+    switch (step.strategy()) {
+      case LINE -> lines(text, step.size(), texts);
+      case SIZE -> sized(text, 0, text.length(), step.size(), texts);
+      case SEPARATOR -> separated(text, step.separator(), step.size(), texts);
+      default -> throw new IllegalStateException("unhandled strategy " + step.strategy());
+    }
+    String prefix = piece.address() + "#" + step.strategy().name().toLowerCase(Locale.ROOT) + ":" + step.size() + "/";
+    List<Piece> pieces = new ArrayList<>(texts.size());
+    for (int i = 0; i < texts.size(); i++) {
+      pieces.add(new Piece(prefix + i, texts.get(i)));
+    }
+    return pieces;
+  }
+
+  /**
+   * Whether the grep's pattern occurs in the piece. The regex engine may read each char at most {@link
+   * #GREP_WORK_PER_CHAR} times: a pattern that backtracks catastrophically is refused, not run for hours.
+   */
+  public static boolean matches(Step.Grep step, Piece piece) {
+    try {
+      return pattern(step).matcher(new Budgeted(piece.text())).find();
+    } catch (Budgeted.Exhausted e) {
+      throw new IllegalArgumentException("grep pattern '" + step.pattern() + "' (step " + step.index()
+          + ") backtracks too much on piece " + piece.address() + "; simplify it (no nested repetition such as (a+)+)");
+    }
+  }
+
+  /** How many times the regex engine may read each char of a piece (plus a fixed allowance). */
+  public static final int GREP_WORK_PER_CHAR = 1_000;
+
+  /** A text whose reads are counted, so a runaway regex stops. */
+  private static final class Budgeted implements CharSequence {
+    private final String text;
+    private final long[] left;
+
+    Budgeted(String text) {
+      this(text, new long[] {(text.length() + 1_000L) * GREP_WORK_PER_CHAR});
+    }
+
+    private Budgeted(String text, long[] left) {
+      this.text = text;
+      this.left = left;
+    }
+
+    @Override
+    public int length() {
+      return text.length();
+    }
+
+    @Override
+    public char charAt(int index) {
+      if (--left[0] < 0) {
+        throw new Exhausted();
+      }
+      return text.charAt(index);
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      return new Budgeted(text.substring(start, end), left);
+    }
+
+    @Override
+    public String toString() {
+      return text;
+    }
+
+    /** Thrown out of the regex engine when the budget is spent. */
+    static final class Exhausted extends RuntimeException {
+      private static final long serialVersionUID = 1L;
+
+      Exhausted() {
+        super(null, null, false, false);
+      }
+    }
+  }
+
+  static Pattern pattern(Step.Grep step) {
+    return Pattern.compile(step.pattern(), step.ignoreCase() ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
+  }
+
+  private static void lines(String text, int linesPerPiece, List<String> out) {
+    int start = 0;
+    int lines = 0;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == '\n' && ++lines == linesPerPiece) {
+        out.add(text.substring(start, i + 1));
+        start = i + 1;
+        lines = 0;
+      }
+    }
+    if (start < text.length()) {
+      out.add(text.substring(start));
+    }
+  }
+
+  private static void sized(String text, int start, int end, int size, List<String> out) {
+    int at = start;
+    while (at < end) {
+      int stop = Math.min(end, at + size);
+      if (stop < end && stop > at + 1 && Character.isHighSurrogate(text.charAt(stop - 1))) {
+        stop--;
+      }
+      out.add(text.substring(at, stop));
+      at = stop;
+    }
+  }
+
+  private static void separated(String text, String separator, int size, List<String> out) {
+    Matcher matcher = Pattern.compile(Pattern.quote(separator)).matcher(text);
+    int start = 0;
+    while (matcher.find()) {
+      sized(text, start, matcher.start(), size, out);
+      start = matcher.end();
+    }
+    sized(text, start, text.length(), size, out);
+  }
+}

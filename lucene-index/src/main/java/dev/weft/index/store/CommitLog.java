@@ -1,0 +1,128 @@
+package dev.weft.index.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.UncheckedIOException;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The writes a commit carries in its commit point instead of in documents: the latest value (or a deletion) of
+ * each key written since the last fold, kept in the commit's user data ({@code IndexWriter.setLiveCommitData}).
+ *
+ * <p>Why: a Lucene commit that adds documents flushes a new segment — some twenty codec files built, packed and
+ * synced, 5–6 ms of CPU and file-system work here even for one small document — while a commit that changes only
+ * its user data writes and syncs one {@code segments_N} (0.6 ms). So a write is one commit whose commit point holds
+ * it; every {@link #FOLD_ENTRIES} keys or {@link #FOLD_BYTES} bytes (and before a text search or when the writer is
+ * released) one commit folds the log into documents and empties it. The commit point is written whole by Lucene
+ * (pending file, fsync, rename), so a write is still atomic and durable when its commit returns, and what a store
+ * holds is always the documents of a commit overlaid by that same commit's log ({@link StoreView}).
+ *
+ * <p>Immutable; {@code value} empty means the key was deleted.
+ */
+final class CommitLog {
+  /** The user-data key the log lives under. */
+  static final String USER_DATA_KEY = "weft.store.log";
+  /** Fold once the log holds this many keys: the commit point is rewritten whole by every commit. */
+  static final int FOLD_ENTRIES = 64;
+  /** Fold once the log's JSON is this large. */
+  static final int FOLD_BYTES = 64 * 1024;
+  static final CommitLog EMPTY = new CommitLog(Collections.emptySortedMap(), 2);
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final SortedMap<String, Optional<JsonNode>> entries;
+  private final int bytes;
+
+  private CommitLog(SortedMap<String, Optional<JsonNode>> entries, int bytes) {
+    this.entries = entries;
+    this.bytes = bytes;
+  }
+
+  /** The log a commit's user data holds (empty when it holds none). */
+  static CommitLog of(Map<String, String> userData) {
+    String text = userData == null ? null : userData.get(USER_DATA_KEY);
+    if (text == null || text.isEmpty()) {
+      return EMPTY;
+    }
+    try {
+      JsonNode tree = JSON.readTree(text);
+      if (!tree.isObject()) {
+        throw new UncheckedIOException(new java.io.IOException(
+            "the commit's " + USER_DATA_KEY + " is not a JSON object"));
+      }
+      SortedMap<String, Optional<JsonNode>> entries = new TreeMap<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> entry = it.next();
+        JsonNode wrapped = entry.getValue();
+        if (!wrapped.isArray() || wrapped.size() > 1) {
+          throw new UncheckedIOException(new java.io.IOException("the commit's " + USER_DATA_KEY + " entry of '"
+              + entry.getKey() + "' is not [value] or []"));
+        }
+        entries.put(entry.getKey(), wrapped.isEmpty() ? Optional.empty() : Optional.of(wrapped.get(0)));
+      }
+      return new CommitLog(Collections.unmodifiableSortedMap(entries), text.length());
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException("the commit's " + USER_DATA_KEY + " is not JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** This log with {@code writes} applied over it (later writes win). */
+  CommitLog plus(Map<String, Optional<JsonNode>> writes) {
+    if (writes.isEmpty()) {
+      return this;
+    }
+    SortedMap<String, Optional<JsonNode>> next = new TreeMap<>(entries);
+    next.putAll(writes);
+    return new CommitLog(Collections.unmodifiableSortedMap(next), json(next).length());
+  }
+
+  /** Whether the next commit should fold this log into documents rather than carry it. */
+  boolean full() {
+    return entries.size() >= FOLD_ENTRIES || bytes >= FOLD_BYTES;
+  }
+
+  boolean isEmpty() {
+    return entries.isEmpty();
+  }
+
+  /** Every logged key with its value (empty: deleted), in key order. */
+  SortedMap<String, Optional<JsonNode>> entries() {
+    return entries;
+  }
+
+  /** Whether any logged key starts with {@code prefix}. */
+  boolean touches(String prefix) {
+    if (prefix.isEmpty()) {
+      return !entries.isEmpty();
+    }
+    SortedMap<String, Optional<JsonNode>> from = entries.tailMap(prefix);
+    return !from.isEmpty() && from.firstKey().startsWith(prefix);
+  }
+
+  /** The user data a commit carrying this log writes. */
+  Map<String, String> userData() {
+    return entries.isEmpty() ? Map.of() : Map.of(USER_DATA_KEY, json(entries));
+  }
+
+  private static String json(SortedMap<String, Optional<JsonNode>> entries) {
+    ObjectNode tree = JSON.createObjectNode();
+    // [value] for a write, [] for a deletion: a stored value may itself be JSON null
+    entries.forEach((key, value) -> {
+      ArrayNode wrapped = tree.putArray(key);
+      value.ifPresent(wrapped::add);
+    });
+    try {
+      return JSON.writeValueAsString(tree);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("cannot write the store's commit log: " + e.getOriginalMessage(), e);
+    }
+  }
+}
