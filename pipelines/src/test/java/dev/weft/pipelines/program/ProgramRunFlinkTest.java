@@ -2,62 +2,85 @@ package dev.weft.pipelines.program;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.transforms.beam.GatedSubcall;
+import dev.weft.agents.model.ChatSubcall;
+import dev.weft.agents.model.stub.StubChatServer;
+import dev.weft.agents.model.stub.StubReply;
+import dev.weft.agents.program.AddressOrder;
+import dev.weft.models.http.EndpointConfig;
 import dev.weft.transforms.program.MapCalls;
 import dev.weft.transforms.program.MapResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The one Flink [local] run of a program (each costs ~10 s): the bound, and every lane on its own subtask. */
+/**
+ * The one Flink [local] run of a program against the stub chat server (each Flink run costs ~10 s). Every reply
+ * waits (bounded) until K calls are in flight at the stub, so the lanes run in step: the stub's most-in-flight counter is
+ * then exactly K when every lane has a subtask of its own (FlinkLanes), and more than K only if the bound broke.
+ */
 class ProgramRunFlinkTest {
+  private static final int K = 4;
+  private static final int PER_LANE = 6;
+  private static final Duration GATE = Duration.ofSeconds(5);
+
   @TempDir Path work;
 
-  @BeforeEach
-  @AfterEach
-  void reset() {
-    GatedSubcall.reset();
+  @Test
+  void neverMoreThanKCallsInFlightAtTheStubAndEveryLaneAskingAtOnce() throws Exception {
+    Path dataset = balancedDataset();
+    ProgramRunOptions options = PipelineOptionsFactory.fromArgs("--runner=FlinkRunner", "--flinkMaster=[local]",
+        "--source=" + dataset, "--sourceKind=dataset", "--results=" + work.resolve("results"),
+        "--output=" + work.resolve("out"), "--maxConcurrentSubcalls=" + K).withValidation()
+        .as(ProgramRunOptions.class);
+
+    MapOutcome outcome;
+    int maxInFlight;
+    try (StubChatServer stub = new StubChatServer()) {
+      stub.replies(request -> {
+        awaitInFlight(stub);
+        return StubReply.text("seen");
+      });
+      ChatSubcall subcall = new ChatSubcall(EndpointConfig.of(stub.baseUrl(), "stub-model")
+          .withTimeout(Duration.ofSeconds(90)), false, ChatSubcall.noWait());
+      outcome = ProgramRunPipeline.run(options, PieceSteps.NONE, new ProgramRunPipeline.MapStep("Say it.", "", 0),
+          "fp-flink", subcall, AddressOrder.INSTANCE);
+      maxInFlight = stub.maxInFlight();
+    }
+
+    assertThat(maxInFlight).isEqualTo(K);
+    assertThat(outcome.results()).hasSize(K * PER_LANE).noneMatch(MapResult::failed);
+    assertThat(outcome.calls()).isEqualTo(K * PER_LANE);
   }
 
-  @Test
-  void neverMoreThanKInFlightAndEveryLaneOnItsOwnSubtask() throws Exception {
-    int k = 4;
-    // 8 records in each lane, so the lanes run in step and none waits out the gate alone at the end
+  /**
+   * Waits until K calls are in flight at the stub, but at most {@link #GATE} (then replies anyway): a lane that
+   * starts late on a loaded machine delays the others, it does not fail them.
+   */
+  private static void awaitInFlight(StubChatServer stub) {
+    long deadline = System.nanoTime() + GATE.toNanos();
+    while (stub.inFlight() < K && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+    }
+  }
+
+  /** {@value #PER_LANE} records in each lane, so the lanes run in step and none waits at the end alone. */
+  private Path balancedDataset() throws Exception {
     List<String> lines = new ArrayList<>();
-    int[] perLane = new int[k];
-    for (int i = 0; lines.size() < 8 * k; i++) {
-      int lane = MapCalls.laneOf("r-" + i, k);
-      if (perLane[lane] < 8) {
+    int[] perLane = new int[K];
+    for (int i = 0; lines.size() < PER_LANE * K; i++) {
+      int lane = MapCalls.laneOf("r-" + i, K);
+      if (perLane[lane] < PER_LANE) {
         perLane[lane]++;
         lines.add("{\"id\":\"r-" + i + "\",\"text\":\"record " + i + "\"}");
       }
     }
-    Path dataset = Files.write(work.resolve("records.jsonl"), lines);
-    ProgramRunOptions options = PipelineOptionsFactory.fromArgs("--runner=FlinkRunner", "--flinkMaster=[local]",
-        "--source=" + dataset, "--sourceKind=dataset", "--results=" + work.resolve("results"),
-        "--output=" + work.resolve("out"), "--maxConcurrentSubcalls=" + k).withValidation()
-        .as(ProgramRunOptions.class);
-
-    MapOutcome outcome = ProgramRunPipeline.run(options, PieceSteps.NONE,
-        new ProgramRunPipeline.MapStep("i", "", 0), "fp-flink", new GatedSubcall(k),
-        new ProgramRunPipelineTest.ByNumber());
-
-    assertThat(GatedSubcall.MAX_IN_FLIGHT.get()).isBetween(1, k);
-    assertThat(outcome.results()).hasSize(32).noneMatch(MapResult::failed);
-    // each lane ran on one subtask and no two lanes shared one: FlinkLanes matches the runner's placement
-    Map<String, Set<Integer>> lanesByThread = new HashMap<>();
-    GatedSubcall.THREAD_OF.forEach((address, thread) ->
-        lanesByThread.computeIfAbsent(thread, t -> new HashSet<>()).add(MapCalls.laneOf(address, k)));
-    assertThat(lanesByThread).hasSize(k).allSatisfy((thread, lanes) -> assertThat(lanes).hasSize(1));
+    return Files.write(work.resolve("records.jsonl"), lines);
   }
 }

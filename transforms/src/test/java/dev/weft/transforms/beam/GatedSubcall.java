@@ -6,7 +6,6 @@ import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.MapCall;
 import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -26,8 +25,6 @@ public final class GatedSubcall implements Subcall {
   public static final AtomicInteger CALLS = new AtomicInteger();
   public static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
   public static final Set<String> FAILING = ConcurrentHashMap.newKeySet();
-  /** The threads that asked each address: where the runner ran its lane. */
-  public static final Map<String, String> THREAD_OF = new ConcurrentHashMap<>();
   static volatile int crashAt = -1;
 
   private final int gate;
@@ -43,7 +40,6 @@ public final class GatedSubcall implements Subcall {
     CALLS.set(0);
     ASKED.clear();
     FAILING.clear();
-    THREAD_OF.clear();
     crashAt = -1;
   }
 
@@ -54,7 +50,6 @@ public final class GatedSubcall implements Subcall {
       throw new AssertionError("crash at call " + number + " (test)");
     }
     ASKED.add(call.address());
-    THREAD_OF.put(call.address(), Thread.currentThread().getName());
     int now = IN_FLIGHT.incrementAndGet();
     MAX_IN_FLIGHT.accumulateAndGet(now, Math::max);
     try {
