@@ -43,7 +43,7 @@ public final class BeamProgramBench implements Bench {
   public record Options(int items, int k, Duration latency, List<String> runners) {
     public Options {
       Checks.atLeast("items", items, 2);
-      Checks.atLeast("k", k, 1);
+      Checks.atLeast("max-concurrent", k, 1);
       Checks.positive("latency", latency);
       runners = List.copyOf(runners);
       for (String runner : runners) {
