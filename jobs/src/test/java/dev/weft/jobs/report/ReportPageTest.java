@@ -72,6 +72,19 @@ class ReportPageTest {
   }
 
   @Test
+  void theYMaximumIsLabelledInsideThePlotWhateverItsWidth() throws Exception {
+    Document page = PageXml.parse(ReportPage.render(sample(List.of(0.5, 1234567.25)), "run.json"));
+
+    // a wide number anchored at its end left of the axis ran off the page's left edge
+    for (String plot : List.of("throughput", "recall-latency")) {
+      assertThat(PageXml.texts(page, "//*[@id='" + plot + "']/*[local-name()='text'][starts-with(., 'max ')]"
+          + "/@text-anchor")).as(plot).containsExactly("start");
+    }
+    assertThat(PageXml.texts(page, "//*[@id='throughput']/*[local-name()='text'][starts-with(., 'max ')]"))
+        .containsExactly("max 55 items/s");
+  }
+
+  @Test
   void equalLatenciesMakeOneBin() {
     assertThat(ReportPage.histogram(List.of(4.0, 4.0), 20)).containsExactly(new Bar("4 ms", 2));
   }
