@@ -83,7 +83,9 @@ final class BeamExecutor {
     NativeLibraries.prepareSnappy();
     // a rebuild's base cannot be trusted: no vector is reused from it
     Path reuseFrom = update.options().rebuild() ? null : indexDir;
-    StagingArea area = StagingArea.of(stagingBase, indexDir, PipelineOptionsFactory.create());
+    // the run's own options: a FileSystem may need them (a region, credentials, a Hadoop configuration)
+    StagingArea area = StagingArea.of(stagingBase, indexDir,
+        PipelineOptionsFactory.fromArgs(extraArgs.toArray(String[]::new)).withoutStrictParsing().create());
     // the caller holds the write lock: every run directory left in the area is a killed run's
     area.removeAbandoned();
     ResourceId staging = area.newRun();

@@ -6,12 +6,14 @@ import dev.weft.context.DeadLetter;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.models.EmbedderSpecs;
+import dev.weft.transforms.beam.AvroRecordCoder;
 import dev.weft.transforms.beam.EmbedChunks;
 import dev.weft.transforms.beam.ReadAndChunkFiles;
 import dev.weft.transforms.beam.StagedShards;
 import dev.weft.transforms.beam.WriteChunksParquet;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.export.ChunkFiles;
+import dev.weft.transforms.export.ChunkRecords;
 import dev.weft.transforms.export.ChunkRow;
 import dev.weft.transforms.export.ExportFormat;
 import dev.weft.transforms.ingest.CorpusLister;
@@ -25,7 +27,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
-import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.coders.DelegateCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.io.fs.ResourceId;
@@ -191,7 +193,8 @@ public final class IngestPipeline {
       files
           .apply("ChunkRows", FlatMapElements.into(TypeDescriptor.of(ChunkRow.class))
               .via((FileOutcome.Chunked chunked) -> ChunkRow.allOf(chunked.chunks(), chunked.vectors())))
-          .setCoder(SerializableCoder.of(ChunkRow.class))
+          .setCoder(DelegateCoder.of(AvroRecordCoder.of(ChunkRecords.schema()), ChunkRecords::toRecord,
+              ChunkRecords::fromRecord))
           .apply("WriteChunksParquet", WriteChunksParquet.to(exportDir(options).toString()));
     }
     writeJsonLines(outcomes.get(ReadAndChunkFiles.DEAD_LETTERS), "DeadLetters", staging, DEAD_LETTER_DIR);

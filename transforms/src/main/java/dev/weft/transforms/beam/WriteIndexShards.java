@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.zip.CRC32;
 import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.io.fs.ResolveOptions.StandardResolveOptions;
@@ -104,7 +103,7 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
     int count = shards;
     return chunked
         .apply("KeyByShard", ParDo.of(new KeyByShardFn(count)))
-        .setCoder(KvCoder.of(VarIntCoder.of(), SerializableCoder.of(FileOutcome.Chunked.class)))
+        .setCoder(KvCoder.of(VarIntCoder.of(), ChunkedCoder.of()))
         .apply("GroupByShard", GroupByKey.create())
         .apply("WriteShard", ParDo.of(new WriteShardFn(stagingDir)))
         .setCoder(StringUtf8Coder.of());
