@@ -80,6 +80,23 @@ class WriteIndexShardsTest {
   }
 
   @Test
+  void aDownloadedShardHoldsTheFinishedAttemptsIndex() throws Exception {
+    List<FileOutcome.Chunked> files = chunkedFixtures();
+    Path built = Files.createDirectories(root.resolveSibling(root.getFileName() + "-built"));
+    try (ShardWriter writer = ShardWriter.create(built)) {
+      writer.write(files.get(1).state(), files.get(1).chunks(), files.get(1).vectors());
+    }
+    StagedShards.upload(built, WriteIndexShards.shardDir(staging.toString(), 2));
+    Path local = root.resolveSibling(root.getFileName() + "-downloaded");
+
+    StagedShards.download(WriteIndexShards.shardDir(staging.toString(), 2), local);
+
+    TreeSet<String> ids = new TreeSet<>();
+    files.get(1).chunks().forEach(c -> ids.add(c.id()));
+    assertThat(chunkIds(local)).isEqualTo(ids);
+  }
+
+  @Test
   void aShardWithoutItsCompletionMarkerIsNotListed() throws Exception {
     Path attempt = Files.createDirectories(staging.resolve("shard-3/attempt-killed"));
     Files.writeString(attempt.resolve("_0.cfs"), "half of an upload");
