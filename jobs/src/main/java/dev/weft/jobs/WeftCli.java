@@ -54,6 +54,7 @@ public final class WeftCli implements Runnable {
     MemoryCommands.register(commands);
     commands.put("ledger", LedgerCommand::new);
     commands.put("mcp", McpCommand::new);
+    commands.put("program", ProgramCommand::new);
     commands.put("bench", BenchCommand::new);
     commands.put("eval", EvalCommand::new);
     return commands;
