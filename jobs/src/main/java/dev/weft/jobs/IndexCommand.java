@@ -57,6 +57,12 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--flink-master", paramLabel = "HOST:PORT", description = "Flink master (default: [local]).")
   String flinkMaster;
 
+  @Option(names = "--staging", paramLabel = "URI",
+      description = "Where Beam workers stage shards before the merge: a Beam FileSystem URI every worker and this "
+          + "process can reach (file:///shared/dir, gs://, s3://, hdfs:// with its Beam module). Default: under "
+          + "the index directory.")
+  String staging;
+
   @Option(names = "--parallelism", description = "Beam/Flink parallelism.")
   Integer parallelism;
 
@@ -139,6 +145,9 @@ final class IndexCommand implements Callable<Integer> {
             .maxFileBytes(maxFileBytes);
     if (flinkMaster != null) {
       run.flinkMaster(flinkMaster);
+    }
+    if (staging != null) {
+      run.staging(staging);
     }
     if (parallelism != null) {
       run.parallelism(parallelism);
