@@ -9,18 +9,15 @@ import net.thisptr.jackson.jq.Scope;
 import net.thisptr.jackson.jq.Versions;
 import net.thisptr.jackson.jq.exception.JsonQueryException;
 
-/**
- * jq (jackson-jq, jq 1.6 dialect) for select and reduce: compile once, apply to one value. Public for the Beam
- * runner, whose driver runs the steps after the map with it.
- */
-public final class Jq {
+/** jq (jackson-jq, jq 1.6 dialect) for select and reduce: compile once, apply to one value. */
+final class Jq {
   /** jq's built-in functions, loaded once: loading them parses jq source. */
   private static final Scope BUILTINS = builtins();
 
   private Jq() {}
 
   /** Compiles {@code query}; the exception carries jackson-jq's own message. */
-  public static JsonQuery compile(String query) throws JsonQueryException {
+  static JsonQuery compile(String query) throws JsonQueryException {
     return JsonQuery.compile(query, Versions.JQ_1_6);
   }
 
@@ -29,7 +26,7 @@ public final class Jq {
    *
    * @throws JsonQueryException when the query fails on this input (jackson-jq's message)
    */
-  public static JsonNode apply(JsonQuery query, JsonNode input) throws JsonQueryException {
+  static JsonNode apply(JsonQuery query, JsonNode input) throws JsonQueryException {
     List<JsonNode> out = new ArrayList<>();
     query.apply(Scope.newChildScope(BUILTINS), input, out::add);
     if (out.isEmpty()) {

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The one Flink [local] run of a program against the stub chat server (each Flink run costs ~10 s). Every reply
- * waits (bounded) until K calls are in flight at the stub, so the lanes run in step: the stub's most-in-flight counter is
- * then exactly K when every lane has a subtask of its own (FlinkLanes), and more than K only if the bound broke.
+ * waits (bounded) until K calls are in flight at the stub, so the lanes run in step: the stub's most-in-flight
+ * counter is then exactly K when every lane has a subtask of its own (FlinkLanes; 3 of 4 without it), and more
+ * than K only if the bound broke.
  */
 class ProgramRunFlinkTest {
   private static final int K = 4;
