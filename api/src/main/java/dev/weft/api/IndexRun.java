@@ -131,6 +131,12 @@ public record IndexRun(IngestSource source, IngestSettings settings, Embedding e
       return this;
     }
 
+    /** Where Beam workers stage shards: a Beam FileSystem URI (file:///..., gs://...) the driver can read too. */
+    public Builder staging(String uri) {
+      beamArgs.add("--staging=" + uri);
+      return this;
+    }
+
     public Builder parallelism(int value) {
       beamArgs.add("--parallelism=" + value);
       return this;

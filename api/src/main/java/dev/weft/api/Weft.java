@@ -12,6 +12,7 @@ import dev.weft.context.memory.MemorySettings;
 import dev.weft.context.ledger.ChunkTexts;
 import dev.weft.context.ledger.Ledger;
 import dev.weft.context.ledger.LedgerOptions;
+import dev.weft.context.store.InMemoryStore;
 import dev.weft.context.store.Store;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
@@ -219,6 +220,14 @@ public final class Weft implements AutoCloseable {
       settings = settings.withEmbedder(new LazyEmbedder(spec.get(), embedders));
     }
     return new Memory(store, settings);
+  }
+
+  /**
+   * Programs (docs/programs.md): compile a program file, or run one in process over a directory, an index or a
+   * dataset. Needs no index: each run keeps its slots in a fresh in-memory environment.
+   */
+  public static Programs programs() {
+    return new Programs(() -> new SlotEnvironment(new InMemoryStore()));
   }
 
   /**

@@ -25,7 +25,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.function.LongSupplier;
@@ -62,6 +64,7 @@ public final class IngestBench implements Bench {
   private long sourceBytes;
   private int files;
   private Path servedIndex;
+  private List<Double> recallMillis = List.of();
 
   public IngestBench(Options options) {
     this.options = options;
@@ -72,6 +75,19 @@ public final class IngestBench implements Bench {
   @Override
   public String name() {
     return "bench";
+  }
+
+  /** Latency of each timed library recall in ms, in query order; empty until {@link #run} measured them. */
+  public List<Double> recallLatenciesMillis() {
+    return recallMillis;
+  }
+
+  /** Files and chunks of the corpus measured; zero until {@link #run} read it. */
+  public Map<String, Long> corpusCounts() {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    counts.put("files", (long) files);
+    counts.put("chunks", (long) chunks.size());
+    return counts;
   }
 
   /** Throughput of each executor, the no-op pass, recall latency, index size and, with a FAQ set, its cold index. */
@@ -141,6 +157,7 @@ public final class IngestBench implements Bench {
         searcher.recall(RecallRequest.of(q));
         nanos[i] = System.nanoTime() - t0;
       }
+      recallMillis = Arrays.stream(nanos).mapToObj(n -> n / 1e6).toList(); // in query order, for a run report
       Arrays.sort(nanos);
       out.printf("recall-library\tp50 %.2f ms\tp95 %.2f ms\t(%d queries, all kinds, grouped)%n",
           nanos[count / 2] / 1e6, nanos[(int) (count * 0.95)] / 1e6, count);

@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
  * options of this command (their doc commands predate subcommands); every other bench is a subcommand, and this
  * list is where a new one is added (docs/benchmarks.md, "Adding a benchmark").
  */
-@Command(name = "bench", subcommands = {ChaosCommand.class, LedgerBenchCommand.class}, description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
+@Command(name = "bench", subcommands = {ChaosCommand.class, LedgerBenchCommand.class, ProgramBenchCommand.class},
+    description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
     + "chunks (same run), no-op re-index cost, recall latency and index size. Prints medians and ratios.")
 final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -67,9 +68,18 @@ final class BenchCommand implements Callable<Integer> {
           + "them), so a 50,000-chunk memory run does not embed everything twice.")
   Integer embedRawPassages;
 
+  @Option(names = "--report", paramLabel = "FILE", description = "With --corpus (ingest figures): also write a run "
+      + "report as JSON to FILE with the corpus counts and every timed recall's latency (`weft report FILE` draws "
+      + "their histogram).")
+  Path report;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    if (report != null && (embed != null || vectors != null)) {
+      throw new IllegalArgumentException("--report goes with the ingest figures (--corpus), not "
+          + (embed != null ? "--embed" : "--vectors") + "; drop one of them");
+    }
     if (vectors != null) {
       new VectorBench(vectors, queries).run(out);
       return 0;
@@ -85,7 +95,11 @@ final class BenchCommand implements Callable<Integer> {
     } else {
       List<RunnerChoice> parsed = new ArrayList<>();
       runners.forEach(r -> parsed.add(RunnerChoice.parse(r)));
-      bench = new IngestBench(new IngestBench.Options(corpus, parsed, repeat, queries, faq));
+      IngestBench ingest = new IngestBench(new IngestBench.Options(corpus, parsed, repeat, queries, faq));
+      ReportFile reportFile = new ReportFile(report, "bench");
+      int exit = WorkDir.scratch(work, "weft-bench").run(ingest, out);
+      reportFile.bench(ingest.corpusCounts(), ingest.recallLatenciesMillis());
+      return exit;
     }
     return WorkDir.scratch(work, "weft-bench").run(bench, out);
   }

@@ -2,10 +2,14 @@ package dev.weft.jobs;
 
 import dev.weft.api.ExportSummary;
 import dev.weft.api.Weft;
+import dev.weft.jobs.report.RunRecorder;
+import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.transforms.export.ExportFormat;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,7 +20,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "export",
     description = "Write every chunk of the served generation (with its vector when it has one) as a Parquet or "
         + "Avro dataset: OUT/chunks-00000-of-00001.parquet|avro, dev.weft.schemas.Chunk rows. See docs/export.md.")
-final class ExportCommand implements Callable<Integer> {
+public final class ExportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
 
@@ -32,6 +36,10 @@ final class ExportCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the summary as JSON.")
   boolean json;
 
+  @Option(names = "--report", paramLabel = "FILE",
+      description = "Also write the run report as JSON to FILE, whether the export succeeds or fails.")
+  Path report;
+
   @Override
   public Integer call() {
     ExportFormat exportFormat = ExportFormat.parse(format);
@@ -40,10 +48,17 @@ final class ExportCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--out must be a directory, got a file: " + dir
           + "; pass a directory (created when missing)");
     }
+    ReportFile reportFile = new ReportFile(report, "export");
+    RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
+    recorder.stage("export");
     ExportSummary summary;
     try (Weft weft = Weft.open(indexOption.forRead())) {
       summary = weft.export(exportFormat, dir);
+    } catch (RuntimeException e) {
+      reportFile.failed(recorder, e);
+      throw e;
     }
+    recorder.finished();
     PrintWriter printer = spec.commandLine().getOut();
     if (json) {
       printer.println(Json.write(summary));
@@ -52,6 +67,15 @@ final class ExportCommand implements Callable<Integer> {
       printer.println("chunks\t" + summary.chunks());
       printer.println("chunks with vectors\t" + summary.chunksWithVectors());
     }
+    reportFile.done(summary.generation(), counters(summary), recorder);
     return 0;
+  }
+
+  /** The summary's counts as a run report's counters, as {@code ExportJob} prints them. */
+  public static Map<String, Long> counters(ExportSummary summary) {
+    Map<String, Long> counters = new LinkedHashMap<>();
+    counters.put("chunks", summary.chunks());
+    counters.put("chunks_with_vectors", summary.chunksWithVectors());
+    return counters;
   }
 }

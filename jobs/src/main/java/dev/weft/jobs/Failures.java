@@ -14,11 +14,11 @@ import java.net.UnknownHostException;
  * Turns any exception that reaches the CLI into one line on stderr and an {@link ExitStatus}: what happened, which
  * file or value, and what to do. The stack is printed only with {@code --verbose}.
  */
-final class Failures {
+public final class Failures {
   private Failures() {}
 
   /** Prints the failure and returns the exit code a scheduler can act on. */
-  static int report(Throwable failure, PrintWriter err, boolean verbose) {
+  public static int report(Throwable failure, PrintWriter err, boolean verbose) {
     Classified classified = classify(failure);
     err.println("weft: " + TsvFields.printable(classified.line()));
     if (verbose) {
@@ -28,9 +28,9 @@ final class Failures {
     return classified.status().code();
   }
 
-  record Classified(ExitStatus status, String line) {}
+  public record Classified(ExitStatus status, String line) {}
 
-  static Classified classify(Throwable failure) {
+  public static Classified classify(Throwable failure) {
     // a Weft failure may arrive wrapped (Beam wraps a worker's exception, a future wraps a task's)
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof WeftException weft) {

@@ -5,6 +5,7 @@ import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
 import dev.weft.context.Kind;
+import dev.weft.jobs.report.RunRecorder;
 import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
@@ -56,6 +57,12 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--flink-master", paramLabel = "HOST:PORT", description = "Flink master (default: [local]).")
   String flinkMaster;
 
+  @Option(names = "--staging", paramLabel = "URI",
+      description = "Where Beam workers stage shards before the merge: a Beam FileSystem URI every worker and this "
+          + "process can reach (file:///shared/dir, gs://, s3://, hdfs:// with its Beam module). Default: under "
+          + "the index directory.")
+  String staging;
+
   @Option(names = "--parallelism", description = "Beam/Flink parallelism.")
   Integer parallelism;
 
@@ -100,14 +107,25 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress on stderr.")
   boolean quiet;
 
+  @Option(names = "--report", paramLabel = "FILE", description = "Also write the run report as JSON to FILE, "
+      + "whether the run publishes or fails: counters, stage timings, throughput, dead letters, the generation; "
+      + "`weft report FILE` draws it.")
+  Path report;
+
   @Override
   public Integer call() {
     if (dataset != null && (!Path.of(".").equals(root) || !paths.isEmpty())) {
       throw new IllegalArgumentException("--dataset takes no ROOT and no --paths, got: " + root + " " + paths);
     }
+    ReportFile reportFile = new ReportFile(report, "index");
+    RunRecorder recorder = new RunRecorder(quiet ? IngestProgress.NONE
+        : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null));
     IndexOutcome outcome;
     try (Weft weft = Weft.open(indexDir())) {
-      outcome = weft.index(run());
+      outcome = weft.index(run(recorder));
+    } catch (RuntimeException e) {
+      reportFile.failed(recorder, e);
+      throw e;
     }
     print(outcome.ingest(), "published generation ", "nothing changed");
     EmbedFailureReport.print(outcome.ingest(), spec.commandLine().getErr());
@@ -115,17 +133,21 @@ final class IndexCommand implements Callable<Integer> {
       print(filled, "embedded the chunks without a vector: published generation ", "no chunk lacks a vector");
       EmbedFailureReport.print(filled, spec.commandLine().getErr());
     });
+    reportFile.ingest(recorder, outcome); // last: the run's own output is printed even when the disk refuses this
     return 0;
   }
 
   /** The options as one run; the values are checked by the run's settings, once. */
-  private IndexRun run() {
+  private IndexRun run(IngestProgress progress) {
     IndexRun.Builder run = dataset != null
         ? IndexRun.dataset(dataset).datasetKind(Kind.parse(datasetKind)).datasetFormat(datasetFormat)
         : IndexRun.tree(root).paths(paths).extensions(extensions == null ? List.of() : extensions)
             .maxFileBytes(maxFileBytes);
     if (flinkMaster != null) {
       run.flinkMaster(flinkMaster);
+    }
+    if (staging != null) {
+      run.staging(staging);
     }
     if (parallelism != null) {
       run.parallelism(parallelism);
@@ -140,8 +162,7 @@ final class IndexCommand implements Callable<Integer> {
         .embedder(embedderOption.spec)
         .embedBatchSize(embedBatch.size)
         .exportParquet(exportParquet)
-        .progress(quiet ? IngestProgress.NONE : new ConsoleProgress(spec.commandLine().getErr(),
-            System.console() != null))
+        .progress(progress)
         .build();
   }
 

@@ -51,9 +51,11 @@ public final class WeftCli implements Runnable {
     commands.put("stats", StatsCommand::new);
     commands.put("embed-missing", EmbedMissingCommand::new);
     commands.put("export", ExportCommand::new);
+    commands.put("report", ReportCommand::new);
     MemoryCommands.register(commands);
     commands.put("ledger", LedgerCommand::new);
     commands.put("mcp", McpCommand::new);
+    commands.put("program", ProgramCommand::new);
     commands.put("bench", BenchCommand::new);
     commands.put("eval", EvalCommand::new);
     return commands;

@@ -2,6 +2,8 @@ package dev.weft.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +18,30 @@ class BenchCommandTest {
     Path corpus = Files.createDirectories(tmp.resolve("corpus"));
     Files.writeString(corpus.resolve("a.md"), "# A\n\nsome text about things.\n");
     return corpus;
+  }
+
+  @Test
+  void theReportCarriesEveryTimedRecallsLatency() throws IOException {
+    Path report = tmp.resolve("bench.json");
+
+    CliRun run = CliRun.of("bench", "--corpus", corpus().toString(), "--repeat", "1", "--queries", "30",
+        "--work", tmp.resolve("work").toString(), "--report", report.toString());
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    JsonNode json = new ObjectMapper().readTree(report.toFile());
+    assertThat(json.get("job").asText()).isEqualTo("bench");
+    assertThat(json.get("recallLatenciesMillis")).hasSize(30).allSatisfy(v -> assertThat(v.asDouble()).isPositive());
+    assertThat(json.get("counters").get("files").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void aReportOfTheEmbeddingFiguresIsRefusedBeforeAnythingRuns() throws IOException {
+    CliRun run = CliRun.of("bench", "--corpus", corpus().toString(), "--embed", "minilm", "--report",
+        tmp.resolve("r.json").toString());
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).isEqualTo("weft: --report goes with the ingest figures (--corpus), not --embed; drop one "
+        + "of them\n");
   }
 
   @Test

@@ -57,6 +57,12 @@ class IndexFailuresCliTest {
   }
 
   @Test
+  void aStagingSchemeWithoutABeamFileSystemIsBadInputNamingTheModuleToAdd() {
+    oneLine(index("--force", "--runner", "direct", "--staging", "gs://bucket/weft"), 2,
+        "no Beam FileSystem for scheme \"gs\"", "beam-sdks-java-extensions-google-cloud-platform-core");
+  }
+
+  @Test
   void aMissingCurrentNamesRollbackAndRollbackWorks() throws IOException {
     Files.delete(indexDir.resolve("CURRENT"));
 

@@ -22,6 +22,12 @@ public final class WeftSchemas {
    */
   public static final String PROGRAM_RESOURCE = "/dev/weft/schemas/program.schema.json";
 
+  /**
+   * Class-path location of the run report's JSON Schema (2020-12): what {@code --report FILE} writes and
+   * {@code weft report} reads (docs/operations.md, "Run reports").
+   */
+  public static final String RUN_REPORT_RESOURCE = "/dev/weft/schemas/run-report.schema.json";
+
   /** Class-path location of the map-result schema. */
   public static final String MAP_RESULT_RESOURCE = "/dev/weft/schemas/MapResult.avsc";
 
@@ -41,13 +47,22 @@ public final class WeftSchemas {
    * (the compiler in agents uses the networknt validator).
    */
   public static String programSchemaText() {
-    try (InputStream in = WeftSchemas.class.getResourceAsStream(PROGRAM_RESOURCE)) {
+    return text(PROGRAM_RESOURCE);
+  }
+
+  /** The run report JSON Schema as text, for a validator to parse. */
+  public static String runReportSchemaText() {
+    return text(RUN_REPORT_RESOURCE);
+  }
+
+  private static String text(String resource) {
+    try (InputStream in = WeftSchemas.class.getResourceAsStream(resource)) {
       if (in == null) {
-        throw new IllegalStateException("schema resource must be on the class path, got none at: " + PROGRAM_RESOURCE);
+        throw new IllegalStateException("schema resource must be on the class path, got none at: " + resource);
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read schema resource " + PROGRAM_RESOURCE, e);
+      throw new UncheckedIOException("cannot read schema resource " + resource, e);
     }
   }
 

@@ -1,17 +1,17 @@
 package dev.weft.agents.program;
 
+import dev.weft.context.env.Chunker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The steps before a map applied to one piece at a time, as plain functions: what the in-process runner does to
  * {@link Plan#INPUT}'s pieces, and what the Beam runner does to each record in a FlatMap, so both visit the same
- * pieces under the same addresses. Cutting follows the environment's chunk operation: {@code line} keeps each
- * line's {@code \n}, {@code size} never splits a surrogate pair, {@code separator} drops the separator and cuts a
- * longer stretch by size; empty pieces are not made (a map would ask about nothing).
+ * pieces under the same addresses. Cutting is the environment's chunk operation ({@link Chunker}): {@code line}
+ * keeps each line's {@code \n}, {@code size} never splits a surrogate pair, {@code separator} drops the separator
+ * and cuts a longer stretch by size; empty pieces are not made (a map would ask about nothing).
  */
 public final class PieceOps {
   private PieceOps() {}
@@ -28,20 +28,17 @@ public final class PieceOps {
         + " (step " + step.index() + ")");
   }
 
-  /** The pieces of {@code piece}, addressed {@code address#strategy:size/index}. */
+  /**
+   * The pieces of {@code piece}, addressed {@code address#strategy:size/index}, cut by the environment's own
+   * {@link Chunker} (so a record is cut exactly as a slot holding its text would be).
+   */
   public static List<Piece> chunk(Step.Chunk step, Piece piece) {
-    List<String> texts = new ArrayList<>();
-    String text = piece.text();
-    switch (step.strategy()) {
-      case LINE -> lines(text, step.size(), texts);
-      case SIZE -> sized(text, 0, text.length(), step.size(), texts);
-      case SEPARATOR -> separated(text, step.separator(), step.size(), texts);
-      default -> throw new IllegalStateException("unhandled strategy " + step.strategy());
-    }
+    List<Chunker.Range> ranges = Chunker.split(piece.text(), step.spec());
     String prefix = piece.address() + "#" + step.strategy().name().toLowerCase(Locale.ROOT) + ":" + step.size() + "/";
-    List<Piece> pieces = new ArrayList<>(texts.size());
-    for (int i = 0; i < texts.size(); i++) {
-      pieces.add(new Piece(prefix + i, texts.get(i)));
+    List<Piece> pieces = new ArrayList<>(ranges.size());
+    for (int i = 0; i < ranges.size(); i++) {
+      Chunker.Range range = ranges.get(i);
+      pieces.add(new Piece(prefix + i, piece.text().substring(range.offset(), range.end())));
     }
     return pieces;
   }
@@ -111,42 +108,5 @@ public final class PieceOps {
 
   static Pattern pattern(Step.Grep step) {
     return Pattern.compile(step.pattern(), step.ignoreCase() ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
-  }
-
-  private static void lines(String text, int linesPerPiece, List<String> out) {
-    int start = 0;
-    int lines = 0;
-    for (int i = 0; i < text.length(); i++) {
-      if (text.charAt(i) == '\n' && ++lines == linesPerPiece) {
-        out.add(text.substring(start, i + 1));
-        start = i + 1;
-        lines = 0;
-      }
-    }
-    if (start < text.length()) {
-      out.add(text.substring(start));
-    }
-  }
-
-  private static void sized(String text, int start, int end, int size, List<String> out) {
-    int at = start;
-    while (at < end) {
-      int stop = Math.min(end, at + size);
-      if (stop < end && stop > at + 1 && Character.isHighSurrogate(text.charAt(stop - 1))) {
-        stop--;
-      }
-      out.add(text.substring(at, stop));
-      at = stop;
-    }
-  }
-
-  private static void separated(String text, String separator, int size, List<String> out) {
-    Matcher matcher = Pattern.compile(Pattern.quote(separator)).matcher(text);
-    int start = 0;
-    while (matcher.find()) {
-      sized(text, start, matcher.start(), size, out);
-      start = matcher.end();
-    }
-    sized(text, start, text.length(), size, out);
   }
 }

@@ -35,15 +35,18 @@ public record Plan(String fingerprint, String name, List<Step> steps, Set<String
     return steps.stream().filter(Step.Map.class::isInstance).map(Step.Map.class::cast).findFirst();
   }
 
-  /** The steps before the map (every step but the answer when there is no map). */
+  /**
+   * The steps before the map (every step but the answer when there is no map); a copy, not a view, so it
+   * serializes when a Beam transform captures it.
+   */
   public List<Step> beforeMap() {
     int end = map().map(Step::index).orElse(steps.size() - 1);
-    return steps.subList(0, end);
+    return List.copyOf(steps.subList(0, end));
   }
 
-  /** The steps between the map and the answer (empty when there is no map). */
+  /** The steps between the map and the answer (empty when there is no map); a serializable copy. */
   public List<Step> afterMap() {
-    return map().map(m -> steps.subList(m.index() + 1, steps.size() - 1)).orElse(List.of());
+    return map().map(m -> List.copyOf(steps.subList(m.index() + 1, steps.size() - 1))).orElse(List.of());
   }
 
   /** The answer step (always the last). */

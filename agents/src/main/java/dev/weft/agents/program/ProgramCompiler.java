@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -62,6 +63,8 @@ public final class ProgramCompiler {
 
   /** Compiles against an environment whose slots {@code slotExists} knows. */
   public static Compilation compile(JsonNode document, Predicate<String> slotExists) {
+    Objects.requireNonNull(document, "document");
+    Objects.requireNonNull(slotExists, "slotExists");
     List<CompileError> schemaErrors = schemaErrors(document);
     if (!schemaErrors.isEmpty()) {
       return Compilation.refused(schemaErrors);
@@ -145,7 +148,8 @@ public final class ProgramCompiler {
       switch (op) {
         case "chunk" -> {
           expect(in, i, from, op, Kind.SLOT, Kind.COLLECTION);
-          ChunkSpec.Strategy strategy = ChunkSpec.Strategy.valueOf(node.get("strategy").asText().toUpperCase(Locale.ROOT));
+          ChunkSpec.Strategy strategy =
+              ChunkSpec.Strategy.valueOf(node.get("strategy").asText().toUpperCase(Locale.ROOT));
           String separator = text(node, "separator");
           if (strategy == ChunkSpec.Strategy.SEPARATOR && separator.isEmpty()) {
             errors.add(new CompileError(ErrorCode.AI0101, at, "strategy separator needs a \"separator\" member"));
@@ -164,7 +168,7 @@ public final class ProgramCompiler {
           } catch (PatternSyntaxException e) {
             errors.add(new CompileError(ErrorCode.AI0302, at + "/pattern",
                 "the pattern is not a Java regular expression: " + e.getDescription() + " near index "
-                    + e.getIndex() + "; escape special characters with \\\\"));
+                    + e.getIndex() + "; escape a literal ( [ { . * + ? with a backslash"));
           }
           steps.add(new Step.Grep(i, from, as, pattern, node.path("ignoreCase").asBoolean(false)));
           write(i, as, Kind.COLLECTION);

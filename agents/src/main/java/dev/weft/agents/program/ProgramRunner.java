@@ -57,23 +57,76 @@ public final class ProgramRunner {
    */
   public RunResult run(Plan plan, List<Piece> input, CancelSignal cancel, MapProgress.Listener listener)
       throws InterruptedException {
-    long start = System.nanoTime();
-    Map<String, Value> values = new HashMap<>();
-    values.put(Plan.INPUT, new PiecesValue(List.copyOf(input)));
-    List<RunResult.StepReport> reports = new ArrayList<>();
-    MapFanOut.Outcome map = new MapFanOut.Outcome(List.of(), 0, 0, 0, 0);
-    int capped = 0;
-    String answer = "";
-    boolean ok = true;
+    Run run = new Run(plan, cancel);
+    run.values.put(Plan.INPUT, new PiecesValue(List.copyOf(input)));
     for (Step step : plan.steps()) {
-      if (cancel.isCancelled()) {
-        ok = false;
+      if (!run.step(step, listener)) {
         break;
+      }
+    }
+    return run.result();
+  }
+
+  /**
+   * Runs what follows a map that ran elsewhere (the Beam runner): the map's results, in address order, become the
+   * map step's value and slots, then the steps after it and the answer run here.
+   *
+   * @param map the map's results ({@code {address, result}} or {@code {address, error}}) and its counts
+   * @throws IllegalArgumentException when the plan has no map
+   */
+  public RunResult finish(Plan plan, MapResults map, CancelSignal cancel) throws InterruptedException {
+    Step.Map step = plan.map().orElseThrow(() -> new IllegalArgumentException("the plan has no map step to finish"));
+    Run run = new Run(plan, cancel);
+    run.map = new MapFanOut.Outcome(map.results(), map.calls(), map.failed(), 0, map.peakInFlight());
+    run.capped = map.unvisited();
+    run.record(step, new JsonValue(writeResults(step, map.results())), System.nanoTime(),
+        map.calls() + " sub-calls, " + map.failed() + " failed, " + map.unvisited() + " pieces not visited");
+    for (Step after : plan.steps().subList(step.index() + 1, plan.steps().size())) {
+      if (!run.step(after, MapProgress.Listener.none())) {
+        break;
+      }
+    }
+    return run.result();
+  }
+
+  /**
+   * A map's results made elsewhere, for {@link #finish}.
+   *
+   * @param results one per visited piece, in address order
+   * @param calls sub-calls made
+   * @param failed results that are errors
+   * @param unvisited pieces the cap left out
+   * @param peakInFlight the most calls seen in flight, when known (0 when not)
+   */
+  public record MapResults(List<JsonNode> results, int calls, int failed, int unvisited, int peakInFlight) {
+    public MapResults {
+      results = List.copyOf(results);
+    }
+  }
+
+  /** One run's state: the values by name, the step reports, the map's counts. */
+  private final class Run {
+    final Plan plan;
+    final CancelSignal cancel;
+    final long start = System.nanoTime();
+    final Map<String, Value> values = new HashMap<>();
+    final List<RunResult.StepReport> reports = new ArrayList<>();
+    MapFanOut.Outcome map = new MapFanOut.Outcome(List.of(), 0, 0, 0, 0);
+    int capped;
+    String answer = "";
+
+    Run(Plan plan, CancelSignal cancel) {
+      this.plan = plan;
+      this.cancel = cancel;
+    }
+
+    /** Runs one step; false when the run was cancelled before it. */
+    boolean step(Step step, MapProgress.Listener listener) throws InterruptedException {
+      if (cancel.isCancelled()) {
+        return false;
       }
       long stepStart = System.nanoTime();
       Value from = valueOf(values, step.from());
-      Value out;
-      String summary;
       if (step instanceof Step.Map m) {
         List<Piece> pieces = new ArrayList<>(pieces(from));
         pieces.sort((a, b) -> AddressOrder.INSTANCE.compare(a.address(), b.address()));
@@ -82,21 +135,19 @@ public final class ProgramRunner {
         capped = pieces.size() - visit.size();
         map = new MapFanOut(subcall, options.maxConcurrentSubcalls(), cancel, listener, options.deadline())
             .run(m, visit);
-        ArrayNode results = CanonicalJson.MAPPER.createArrayNode().addAll(map.results());
-        for (int i = 0; i < map.results().size(); i++) {
-          env.put(m.as() + "/" + i, CanonicalJson.of(map.results().get(i)));
-        }
-        out = new JsonValue(results);
-        summary = map.calls() + " sub-calls, " + map.failed() + " failed, " + (capped + map.notStarted())
-            + " pieces not visited";
+        record(step, new JsonValue(writeResults(m, map.results())), stepStart, map.calls() + " sub-calls, "
+            + map.failed() + " failed, " + (capped + map.notStarted()) + " pieces not visited");
       } else if (step instanceof Step.Answer) {
         answer = answerText(from);
-        out = null;
-        summary = answer.length() + " chars";
+        record(step, null, stepStart, answer.length() + " chars");
       } else {
-        out = apply(step, from);
-        summary = summarize(out);
+        Value out = apply(step, from);
+        record(step, out, stepStart, summarize(out));
       }
+      return true;
+    }
+
+    void record(Step step, Value out, long stepStart, String summary) {
       if (out != null) {
         values.put(step.as(), out);
         env.put(step.as(), slotText(out));
@@ -104,11 +155,26 @@ public final class ProgramRunner {
       reports.add(new RunResult.StepReport(step.index(), step.op(), step.as(),
           (System.nanoTime() - stepStart) / 1_000_000, summary));
     }
-    ok = ok && !cancel.isCancelled();
-    return new RunResult(ok, plan.fingerprint(), answer, reports,
-        new RunResult.Counts(map.calls(), map.failed(), capped + map.notStarted()),
-        (System.nanoTime() - start) / 1_000_000,
-        new RunResult.Concurrency(options.maxConcurrentSubcalls(), map.peakInFlight()));
+
+    RunResult result() {
+      boolean ok = !cancel.isCancelled() && reports.size() == plan.steps().size() - firstStepIndex();
+      return new RunResult(ok, plan.fingerprint(), answer, reports,
+          new RunResult.Counts(map.calls(), map.failed(), capped + map.notStarted()),
+          (System.nanoTime() - start) / 1_000_000,
+          new RunResult.Concurrency(options.maxConcurrentSubcalls(), map.peakInFlight()));
+    }
+
+    private int firstStepIndex() {
+      return reports.isEmpty() ? 0 : reports.get(0).index();
+    }
+  }
+
+  /** The map's results as its value; each also in its own slot {@code as/N}. */
+  private ArrayNode writeResults(Step.Map step, List<JsonNode> results) {
+    for (int i = 0; i < results.size(); i++) {
+      env.put(step.as() + "/" + i, CanonicalJson.of(results.get(i)));
+    }
+    return CanonicalJson.MAPPER.createArrayNode().addAll(results);
   }
 
   private Value apply(Step step, Value from) {

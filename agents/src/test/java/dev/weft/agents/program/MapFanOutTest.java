@@ -2,9 +2,11 @@ package dev.weft.agents.program;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
+import dev.weft.context.store.InMemoryStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,7 +112,7 @@ class MapFanOutTest {
     };
     Plan plan = ProgramCompiler.compileText(ProgramRunnerTest.PROGRAM, n -> false).planOrThrow();
 
-    RunResult result = new ProgramRunner(new MemoryEnvironment(), cancelsOnFirstCall,
+    RunResult result = new ProgramRunner(new SlotEnvironment(new InMemoryStore()), cancelsOnFirstCall,
         RunOptions.defaults().withConcurrency(1)).run(plan, ProgramRunnerTest.records(), cancel,
         MapProgress.Listener.none());
 

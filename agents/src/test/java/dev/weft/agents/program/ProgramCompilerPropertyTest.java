@@ -85,7 +85,8 @@ class ProgramCompilerPropertyTest {
   private static Arbitrary<JsonNode> values() {
     return Arbitraries.oneOf(
         Arbitraries.integers().between(-5, 2_000_000).map(i -> CanonicalJson.MAPPER.getNodeFactory().numberNode(i)),
-        Arbitraries.of("(", ".[] | .result", "[", "a|b", "{", "oldApi\\(").map(s -> CanonicalJson.MAPPER.getNodeFactory().textNode(s)),
+        Arbitraries.of("(", ".[] | .result", "[", "a|b", "{", "oldApi\\(")
+            .map(s -> CanonicalJson.MAPPER.getNodeFactory().textNode(s)),
         Arbitraries.just(CanonicalJson.MAPPER.getNodeFactory().booleanNode(true)),
         Arbitraries.just(CanonicalJson.parse("{\"type\": \"object\"}")),
         Arbitraries.just(CanonicalJson.parse("{\"type\": 7}")),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.context.env.ChunkSpec;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +36,21 @@ class ProgramCompilerTest {
     assertThat(plan.answer().from()).isEqualTo("modules");
     assertThat(((Step.Chunk) plan.steps().get(0)).spec())
         .isEqualTo(new ChunkSpec(ChunkSpec.Strategy.LINE, 40, java.util.Optional.empty()));
+  }
+
+  @Test
+  void aPlanAndItsPartsSerializeForTheBeamRunner() throws Exception {
+    Plan plan = ProgramCompiler.compileText(VALID, name -> false).planOrThrow();
+    for (Object part : List.of(plan, plan.beforeMap(), plan.afterMap())) {
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+        out.writeObject(part);
+      }
+      try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+          new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+        assertThat(in.readObject()).isEqualTo(part);
+      }
+    }
   }
 
   @Test

@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
+import dev.weft.context.store.InMemoryStore;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -23,7 +26,12 @@ class ProgramRunnerTest {
         {"op": "answer", "from": "modules"}
       ]}""";
 
-  private final MemoryEnvironment env = new MemoryEnvironment();
+  private final SlotEnvironment env = new SlotEnvironment(new InMemoryStore());
+
+  /** A slot's whole text (the runner writes small values; one read holds them). */
+  private String slot(String name) {
+    return env.read(name, (int) Math.max(1, env.stat(name).chars()), 0);
+  }
 
   static List<Piece> records() {
     return List.of(
@@ -51,10 +59,10 @@ class ProgramRunnerTest {
     assertThat(result.steps()).extracting(RunResult.StepReport::op)
         .containsExactly("chunk", "grep", "map", "reduce", "answer");
     // results in address order, each in its own slot as well
-    assertThat(CanonicalJson.parse(env.slots.get("why")).findValuesAsText("address"))
+    assertThat(CanonicalJson.parse(slot("why")).findValuesAsText("address"))
         .containsExactly("r1#line:1/0", "r2#line:1/0");
-    assertThat(env.slots.get("why/1")).isEqualTo("{\"address\":\"r2#line:1/0\",\"result\":\"billing\"}");
-    assertThat(env.slots.get("hits")).isEqualTo("[\"r2#line:1/0\",\"r1#line:1/0\"]");
+    assertThat(slot("why/1")).isEqualTo("{\"address\":\"r2#line:1/0\",\"result\":\"billing\"}");
+    assertThat(slot("hits")).isEqualTo("[\"r2#line:1/0\",\"r1#line:1/0\"]");
   }
 
   @Test
@@ -67,13 +75,13 @@ class ProgramRunnerTest {
           {"op": "map", "from": "lines", "as": "m", "instruction": "first word"},
           {"op": "select", "from": "config", "as": "owners", "query": ".owners | length"},
           {"op": "select", "from": "m", "as": "words", "query": "[.[].result] | join(\\",\\")"},
-          {"op": "answer", "from": "words"}]}""", env.slots::containsKey).planOrThrow();
+          {"op": "answer", "from": "words"}]}""", Set.of("notes", "config", "big")::contains).planOrThrow();
 
     RunResult result = new ProgramRunner(env, FIRST_WORD, RunOptions.defaults())
         .run(plan, List.of(), CancelSignal.none(), MapProgress.Listener.none());
 
     assertThat(result.answerPreview()).isEqualTo("a,b\n,c");
-    assertThat(env.slots.get("owners")).isEqualTo("2");
+    assertThat(slot("owners")).isEqualTo("2");
   }
 
   @Test
@@ -113,8 +121,8 @@ class ProgramRunnerTest {
     }
     expected.add("INTERNAL");
     assertThat(reasons).containsExactlyInAnyOrderElementsOf(expected);
-    JsonNode timeout = CanonicalJson.parse(env.slots.values().stream()
-        .filter(s -> s.contains("\"address\":\"TIMEOUT\"") && !s.startsWith("[")).findFirst().orElseThrow());
+    JsonNode timeout = CanonicalJson.parse(slot("m/" + pieces.stream().map(Piece::address).sorted(AddressOrder.INSTANCE)
+        .toList().indexOf("TIMEOUT")));
     assertThat(timeout.at("/error/reason").asText()).isEqualTo("TIMEOUT");
     assertThat(timeout.at("/error/message").asText()).isEqualTo("stub said TIMEOUT");
   }
@@ -165,7 +173,7 @@ class ProgramRunnerTest {
   void aLongAnswerIsPreviewedAndReadInBoundedWindows() throws Exception {
     env.put("big", "y".repeat(RunResult.PREVIEW_CHARS + 10));
     Plan plan = ProgramCompiler.compileText("""
-        {"steps": [{"op": "answer", "from": "big"}]}""", env.slots::containsKey).planOrThrow();
+        {"steps": [{"op": "answer", "from": "big"}]}""", Set.of("notes", "config", "big")::contains).planOrThrow();
 
     RunResult result = new ProgramRunner(env, FIRST_WORD, RunOptions.defaults())
         .run(plan, List.of(), CancelSignal.none(), MapProgress.Listener.none());
@@ -190,5 +198,25 @@ class ProgramRunnerTest {
         .run(plan, List.of(new Piece("a", "word")), CancelSignal.none(), p -> none.incrementAndGet()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("step 1's jq query '.[0].result + 1' failed on its input: ");
+  }
+
+  @Test
+  void finishRunsWhatFollowsAMapThatRanElsewhere() throws Exception {
+    Plan plan = ProgramCompiler.compileText(PROGRAM, n -> false).planOrThrow();
+    List<JsonNode> results = List.of(
+        CanonicalJson.parse("{\"address\": \"r1#line:1/0\", \"result\": \"auth\"}"),
+        CanonicalJson.parse("{\"address\": \"r2#line:1/0\","
+            + " \"error\": {\"reason\": \"TIMEOUT\", \"message\": \"t\"}}"));
+
+    RunResult result = new ProgramRunner(env, FIRST_WORD, RunOptions.defaults())
+        .finish(plan, new ProgramRunner.MapResults(results, 1, 1, 3, 0), CancelSignal.none());
+
+    assertThat(result.ok()).isTrue();
+    assertThat(CanonicalJson.parse(result.answerPreview())).hasToString("[null,\"auth\"]");
+    assertThat(result.steps()).extracting(RunResult.StepReport::op).containsExactly("map", "reduce", "answer");
+    assertThat(result.subcalls()).isEqualTo(1);
+    assertThat(result.failed()).isEqualTo(1);
+    assertThat(result.unvisited()).isEqualTo(3);
+    assertThat(slot("why/1")).contains("TIMEOUT");
   }
 }

@@ -43,7 +43,7 @@ public final class BeamProgramBench implements Bench {
   public record Options(int items, int k, Duration latency, List<String> runners) {
     public Options {
       Checks.atLeast("items", items, 2);
-      Checks.atLeast("k", k, 1);
+      Checks.atLeast("max-concurrent", k, 1);
       Checks.positive("latency", latency);
       runners = List.copyOf(runners);
       for (String runner : runners) {
@@ -86,11 +86,13 @@ public final class BeamProgramBench implements Bench {
     reset(Long.MAX_VALUE);
     long start = System.nanoTime();
     MapOutcome outcome = run(runner, dataset, results);
-    double wall = (System.nanoTime() - start) / 1e9;
+    long end = System.nanoTime();
+    double wall = (end - start) / 1e9;
     InFlightMeter.Reading meter = InFlightMeter.GLOBAL.read();
     out.printf(Locale.ROOT, "%s\tfull\tcalls %d\twall %.1f s (%.2fx ideal)\tmap window %.1f s (%.2fx ideal)"
-            + "\tmean in flight %.2f (%.3f of K)\tmax in flight %d%n", runner, outcome.calls(), wall, wall / ideal,
-        meter.windowSeconds(), meter.windowSeconds() / ideal, meter.meanInFlight(),
+            + "\tbefore it %.1f s\tafter it %.1f s\tmean in flight %.2f (%.3f of K)\tmax in flight %d%n", runner,
+        outcome.calls(), wall, wall / ideal, meter.windowSeconds(), meter.windowSeconds() / ideal,
+        (meter.firstStart() - start) / 1e9, (end - meter.lastEnd()) / 1e9, meter.meanInFlight(),
         meter.meanInFlight() / options.k(), meter.maxInFlight());
     return meter.maxInFlight() > options.k() || outcome.results().size() != options.items() ? 1 : 0;
   }

@@ -17,8 +17,12 @@ public final class InFlightMeter {
   private long lastEnd;
   private double integralNanos;
 
-  /** A snapshot: calls, the most in flight, and the mean in flight over the map's window. */
-  public record Reading(long calls, int maxInFlight, double meanInFlight, double windowSeconds) {}
+  /**
+   * A snapshot: calls, the most in flight, the mean in flight over the map's window, and the window's ends
+   * ({@link System#nanoTime}).
+   */
+  public record Reading(long calls, int maxInFlight, double meanInFlight, double windowSeconds, long firstStart,
+      long lastEnd) {}
 
   synchronized void reset() {
     inFlight = 0;
@@ -55,7 +59,7 @@ public final class InFlightMeter {
 
   synchronized Reading read() {
     double window = firstStart < 0 ? 0 : (lastEnd - firstStart);
-    return new Reading(calls, max, window == 0 ? 0 : integralNanos / window, window / 1e9);
+    return new Reading(calls, max, window == 0 ? 0 : integralNanos / window, window / 1e9, firstStart, lastEnd);
   }
 
   private void advance(long now) {

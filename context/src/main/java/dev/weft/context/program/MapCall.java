@@ -22,4 +22,16 @@ public record MapCall(String address, String instruction, String piece, Optional
     Objects.requireNonNull(piece, "piece");
     Objects.requireNonNull(outputSchema, "outputSchema");
   }
+
+  /** Java serialization (a Subcall's worker may get calls that way) cannot write an Optional: this form can. */
+  private Object writeReplace() {
+    return new Serialized(address, instruction, piece, outputSchema.orElse(null));
+  }
+
+  private record Serialized(String address, String instruction, String piece, JsonNode outputSchema)
+      implements Serializable {
+    private Object readResolve() {
+      return new MapCall(address, instruction, piece, Optional.ofNullable(outputSchema));
+    }
+  }
 }

@@ -34,16 +34,17 @@ final class CommitLog {
   static final int FOLD_ENTRIES = 64;
   /** Fold once the log's JSON is this large. */
   static final int FOLD_BYTES = 64 * 1024;
-  static final CommitLog EMPTY = new CommitLog(Collections.emptySortedMap(), 2);
+  static final CommitLog EMPTY = new CommitLog(Collections.emptySortedMap(), "");
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final SortedMap<String, Optional<JsonNode>> entries;
-  private final int bytes;
+  /** The user-data text: written once, by {@link #plus} or read from a commit, and compared by readers. */
+  private final String text;
 
-  private CommitLog(SortedMap<String, Optional<JsonNode>> entries, int bytes) {
+  private CommitLog(SortedMap<String, Optional<JsonNode>> entries, String text) {
     this.entries = entries;
-    this.bytes = bytes;
+    this.text = text;
   }
 
   /** The log a commit's user data holds (empty when it holds none). */
@@ -68,7 +69,7 @@ final class CommitLog {
         }
         entries.put(entry.getKey(), wrapped.isEmpty() ? Optional.empty() : Optional.of(wrapped.get(0)));
       }
-      return new CommitLog(Collections.unmodifiableSortedMap(entries), text.length());
+      return new CommitLog(Collections.unmodifiableSortedMap(entries), text);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException("the commit's " + USER_DATA_KEY + " is not JSON: " + e.getOriginalMessage(), e);
     }
@@ -81,12 +82,12 @@ final class CommitLog {
     }
     SortedMap<String, Optional<JsonNode>> next = new TreeMap<>(entries);
     next.putAll(writes);
-    return new CommitLog(Collections.unmodifiableSortedMap(next), json(next).length());
+    return new CommitLog(Collections.unmodifiableSortedMap(next), json(next));
   }
 
   /** Whether the next commit should fold this log into documents rather than carry it. */
   boolean full() {
-    return entries.size() >= FOLD_ENTRIES || bytes >= FOLD_BYTES;
+    return entries.size() >= FOLD_ENTRIES || text.length() >= FOLD_BYTES;
   }
 
   boolean isEmpty() {
@@ -109,7 +110,12 @@ final class CommitLog {
 
   /** The user data a commit carrying this log writes. */
   Map<String, String> userData() {
-    return entries.isEmpty() ? Map.of() : Map.of(USER_DATA_KEY, json(entries));
+    return entries.isEmpty() ? Map.of() : Map.of(USER_DATA_KEY, text);
+  }
+
+  /** The text {@link #userData} holds under {@link #USER_DATA_KEY} ({@code ""} when empty). */
+  String text() {
+    return text;
   }
 
   private static String json(SortedMap<String, Optional<JsonNode>> entries) {

@@ -66,10 +66,17 @@ final class StoreDocuments {
     return doc;
   }
 
-  /** Refuses a value {@link #document} would refuse, without building the document. */
-  static void checkStorable(String key, JsonNode value) {
+  /**
+   * The value as the store will hold it — its canonical form, as a document's value reads back ({@link
+   * StoreRules#canonical}) — refusing what {@link #document} would refuse, without building the document.
+   */
+  static JsonNode storable(String key, JsonNode value) {
     StoreRules.checkValue(key, value);
-    bytes(key, value);
+    try {
+      return JSON.readTree(bytes(key, value));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read back the value of '" + key + "': " + e.getMessage(), e);
+    }
   }
 
   /** The value a stored document holds: a fresh tree, so every read is a detached copy. */

@@ -59,6 +59,11 @@ final class StoreSearchers implements Closeable {
   private final ReentrantReadWriteLock switching = new ReentrantReadWriteLock();
   private SearcherManager current;
   private boolean fromWriter;
+  /**
+   * While reading through the writer: the log of the last commit. A commit that only carries its log changes no
+   * document, so it swaps this instead of reopening the reader; both change together under {@link #switching}.
+   */
+  private CommitLog writerLog = CommitLog.EMPTY;
   /** The latest commit generation the directory searchers were refreshed for (-1: none yet). */
   private volatile long checkedGeneration = -1;
 
@@ -71,6 +76,7 @@ final class StoreSearchers implements Closeable {
   <T> T read(SearcherRead<T> how) throws IOException {
     SearcherManager manager;
     IndexSearcher searcher;
+    CommitLog log;
     switching.readLock().lock();
     try {
       manager = current;
@@ -78,12 +84,12 @@ final class StoreSearchers implements Closeable {
         seeNewerCommit(manager);
       }
       searcher = manager.acquire();
+      log = fromWriter ? writerLog : ((LoggedSearcher) searcher).log;
     } finally {
       switching.readLock().unlock();
     }
     try {
-      LoggedSearcher logged = (LoggedSearcher) searcher;
-      return how.read(new StoreView(logged, logged.log));
+      return how.read(new StoreView(searcher, log));
     } finally {
       // valid even if the manager was switched away and closed meanwhile: the searcher holds its reader
       manager.release(searcher);
@@ -104,19 +110,34 @@ final class StoreSearchers implements Closeable {
     }
   }
 
-  /** Called by a group's leader after its commit: reads see it before any of the group is acknowledged. */
-  void refreshAfterCommit() throws IOException {
-    switching.readLock().lock();
+  /**
+   * Called after each commit, before anything it holds is acknowledged: reads see it from now on.
+   *
+   * @param log the log the commit carries
+   * @param documentsChanged whether the commit wrote documents (a fold); one that only carries its log reopens
+   *     nothing while reads go through the writer
+   */
+  void refreshAfterCommit(CommitLog log, boolean documentsChanged) throws IOException {
+    // the directory's reopen parses this commit's log: it is the one just written
+    last = new ParsedLog(log.text(), log);
+    switching.writeLock().lock();
     try {
-      current.maybeRefreshBlocking();
+      if (documentsChanged || !fromWriter) {
+        current.maybeRefreshBlocking();
+      }
+      writerLog = log;
     } finally {
-      switching.readLock().unlock();
+      switching.writeLock().unlock();
     }
   }
 
-  /** A writer was just opened and will be kept: read through it (it shows the latest commit, nothing staged). */
-  void fromWriter(IndexWriter writer) throws IOException {
-    switchTo(new SearcherManager(writer, true, false, logged), true);
+  /**
+   * A writer was just opened and will be kept: read through it (it shows the latest commit, nothing staged).
+   *
+   * @param log the log of that commit
+   */
+  void fromWriter(IndexWriter writer, CommitLog log) throws IOException {
+    switchTo(new SearcherManager(writer, true, false, logged), true, log);
   }
 
   /**
@@ -138,7 +159,7 @@ final class StoreSearchers implements Closeable {
         current.release(searcher);
       }
       switchTo(reopened == null ? new SearcherManager(directory, logged) : new SearcherManager(reopened, logged),
-          false);
+          false, CommitLog.EMPTY);
     } catch (IOException | RuntimeException e) {
       // reads must not go on trusting a closed writer's searcher: they refresh, and fail loudly if they cannot
       switching.writeLock().lock();
@@ -152,13 +173,14 @@ final class StoreSearchers implements Closeable {
     }
   }
 
-  private void switchTo(SearcherManager next, boolean writer) throws IOException {
+  private void switchTo(SearcherManager next, boolean writer, CommitLog log) throws IOException {
     SearcherManager previous;
     switching.writeLock().lock();
     try {
       previous = current;
       current = next;
       fromWriter = writer;
+      writerLog = log;
       checkedGeneration = -1;
     } finally {
       switching.writeLock().unlock();

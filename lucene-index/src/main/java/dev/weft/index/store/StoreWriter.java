@@ -171,7 +171,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
           fold(writing, log);
         } else {
           writing.setLiveCommitData(log.userData().entrySet());
-          commit(writing, log);
+          commit(writing, log, false);
         }
         commits++;
       }
@@ -238,16 +238,16 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       }
     }
     writing.setLiveCommitData(CommitLog.EMPTY.userData().entrySet());
-    commit(writing, CommitLog.EMPTY);
+    commit(writing, CommitLog.EMPTY, true);
     folds++;
   }
 
-  private void commit(IndexWriter writing, CommitLog carried) throws IOException {
+  private void commit(IndexWriter writing, CommitLog carried, boolean documentsChanged) throws IOException {
     writing.commit();
     // the directory sync after the commit point: durable before anything is acknowledged
     syncs.awaitSynced();
     committedLog = carried;
-    searchers.refreshAfterCommit();
+    searchers.refreshAfterCommit(carried, documentsChanged);
   }
 
   private void checkOpen() {
@@ -307,8 +307,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
         }
         for (Map.Entry<String, JsonNode> entry : next.entrySet()) {
           // refused here, failing this mutate alone, rather than when its commit (or a later fold) writes it
-          StoreDocuments.checkStorable(entry.getKey(), entry.getValue());
-          values.put(entry.getKey(), Optional.of(entry.getValue().deepCopy()));
+          values.put(entry.getKey(), Optional.of(StoreDocuments.storable(entry.getKey(), entry.getValue())));
         }
       }
     } catch (RuntimeException e) {
@@ -338,7 +337,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       writer = openWriter();
       committedLog = CommitLog.of(userData(writer));
       if (keepsWriter()) {
-        searchers.fromWriter(writer);
+        searchers.fromWriter(writer, committedLog);
         deletes.deferDeletes();
       }
     }
@@ -371,10 +370,6 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       return;
     }
     try {
-      // at rest the log is empty: another process's ranking reads then need no fold (and no lock)
-      if (!committedLog.isEmpty()) {
-        fold(closing, committedLog);
-      }
       // no delete of this process may be left once another can take the lock (and reuse a name)
       deletes.deleteNow();
       closing.close();

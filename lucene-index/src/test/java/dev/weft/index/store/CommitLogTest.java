@@ -117,12 +117,19 @@ class CommitLogTest {
     }
   }
 
+  /** Releasing the writer does not fold (a writer-per-commit store would pay two commits a write): the log stays. */
   @Test
-  void closingTheStoreFoldsSoTheDirectoryHoldsEveryWriteAsADocument() throws IOException {
+  void aReopenedStoreReadsTheLogItWasClosedWithAndItsFirstSearchFolds() throws IOException {
     Path dir = tmp.resolve("ledger");
     try (LuceneStore store = LuceneStore.open(dir, KEPT)) {
       store.set("a", value("alpha"));
       store.set("b", JSON.createObjectNode().set("nothing", NullNode.getInstance()));
+    }
+    assertThat(onDisk(dir).docs()).isZero();
+    try (LuceneStore store = LuceneStore.open(dir, KEPT)) {
+      assertThat(store.get("b")).contains(JSON.createObjectNode().set("nothing", NullNode.getInstance()));
+      assertThat(store.search(new TextQuery("", "alpha", 5)).hits()).extracting(RankedKey::key).containsExactly("a");
+      assertThat(store.foldCount()).isEqualTo(1);
     }
     OnDisk disk = onDisk(dir);
     assertThat(disk.docs()).isEqualTo(2);

@@ -12,21 +12,29 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
  * Runs a change set as a Beam pipeline ({@link IngestPipeline} for directories, {@link DatasetIngestPipeline} for
- * datasets) on the DirectRunner or the FlinkRunner. The pipeline writes Lucene shards into a staging directory
- * under the index; this class then deletes the old documents of every item in the change set and adds the shards
- * to the index in the same uncommitted update, so the generation that follows holds all of the run or none of it.
+ * datasets) on the DirectRunner or the FlinkRunner. The workers stage Lucene shards in a {@link StagingArea} (any
+ * Beam FileSystem: {@code --staging=gs://...}, else under the index); this class then reads back this run's shards
+ * only, deletes the old documents of every item in the change set and adds the shards to the index in the same
+ * uncommitted update, so the generation that follows holds all of the run or none of it.
  */
 final class BeamExecutor {
   private final RunnerChoice runner;
   private final List<String> extraArgs;
+  /** The user's {@code --staging} base, or null: stage under the index. */
+  private final String stagingBase;
 
   BeamExecutor(RunnerChoice runner, List<String> extraArgs) {
     this.runner = runner;
-    this.extraArgs = List.copyOf(extraArgs);
+    this.extraArgs = extraArgs.stream().filter(a -> !a.startsWith(StagingArea.ARG)).toList();
+    this.stagingBase = extraArgs.stream().filter(a -> a.startsWith(StagingArea.ARG))
+        .map(a -> a.substring(StagingArea.ARG.length()))
+        .reduce((first, last) -> last)
+        .orElse(null);
   }
 
   /** The change set's files through {@link IngestPipeline}; chunked paths are those not dead-lettered. */
@@ -62,8 +70,8 @@ final class BeamExecutor {
   }
 
   /**
-   * Runs {@code pipeline} with a fresh staging dir under the index, then replaces {@code replaced} by the staged
-   * shards in {@code update}; the staging dir is gone afterwards, whatever happened.
+   * Runs {@code pipeline} with a fresh run directory in the staging area, then replaces {@code replaced} by the
+   * staged shards in {@code update}; the run's staging and downloads are gone afterwards, whatever happened.
    *
    * @param root {@code --root}: the corpus root, or the dataset file
    * @param args options of this kind of run, beside the common ones
@@ -73,29 +81,40 @@ final class BeamExecutor {
     // Beam compresses serialized DoFns with snappy as the pipeline is built: its library comes from the per-user
     // cache before that, not from a fresh copy in the temp dir that a killed run leaves behind
     NativeLibraries.prepareSnappy();
-    Path staging = indexDir.resolve(IndexRuns.STAGING).resolve("run-" + System.currentTimeMillis());
+    // a rebuild's base cannot be trusted: no vector is reused from it
+    Path reuseFrom = update.options().rebuild() ? null : indexDir;
+    // the run's own options: a FileSystem may need them (a region, credentials, a Hadoop configuration)
+    StagingArea area = StagingArea.of(stagingBase, indexDir,
+        PipelineOptionsFactory.fromArgs(extraArgs.toArray(String[]::new)).withoutStrictParsing().create());
+    // the caller holds the write lock: every run directory left in the area is a killed run's
+    area.removeAbandoned();
+    ResourceId staging = area.newRun();
+    Path downloads = indexDir.resolve(IndexRuns.STAGING).resolve("download-" + staging.getFilename());
     try {
-      // a rebuild's base cannot be trusted: no vector is reused from it
-      Path reuseFrom = update.options().rebuild() ? null : indexDir;
-      BeamIngestOutput output = pipeline.apply(options(reuseFrom, root, staging, settings.embedBatchSize(),
-          settings.exportParquet(), args));
+      BeamIngestOutput output = pipeline.apply(options(reuseFrom, root, staging.toString(), downloads,
+          settings.embedBatchSize(), settings.exportParquet(), args));
       replaced.forEach(update::delete);
       update.addShards(output.shardDirs());
       return output;
     } finally {
-      ScratchDirs.deleteOrFail(staging);
+      try {
+        StagingArea.delete(staging, "this run's staging");
+      } finally {
+        ScratchDirs.deleteOrFail(downloads);
+      }
     }
   }
 
-  private IngestOptions options(Path reuseFrom, Path root, Path staging, int embedBatchSize, Path exportParquet,
-      List<String> kindArgs) {
+  private IngestOptions options(Path reuseFrom, Path root, String staging, Path downloads, int embedBatchSize,
+      Path exportParquet, List<String> kindArgs) {
     List<String> args = new ArrayList<>();
     args.add(runner == RunnerChoice.DIRECT ? "--runner=DirectRunner" : "--runner=FlinkRunner");
     if (runner == RunnerChoice.FLINK && extraArgs.stream().noneMatch(a -> a.startsWith("--flinkMaster"))) {
       args.add("--flinkMaster=[local]");
     }
     args.add("--root=" + root);
-    args.add("--stagingDir=" + staging.toAbsolutePath());
+    args.add(StagingArea.ARG + staging);
+    args.add("--shardDownloadDir=" + downloads.toAbsolutePath());
     args.addAll(kindArgs);
     args.add("--embedBatchSize=" + embedBatchSize);
     if (exportParquet != null) {

@@ -47,7 +47,9 @@ final class IndexRuns {
     }
     List<Path> runs;
     try (Stream<Path> entries = Files.list(staging)) {
-      runs = entries.filter(p -> p.getFileName().toString().startsWith("run-")).toList();
+      // run-*: shards staged here; download-*: local copies of shards staged elsewhere (--staging)
+      runs = entries.filter(p -> p.getFileName().toString().startsWith("run-")
+          || p.getFileName().toString().startsWith("download-")).toList();
     } catch (IOException e) {
       throw new StorageFailureException(staging, "cannot list " + staging + ": " + e
           + "; check the disk (permissions), then rerun", e);

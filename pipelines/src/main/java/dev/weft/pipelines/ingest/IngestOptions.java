@@ -3,6 +3,8 @@ package dev.weft.pipelines.ingest;
 import dev.weft.context.ScratchDirs;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.ingest.SourceReader;
+import java.nio.file.Path;
+import java.util.UUID;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.DefaultValueFactory;
 import org.apache.beam.sdk.options.Description;
@@ -21,12 +23,21 @@ public interface IngestOptions extends PipelineOptions {
 
   void setRoot(String value);
 
-  @Description("Directory the run writes its shard indexes (shard-<k>) and dead letters (deadletters/) into; "
-      + "its previous shard-* and deadletters outputs are replaced. Defaults to a fresh temporary directory.")
+  @Description("Beam FileSystem URI of the directory the workers stage this run's shard indexes (shard-<k>/) and "
+      + "dead letters (deadletters/, embedfailures/) in: file:///..., or gs://, s3://, hdfs:// when that Beam "
+      + "filesystem module is on the class path. Never the served index directory; its previous shard-* and "
+      + "dead-letter outputs are replaced. Defaults to a fresh local temporary directory.")
   @Default.InstanceFactory(FreshStagingDir.class)
-  String getStagingDir();
+  String getStaging();
 
-  void setStagingDir(String value);
+  void setStaging(String value);
+
+  @Description("Local directory the driver downloads staged shards into before merging them, when --staging is "
+      + "not on the local file system. Defaults to a fresh temporary directory.")
+  @Default.InstanceFactory(FreshDownloadDir.class)
+  String getShardDownloadDir();
+
+  void setShardDownloadDir(String value);
 
   @Description("How many Lucene shard indexes to write; files are assigned by a stable hash of their path")
   @Default.Integer(WriteIndexShards.DEFAULT_SHARDS)
@@ -58,7 +69,15 @@ public interface IngestOptions extends PipelineOptions {
   final class FreshStagingDir implements DefaultValueFactory<String> {
     @Override
     public String create(PipelineOptions options) {
-      return ScratchDirs.create("weft-ingest-").toString();
+      return ScratchDirs.create("weft-ingest-").toUri().toString();
+    }
+  }
+
+  /** A path, not created until a download needs it: a local staging is read in place. */
+  final class FreshDownloadDir implements DefaultValueFactory<String> {
+    @Override
+    public String create(PipelineOptions options) {
+      return Path.of(System.getProperty("java.io.tmpdir"), "weft-shards-" + UUID.randomUUID()).toString();
     }
   }
 

@@ -6,12 +6,14 @@ import dev.weft.context.DeadLetter;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.models.EmbedderSpecs;
-import dev.weft.models.EmbedderSpecs;
+import dev.weft.transforms.beam.AvroRecordCoder;
 import dev.weft.transforms.beam.EmbedChunks;
 import dev.weft.transforms.beam.ReadAndChunkFiles;
+import dev.weft.transforms.beam.StagedShards;
 import dev.weft.transforms.beam.WriteChunksParquet;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.export.ChunkFiles;
+import dev.weft.transforms.export.ChunkRecords;
 import dev.weft.transforms.export.ChunkRow;
 import dev.weft.transforms.export.ExportFormat;
 import dev.weft.transforms.ingest.CorpusLister;
@@ -25,9 +27,10 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
-import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.coders.DelegateCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.io.TextIO;
+import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.FlatMapElements;
@@ -62,13 +65,16 @@ public final class IngestPipeline {
   public static void main(String[] args) {
     IngestOptions options = PipelineOptionsFactory.fromArgs(args).withValidation().as(IngestOptions.class);
     Router router = router(options);
-    Path staging = Path.of(options.getStagingDir());
-    List<String> paths = new CorpusLister(router, staging).list(Path.of(options.getRoot())).stream()
+    String staging = staging(options);
+    ResourceId stagingDir = StagedShards.directory(staging);
+    // a local staging under the corpus must not be listed as part of it
+    Path excluded = StagedShards.isLocal(stagingDir) ? StagedShards.localPath(stagingDir) : null;
+    List<String> paths = new CorpusLister(router, excluded).list(Path.of(options.getRoot())).stream()
         .map(ListedFile::path)
         .toList();
     BeamIngestOutput output = run(options, paths);
     System.out.printf("%d files, %d shard indexes and %d dead letters in %s%n",
-        paths.size(), output.shardDirs().size(), output.deadLetters().size(), staging.toAbsolutePath());
+        paths.size(), output.shardDirs().size(), output.deadLetters().size(), staging);
   }
 
   /**
@@ -95,7 +101,7 @@ public final class IngestPipeline {
    * @param input what the run is over, for the error message ({@code 12 files})
    */
   static BeamIngestOutput execute(Pipeline pipeline, IngestOptions options, String input) {
-    Path staging = Path.of(options.getStagingDir()).toAbsolutePath().normalize();
+    ResourceId staging = StagedShards.directory(staging(options));
     try {
       IngestPipelineStaging.clear(staging);
     } catch (IOException e) {
@@ -122,15 +128,16 @@ public final class IngestPipeline {
       ChunkFiles.completeDataset(exportDir(options), ExportFormat.PARQUET);
     }
     try {
-      return new BeamIngestOutput(IngestPipelineStaging.shardDirs(staging),
-          IngestPipelineStaging.deadLetters(staging.resolve(DEAD_LETTER_DIR), JSON),
+      return new BeamIngestOutput(
+          IngestPipelineStaging.shardDirs(staging, Path.of(options.getShardDownloadDir())),
+          IngestPipelineStaging.deadLetters(IngestPipelineStaging.child(staging, DEAD_LETTER_DIR), JSON),
           IngestPipelineCounters.counter(result, IngestCounters.CHUNKS),
           IngestPipelineCounters.counter(result, IngestCounters.EMPTY),
           IngestPipelineCounters.counter(result, IngestCounters.EMBEDDED),
           IngestPipelineCounters.counter(result, IngestCounters.VECTORS_REUSED),
           IngestPipelineCounters.counter(result, IngestCounters.EMBED_FAILED),
           IngestPipelineCounters.counter(result, IngestCounters.TRUNCATED),
-          IngestPipelineStaging.deadLetters(staging.resolve(EMBED_FAILURE_DIR), JSON));
+          IngestPipelineStaging.deadLetters(IngestPipelineStaging.child(staging, EMBED_FAILURE_DIR), JSON));
     } catch (IOException e) {
       throw new UncheckedIOException("could not read the staged output back from " + staging, e);
     }
@@ -169,7 +176,7 @@ public final class IngestPipeline {
    * @param outcomes {@link ReadAndChunkFiles#CHUNKED} and {@link ReadAndChunkFiles#DEAD_LETTERS}
    */
   static void writeOutputs(PCollectionTuple outcomes, IngestOptions options, EmbedderSpec embedder) {
-    String staging = Path.of(options.getStagingDir()).toAbsolutePath().normalize().toString();
+    String staging = staging(options);
     WriteIndexShards writeShards = WriteIndexShards.to(staging).withShards(options.getShards());
     PCollection<FileOutcome.Chunked> files = outcomes.get(ReadAndChunkFiles.CHUNKED);
     if (embedder != null) {
@@ -186,10 +193,20 @@ public final class IngestPipeline {
       files
           .apply("ChunkRows", FlatMapElements.into(TypeDescriptor.of(ChunkRow.class))
               .via((FileOutcome.Chunked chunked) -> ChunkRow.allOf(chunked.chunks(), chunked.vectors())))
-          .setCoder(SerializableCoder.of(ChunkRow.class))
+          .setCoder(DelegateCoder.of(AvroRecordCoder.of(ChunkRecords.schema()), ChunkRecords::toRecord,
+              ChunkRecords::fromRecord))
           .apply("WriteChunksParquet", WriteChunksParquet.to(exportDir(options).toString()));
     }
     writeJsonLines(outcomes.get(ReadAndChunkFiles.DEAD_LETTERS), "DeadLetters", staging, DEAD_LETTER_DIR);
+  }
+
+  /**
+   * The checked {@code --staging} directory, a URI string ending in {@code /}.
+   *
+   * @throws IllegalArgumentException for a scheme without a Beam FileSystem on the class path
+   */
+  static String staging(IngestOptions options) {
+    return StagingUri.parse(options.getStaging(), options);
   }
 
   /** Dead letters as one JSONL file in {@code staging/dir}. */
@@ -197,7 +214,7 @@ public final class IngestPipeline {
     letters
         .apply(name + "ToJson", MapElements.into(TypeDescriptors.strings()).via(IngestPipeline::toJson))
         .apply("Write" + name, TextIO.write()
-            .to(Path.of(staging, dir, DEAD_LETTER_PREFIX).toString())
+            .to(staging + dir + "/" + DEAD_LETTER_PREFIX)
             .withSuffix(DEAD_LETTER_SUFFIX)
             // One file: one read-back that is simple on every runner.
             .withNumShards(1));

@@ -3,65 +3,68 @@ package dev.weft.pipelines.ingest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.ScratchDirs;
+import dev.weft.transforms.beam.StagedShards;
 import dev.weft.transforms.beam.WriteIndexShards;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
+import org.apache.beam.sdk.io.fs.MatchResult;
+import org.apache.beam.sdk.io.fs.ResolveOptions.StandardResolveOptions;
+import org.apache.beam.sdk.io.fs.ResourceId;
 
-/** The staging directory of a Beam ingest run: clearing the outputs it owns, and reading them back. */
+/**
+ * The staging directory of a Beam ingest run, on any Beam FileSystem: clearing the outputs it owns, and reading
+ * them back on the driver.
+ */
 final class IngestPipelineStaging {
-  private static final Pattern SHARD_DIR = Pattern.compile(Pattern.quote(WriteIndexShards.SHARD_DIR_PREFIX) + "(\\d{1,9})");
-
   private IngestPipelineStaging() {}
 
   /** Removes earlier {@code shard-*} and dead-letter outputs; anything else in the directory is left alone. */
-  static void clear(Path staging) throws IOException {
-    Files.createDirectories(staging);
-    for (Path entry : list(staging)) {
-      String name = entry.getFileName().toString();
-      if (SHARD_DIR.matcher(name).matches() || name.equals(IngestPipeline.DEAD_LETTER_DIR)
-          || name.equals(IngestPipeline.EMBED_FAILURE_DIR)) {
-        ScratchDirs.delete(entry);
+  static void clear(ResourceId staging) throws IOException {
+    if (StagedShards.isLocal(staging)) {
+      deleteLocalShards(StagedShards.localPath(staging));
+    } else {
+      // an attempt without a marker is never read: only what a reader could see must go
+      for (ResourceId shard : StagedShards.completed(staging)) {
+        StagedShards.deleteTree(shard);
       }
     }
+    StagedShards.deleteTree(child(staging, IngestPipeline.DEAD_LETTER_DIR));
+    StagedShards.deleteTree(child(staging, IngestPipeline.EMBED_FAILURE_DIR));
   }
 
-  /** The {@code shard-<k>} directories holding a Lucene commit, in shard order. */
-  static List<Path> shardDirs(Path staging) throws IOException {
+  /**
+   * Local directories holding each finished shard, in shard order: read in place when the staging is on this
+   * machine's disk, else downloaded into {@code downloads/shard-<k>}.
+   */
+  static List<Path> shardDirs(ResourceId staging, Path downloads) throws IOException {
     List<Path> dirs = new ArrayList<>();
-    for (Path entry : list(staging)) {
-      if (SHARD_DIR.matcher(entry.getFileName().toString()).matches() && Files.isDirectory(entry)
-          && hasCommit(entry)) {
-        dirs.add(entry);
+    for (ResourceId shard : StagedShards.completed(staging)) {
+      if (StagedShards.isLocal(shard)) {
+        dirs.add(StagedShards.localAttempt(shard));
+      } else {
+        Path local = downloads.resolve(shard.getFilename());
+        StagedShards.download(shard, local);
+        dirs.add(local);
       }
     }
-    dirs.sort(Comparator.comparingInt(IngestPipelineStaging::shardNumber));
     return dirs;
   }
 
   /** Every dead letter in the JSONL files of {@code dir}, sorted by path then stage then reason. */
-  static List<DeadLetter> deadLetters(Path dir, ObjectMapper json) throws IOException {
-    if (!Files.isDirectory(dir)) {
-      return List.of();
-    }
+  static List<DeadLetter> deadLetters(ResourceId dir, ObjectMapper json) throws IOException {
+    String glob = dir.resolve(IngestPipeline.DEAD_LETTER_PREFIX + "*" + IngestPipeline.DEAD_LETTER_SUFFIX,
+        StandardResolveOptions.RESOLVE_FILE).toString();
     List<DeadLetter> letters = new ArrayList<>();
-    for (Path file : list(dir)) {
-      String name = file.getFileName().toString();
-      // Only finished files: a failed write may leave Beam's .temp-beam-* directory behind.
-      if (!name.startsWith(IngestPipeline.DEAD_LETTER_PREFIX) || !name.endsWith(IngestPipeline.DEAD_LETTER_SUFFIX)) {
-        continue;
-      }
-      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+    // Only finished files: a failed write may leave Beam's .temp-beam-* directory behind.
+    for (MatchResult.Metadata file : FileSystems.match(glob, EmptyMatchTreatment.ALLOW).metadata()) {
+      for (String line : StagedShards.read(file.resourceId()).lines().toList()) {
         if (!line.isBlank()) {
           letters.add(json.readValue(line, DeadLetter.class));
         }
@@ -73,20 +76,21 @@ final class IngestPipelineStaging {
     return letters;
   }
 
-  private static boolean hasCommit(Path dir) throws IOException {
-    try (Directory directory = FSDirectory.open(dir)) {
-      return DirectoryReader.indexExists(directory);
+  static ResourceId child(ResourceId staging, String name) {
+    return staging.resolve(name, StandardResolveOptions.RESOLVE_DIRECTORY);
+  }
+
+  /** Every {@code shard-*} directory, finished or not: a killed attempt's files go too. */
+  private static void deleteLocalShards(Path staging) throws IOException {
+    if (!Files.isDirectory(staging)) {
+      return;
     }
-  }
-
-  private static int shardNumber(Path dir) {
-    Matcher m = SHARD_DIR.matcher(dir.getFileName().toString());
-    return m.matches() ? Integer.parseInt(m.group(1)) : Integer.MAX_VALUE;
-  }
-
-  private static List<Path> list(Path dir) throws IOException {
-    try (Stream<Path> entries = Files.list(dir)) {
-      return entries.toList();
+    try (Stream<Path> entries = Files.list(staging)) {
+      for (Path entry : entries.toList()) {
+        if (entry.getFileName().toString().startsWith(WriteIndexShards.SHARD_DIR_PREFIX)) {
+          ScratchDirs.delete(entry);
+        }
+      }
     }
   }
 }

@@ -4,6 +4,12 @@ package dev.weft.pipelines.ingest;
 public interface IngestProgress {
   IngestProgress NONE = new IngestProgress() {};
 
+  /**
+   * A stage of the run begins and the previous one ends: {@code plan}, {@code chunk} (read, chunk, embed and, on
+   * Beam, write and merge the shards), {@code commit}, {@code publish}. Run reports time the stages from these.
+   */
+  default void stage(String name) {}
+
   /** The change set is known: {@code files} will be read and chunked by {@code executor}. */
   default void started(int files, String executor) {}
 

@@ -5,6 +5,7 @@ import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
  * How a run ingests, whatever it ingests (a directory tree or a dataset). Each value is checked here, once; the
@@ -41,6 +42,10 @@ public record IngestSettings(
     for (String arg : beamArgs) {
       if (!arg.startsWith("--")) {
         throw new IllegalArgumentException("Beam arguments must look like --name=value, got: " + arg);
+      }
+      if (arg.startsWith(StagingArea.ARG)) {
+        // refused before the index is touched, not when the workers first write
+        StagingUri.parse(arg.substring(StagingArea.ARG.length()), PipelineOptionsFactory.create());
       }
     }
   }

@@ -23,6 +23,12 @@ public final class Ingester {
   /** Prefix of the content hash recorded for a refused file, so an unchanged refused file is not re-read. */
   public static final String REFUSED_HASH_PREFIX = ChangePlanner.REFUSED_HASH_PREFIX;
 
+  /** Stage names announced through {@link IngestProgress#stage}, in the order a run passes them. */
+  public static final String STAGE_PLAN = "plan";
+  public static final String STAGE_CHUNK = "chunk";
+  public static final String STAGE_COMMIT = "commit";
+  public static final String STAGE_PUBLISH = "publish";
+
   private final Runnable afterPlan;
   private final Runnable afterCommit;
 
@@ -55,6 +61,7 @@ public final class Ingester {
   public IngestReport run(IngestRequest request, WriteAccess access) {
     long start = System.nanoTime();
     IngestSettings settings = request.settings();
+    settings.progress().stage(STAGE_PLAN);
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
     // IngestSource is sealed to these two (Java 17 has no pattern switch to say so)
     SourcePass pass = request.source() instanceof DirectorySource directory
@@ -80,17 +87,20 @@ public final class Ingester {
             current == null ? 0 : current.chunks(), null, Elapsed.millisSince(start)).withNotes(update.notes());
       }
       RunnerChoice executor = settings.executorFor(plan.toChunk());
+      settings.progress().stage(STAGE_CHUNK);
       settings.progress().started(plan.toChunk(), plan.progressLabel(executor));
       try (ParquetExport export = settings.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
               : ParquetExport.open(settings.exportParquet())) {
         ChunkRun run = plan.execute(executor, update, export);
         SourcePass.ItemCounts items = plan.beforeCommit(run, update);
+        settings.progress().stage(STAGE_COMMIT);
         update.commit();
         afterCommit.run();
         List<DeadLetter> deadLetters = new ArrayList<>(plan.deadLetters());
         deadLetters.addAll(run.deadLetters());
         Map<String, Long> counters = RunCounters.of(items.added(), items.updated(), items.removed(),
             plan.unchanged(), run.emptyFiles(), run.chunks(), run.embed(), deadLetters);
+        settings.progress().stage(STAGE_PUBLISH);
         GenerationManifest published = update.publish(counters);
         if (export != null) {
           export.commit(); // after the publish: a dataset never describes a generation that was not served

@@ -89,8 +89,9 @@ public final class ProgramRunPipeline {
       result = pipeline.run();
       state = result.waitUntilFinish();
     } catch (RuntimeException e) {
+      // the runner wraps what failed (Flink: "Pipeline execution failed" over three layers): say the root
       throw new IllegalStateException("program pipeline on " + runner + " failed over " + options.getSource()
-          + ": " + e.getMessage() + "; the results stored so far are kept: re-run to ask only what is missing", e);
+          + ": " + rootMessage(e) + "; the results stored so far are kept: re-run to ask only what is missing", e);
     }
     if (state != PipelineResult.State.DONE) {
       throw new IllegalStateException("program pipeline on " + runner + " must finish in state DONE, got: "
@@ -186,6 +187,14 @@ public final class ProgramRunPipeline {
       default -> throw new IllegalArgumentException("sourceKind must be index or dataset, got: "
           + options.getSourceKind());
     }
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root.getMessage() == null ? root.toString() : root.getMessage();
   }
 
   static Optional<JsonNode> parseSchema(String schema) {

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,6 +60,28 @@ class IngesterTest {
       assertThat(index.current().orElseThrow().source())
           .isEqualTo(CorpusSource.files(root.toAbsolutePath().normalize().toString()));
     }
+  }
+
+  @Test
+  void aRunAnnouncesItsStagesInOrderSoReportsCanTimeThem() {
+    List<String> seen = new CopyOnWriteArrayList<>();
+    IngestProgress recording = new IngestProgress() {
+      @Override
+      public void stage(String name) {
+        seen.add(name);
+      }
+
+      @Override
+      public void finished() {
+        seen.add("finished");
+      }
+    };
+
+    ingest(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).progress(recording).build());
+    ingest(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).progress(recording).build());
+
+    // the second pass has nothing to do: it plans and finishes
+    assertThat(seen).containsExactly("plan", "chunk", "commit", "publish", "finished", "plan", "finished");
   }
 
   @Test

@@ -194,7 +194,7 @@ class ParquetExportTest {
 
   private static IngestOptions options(Path root, Path export, String... extra) {
     List<String> args = new ArrayList<>(List.of("--runner=DirectRunner", "--root=" + root,
-        "--stagingDir=" + root.resolveSibling("staging-" + export.getFileName()), "--exportParquet=" + export));
+        "--staging=" + root.resolveSibling("staging-" + export.getFileName()), "--exportParquet=" + export));
     args.addAll(List.of(extra));
     return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation().as(IngestOptions.class);
   }

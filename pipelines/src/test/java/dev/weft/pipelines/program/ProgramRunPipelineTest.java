@@ -3,6 +3,10 @@ package dev.weft.pipelines.program;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.agents.program.AddressOrder;
+import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.pipelines.ingest.Ingester;
+import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.program.MapResult;
 import java.io.IOException;
 import java.io.Serializable;
@@ -111,6 +115,25 @@ class ProgramRunPipelineTest {
     MapOutcome third = run(options(dataset, 2, 0), PieceSteps.NONE);
     assertThat(CountingSubcall.CALLS.get()).isZero();
     assertThat(third.results()).isEqualTo(second.results());
+  }
+
+  @Test
+  void mapsEveryChunkOfAnIndexsServedGenerationUnderItsChunkId() throws Exception {
+    Path root = Files.createDirectories(work.resolve("corpus"));
+    Files.writeString(root.resolve("a.md"), "# A\n\nFirst section.\n\n## B\n\nSecond section.\n");
+    Files.writeString(root.resolve("b.md"), "# C\n\nThird.\n");
+    Path index = work.resolve("index");
+    new Ingester().run(IngestRequest.directory(root, index).runner(RunnerChoice.IN_PROCESS).build());
+    ProgramRunOptions options = PipelineOptionsFactory.fromArgs("--runner=DirectRunner", "--source=" + index,
+        "--sourceKind=index", "--results=" + work.resolve("results"), "--output=" + work.resolve("out"),
+        "--maxConcurrentSubcalls=2").withValidation().as(ProgramRunOptions.class);
+
+    MapOutcome outcome = ProgramRunPipeline.run(options, PieceSteps.NONE, MAP, "fp-index", new CountingSubcall(),
+        AddressOrder.INSTANCE);
+
+    assertThat(outcome.results()).extracting(MapResult::address).containsExactly("a.md#0", "a.md#1", "b.md#0");
+    // the piece is the chunk as indexed (the section's text, without the file's last line break)
+    assertThat(outcome.results().get(2).value().get("len").asInt()).isEqualTo("# C\n\nThird.".length());
   }
 
   @Test

@@ -15,12 +15,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.display.DisplayData;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
@@ -63,11 +63,21 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
   }
 
   @Override
+  public void populateDisplayData(DisplayData.Builder builder) {
+    super.populateDisplayData(builder);
+    builder.add(DisplayData.item("embedder", spec.identity().model() + "/" + spec.identity().dims())
+            // the identity, not the spec: a spec may hold an endpoint's credentials
+            .withLabel("Embedder"))
+        .add(DisplayData.item("batchSize", batchSize).withLabel("Chunks per embedding call"))
+        .addIfNotNull(DisplayData.item("reuseVectorsFrom", indexDir).withLabel("Index reusing vectors"));
+  }
+
+  @Override
   public PCollectionTuple expand(PCollection<FileOutcome.Chunked> files) {
     PCollectionTuple out = files.apply("EmbedBatches",
         ParDo.of(new EmbedFn(spec, indexDir, batchSize)).withOutputTags(EMBEDDED, TupleTagList.of(FAILURES)));
-    out.get(EMBEDDED).setCoder(SerializableCoder.of(FileOutcome.Chunked.class));
-    out.get(FAILURES).setCoder(SerializableCoder.of(DeadLetter.class));
+    out.get(EMBEDDED).setCoder(ChunkedCoder.of());
+    out.get(FAILURES).setCoder(DeadLetterCoder.of());
     return out;
   }
 

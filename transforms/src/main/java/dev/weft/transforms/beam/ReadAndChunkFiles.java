@@ -9,12 +9,12 @@ import dev.weft.transforms.route.Router;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
-import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.display.DisplayData;
 import org.apache.beam.sdk.transforms.SerializableFunction;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
@@ -98,6 +98,15 @@ public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCo
   }
 
   @Override
+  public void populateDisplayData(DisplayData.Builder builder) {
+    super.populateDisplayData(builder);
+    builder.add(DisplayData.item("root", root).withLabel("Corpus root"))
+        .add(DisplayData.item("chunkerStamp", stamp).withLabel("Chunker stamp"))
+        .add(DisplayData.item("extensions", String.join(",", router.extensions())).withLabel("Extensions"))
+        .add(DisplayData.item("maxFileBytes", maxFileBytes).withLabel("Largest file read (bytes)"));
+  }
+
+  @Override
   public PCollectionTuple expand(PCollection<String> relPaths) {
     FileProcessor processor =
         new FileProcessor(root, router, SourceReader.withDefaults().withMaxBytes(maxFileBytes), stamp);
@@ -112,9 +121,9 @@ public final class ReadAndChunkFiles extends PTransform<PCollection<String>, PCo
       SerializableFunction<T, FileOutcome> work) {
     PCollectionTuple out = input.apply(stepName,
         ParDo.of(new ProcessFileFn<>(work)).withOutputTags(CHUNKED, TupleTagList.of(DEAD_LETTERS)));
-    // Records are Serializable; set coders explicitly because inference cannot see through the sealed type.
-    out.get(CHUNKED).setCoder(SerializableCoder.of(FileOutcome.Chunked.class));
-    out.get(DEAD_LETTERS).setCoder(SerializableCoder.of(DeadLetter.class));
+    // explicit coders: inference cannot see through the sealed type, and Java serialization is not an interface
+    out.get(CHUNKED).setCoder(ChunkedCoder.of());
+    out.get(DEAD_LETTERS).setCoder(DeadLetterCoder.of());
     return out;
   }
 

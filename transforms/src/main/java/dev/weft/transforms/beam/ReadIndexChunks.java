@@ -47,7 +47,7 @@ public final class ReadIndexChunks extends PTransform<PBegin, PCollection<Chunk>
         .apply("IndexDir", Create.of(indexDir).withCoder(StringUtf8Coder.of()))
         .apply("ScanChunks", ParDo.of(new ScanFn()))
         .setCoder(SerializableCoder.of(Chunk.class))
-        .apply("SpreadChunks", Reshuffle.viaRandomKey());
+        .apply("SpreadChunks", Reshuffle.<Chunk>viaRandomKey().withNumBuckets(ReadDatasetRecords.SPREAD_BUCKETS));
   }
 
   static final class ScanFn extends DoFn<String, Chunk> {

@@ -39,7 +39,7 @@ public final class ResultStore implements Serializable {
 
   /**
    * @param results the store's root, a directory path or a file-system URI ({@code file:///…}, {@code gs://…})
-   * @param fingerprint the program fingerprint ({@link ResultKeys#fingerprint}), a directory name
+   * @param fingerprint the program fingerprint (the plan's sha-256 of its canonical JSON), a directory name
    */
   public static ResultStore at(String results, String fingerprint) {
     if (results == null || results.isBlank()) {

@@ -6,35 +6,37 @@ import dev.weft.index.ShardWriter;
 import dev.weft.transforms.ingest.FileOutcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.CRC32;
 import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarIntCoder;
+import org.apache.beam.sdk.io.fs.ResolveOptions.StandardResolveOptions;
+import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.display.DisplayData;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 
 /**
- * Writes chunked files into N standalone Lucene shard indexes under a staging directory, one
- * {@link ShardWriter} per shard, and outputs each written shard directory's path. A file goes to shard
+ * Writes chunked files into N standalone Lucene shard indexes staged under a Beam FileSystem directory, one
+ * {@link ShardWriter} per shard, and outputs each staged shard directory's URI. A file goes to shard
  * {@link #shardOf(String, int)} of its path, so every chunk of a file lands in the same shard and the
  * assignment does not depend on the runner, the worker or the JVM.
  *
- * <p>Each shard is written into {@code <stagingDir>/shard-<k>}, which is deleted first: a retried bundle
- * rewrites the whole shard instead of adding to a half-written one. Shards that receive no file are not
- * created. Meant for bounded input (one group per shard in the global window).
+ * <p>A worker builds its shard in a local temporary directory and uploads the closed index to
+ * {@code <staging>/shard-<k>/} through {@link StagedShards#upload}, which writes a completion marker last: the
+ * workers need no disk shared with the driver, and a retried bundle's upload replaces the earlier attempt whole.
+ * Shards that receive no file are not created. Meant for bounded input (one group per shard in the global window).
  *
  * <pre>{@code
  * PCollection<String> shardDirs = chunked.apply("WriteIndexShards",
- *     WriteIndexShards.to("/staging").withShards(8));
+ *     WriteIndexShards.to("gs://bucket/staging/run-1/").withShards(8));
  * }</pre>
  */
 public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.Chunked>, PCollection<String>> {
@@ -83,9 +85,17 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
     return (int) (crc.getValue() % shards);
   }
 
-  /** The directory shard {@code shard} is written to. */
-  public static Path shardDir(String stagingDir, int shard) {
-    return Path.of(stagingDir, SHARD_DIR_PREFIX + shard);
+  /** The directory shard {@code shard} is staged in. */
+  public static ResourceId shardDir(String stagingDir, int shard) {
+    return StagedShards.directory(stagingDir)
+        .resolve(SHARD_DIR_PREFIX + shard, StandardResolveOptions.RESOLVE_DIRECTORY);
+  }
+
+  @Override
+  public void populateDisplayData(DisplayData.Builder builder) {
+    super.populateDisplayData(builder);
+    builder.add(DisplayData.item("staging", stagingDir).withLabel("Staging directory"))
+        .add(DisplayData.item("shards", shards).withLabel("Shard indexes"));
   }
 
   @Override
@@ -93,7 +103,7 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
     int count = shards;
     return chunked
         .apply("KeyByShard", ParDo.of(new KeyByShardFn(count)))
-        .setCoder(KvCoder.of(VarIntCoder.of(), SerializableCoder.of(FileOutcome.Chunked.class)))
+        .setCoder(KvCoder.of(VarIntCoder.of(), ChunkedCoder.of()))
         .apply("GroupByShard", GroupByKey.create())
         .apply("WriteShard", ParDo.of(new WriteShardFn(stagingDir)))
         .setCoder(StringUtf8Coder.of());
@@ -124,28 +134,23 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
     @ProcessElement
     public void processElement(@Element KV<Integer, Iterable<FileOutcome.Chunked>> shard, OutputReceiver<String> out)
         throws IOException {
-      Path dir = shardDir(stagingDir, shard.getKey());
-      ScratchDirs.delete(dir);
-      // Files are written in arrival order rather than sorted: sorting would hold a whole shard in memory,
-      // and ids are deterministic, so document order inside a shard does not change what recall returns.
-      ShardWriter writer = ShardWriter.create(dir);
+      ResourceId staged = shardDir(stagingDir, shard.getKey());
+      // built on the worker's own disk, then uploaded whole: the staging may be on another machine
+      Path local = ScratchDirs.create("weft-shard-" + shard.getKey() + "-");
       try {
-        for (FileOutcome.Chunked file : shard.getValue()) {
-          writer.write(file.state(), file.chunks(), file.vectors());
+        // Files are written in arrival order rather than sorted: sorting would hold a whole shard in memory,
+        // and ids are deterministic, so document order inside a shard does not change what recall returns.
+        try (ShardWriter writer = ShardWriter.create(local)) {
+          for (FileOutcome.Chunked file : shard.getValue()) {
+            writer.write(file.state(), file.chunks(), file.vectors());
+          }
         }
-      } catch (RuntimeException e) {
-        // close() always commits, so a failed shard is removed: a retry or a reader never sees half of it
-        try {
-          writer.close();
-          ScratchDirs.delete(dir);
-        } catch (RuntimeException | IOException cleanup) {
-          e.addSuppressed(cleanup);
-        }
-        throw e;
+        StagedShards.upload(local, staged);
+      } finally {
+        ScratchDirs.delete(local);
       }
-      writer.close();
       shardsWritten.inc();
-      out.output(dir.toString());
+      out.output(staged.toString());
     }
   }
 }

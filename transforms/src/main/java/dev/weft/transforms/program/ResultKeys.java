@@ -1,8 +1,6 @@
 package dev.weft.transforms.program;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.context.ChunkTextHash;
-import java.util.Optional;
 
 /**
  * How results are named in a result store: a directory per program fingerprint, a file per item address. The
@@ -20,17 +18,5 @@ public final class ResultKeys {
   /** The file name of the result of {@code address}. */
   public static String fileName(String address) {
     return ChunkTextHash.of(address) + SUFFIX;
-  }
-
-  /**
-   * The fingerprint a map's results are kept under: SHA-256 over what decides a reply — the instruction, the output
-   * schema and the model's identity (its name and endpoint) — so changing the reduce or the answer step reuses every
-   * map result, and changing the instruction or the model asks everything again. First 32 hex digits.
-   */
-  public static String fingerprint(String instruction, Optional<JsonNode> outputSchema, String model) {
-    String schema = outputSchema.map(JsonNode::toString).orElse("");
-    // lengths first, so no two different triples spell the same string
-    String material = instruction.length() + ":" + instruction + "|" + schema.length() + ":" + schema + "|" + model;
-    return ChunkTextHash.of(material).substring(0, 32);
   }
 }

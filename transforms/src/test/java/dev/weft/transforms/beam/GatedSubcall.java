@@ -18,22 +18,23 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code "seen:<piece>"}; addresses in {@link #FAILING} fail with TIMEOUT; the call numbered {@link #crashAt}
  * throws, failing the run (a crash halfway).
  */
-final class GatedSubcall implements Subcall {
+public final class GatedSubcall implements Subcall {
   private static final long serialVersionUID = 1L;
-  static final AtomicInteger IN_FLIGHT = new AtomicInteger();
-  static final AtomicInteger MAX_IN_FLIGHT = new AtomicInteger();
-  static final AtomicInteger CALLS = new AtomicInteger();
-  static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
-  static final Set<String> FAILING = ConcurrentHashMap.newKeySet();
+  public static final AtomicInteger IN_FLIGHT = new AtomicInteger();
+  public static final AtomicInteger MAX_IN_FLIGHT = new AtomicInteger();
+  public static final AtomicInteger CALLS = new AtomicInteger();
+  public static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
+  public static final Set<String> FAILING = ConcurrentHashMap.newKeySet();
   static volatile int crashAt = -1;
 
   private final int gate;
 
-  GatedSubcall(int gate) {
+  /** @param gate how many calls each call waits (bounded) to see in flight together */
+  public GatedSubcall(int gate) {
     this.gate = gate;
   }
 
-  static void reset() {
+  public static void reset() {
     IN_FLIGHT.set(0);
     MAX_IN_FLIGHT.set(0);
     CALLS.set(0);

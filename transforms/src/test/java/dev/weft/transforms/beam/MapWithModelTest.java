@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.weft.context.program.MapCall;
+import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
 import dev.weft.transforms.program.MapCalls;
 import dev.weft.transforms.program.MapResult;
@@ -22,15 +23,15 @@ import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.runners.direct.DirectRunner;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.metrics.MetricNameFilter;
 import org.apache.beam.sdk.metrics.MetricResult;
 import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.io.TextIO;
-import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.values.TypeDescriptors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -138,6 +139,24 @@ class MapWithModelTest {
     GatedSubcall.reset();
     run(MapWithModel.using(new GatedSubcall(1)).withResults(store), calls, 1);
     assertThat(GatedSubcall.ASKED).containsExactly("doc#0");
+  }
+
+  @Test
+  void aCallCancelledByTheTeardownIsNotStoredSoTheReRunAsksIt() throws Exception {
+    List<MapCall> calls = balancedCalls(1, 2);
+    ResultStore store = ResultStore.at(work.resolve("results").toString(), "fp1");
+    Subcall cancelledFirst = (call, cancel) -> {
+      if (call.address().equals("doc#0")) {
+        throw new SubcallException(SubcallException.Reason.CANCELLED, "the job is being stopped (test)");
+      }
+      return JsonNodeFactory.instance.textNode("seen");
+    };
+
+    Outcome outcome = run(MapWithModel.using(cancelledFirst).withResults(store), calls, 1);
+
+    assertThat(outcome.results.get("doc#0").cancelled()).isTrue();
+    assertThat(Path.of(store.results(), store.fingerprint(), ResultKeys.fileName("doc#0"))).doesNotExist();
+    assertThat(Path.of(store.results(), store.fingerprint(), ResultKeys.fileName("doc#1"))).exists();
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Chunk;
+import dev.weft.index.ShardWriter;
 import dev.weft.transforms.ingest.FileOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ class WriteIndexShardsTest {
       file.chunks().stream().map(Chunk::id).forEach(ids::add);
     }
     List<String> expectedDirs = new ArrayList<>();
-    expected.keySet().forEach(k -> expectedDirs.add(staging.resolve("shard-" + k).toString()));
+    expected.keySet().forEach(k -> expectedDirs.add(staging.resolve("shard-" + k) + "/"));
 
     Pipeline pipeline = BeamFixtures.directPipeline();
     PCollection<String> dirs = pipeline
@@ -52,15 +53,19 @@ class WriteIndexShardsTest {
     pipeline.run().waitUntilFinish();
 
     for (Map.Entry<Integer, TreeSet<String>> shard : expected.entrySet()) {
-      assertThat(chunkIds(staging.resolve("shard-" + shard.getKey()))).isEqualTo(shard.getValue());
+      assertThat(chunkIds(staged(shard.getKey()))).isEqualTo(shard.getValue());
     }
   }
 
   @Test
-  void replacesWhateverAnEarlierAttemptLeftInTheShardDir() throws Exception {
+  void aRetriedShardReplacesTheEarlierAttemptWholeThroughItsMarker() throws Exception {
     List<FileOutcome.Chunked> files = chunkedFixtures();
-    Path stale = Files.createDirectories(staging.resolve("shard-0")).resolve("stale.txt");
-    Files.writeString(stale, "from a failed attempt");
+    // an earlier attempt that finished with other content: its marker must be replaced, not merged with
+    Path earlier = Files.createDirectories(root.resolveSibling(root.getFileName() + "-earlier"));
+    try (ShardWriter writer = ShardWriter.create(earlier)) {
+      writer.write(files.get(0).state(), files.get(0).chunks(), files.get(0).vectors());
+    }
+    StagedShards.upload(earlier, WriteIndexShards.shardDir(staging.toString(), 0));
 
     Pipeline pipeline = BeamFixtures.directPipeline();
     pipeline
@@ -68,10 +73,40 @@ class WriteIndexShardsTest {
         .apply("WriteIndexShards", WriteIndexShards.to(staging.toString()).withShards(1));
     pipeline.run().waitUntilFinish();
 
-    assertThat(stale).doesNotExist();
     TreeSet<String> all = new TreeSet<>();
     files.forEach(f -> f.chunks().forEach(c -> all.add(c.id())));
-    assertThat(chunkIds(staging.resolve("shard-0"))).isEqualTo(all);
+    assertThat(StagedShards.completed(StagedShards.directory(staging.toString()))).hasSize(1);
+    assertThat(chunkIds(staged(0))).isEqualTo(all);
+  }
+
+  @Test
+  void aDownloadedShardHoldsTheFinishedAttemptsIndex() throws Exception {
+    List<FileOutcome.Chunked> files = chunkedFixtures();
+    Path built = Files.createDirectories(root.resolveSibling(root.getFileName() + "-built"));
+    try (ShardWriter writer = ShardWriter.create(built)) {
+      writer.write(files.get(1).state(), files.get(1).chunks(), files.get(1).vectors());
+    }
+    StagedShards.upload(built, WriteIndexShards.shardDir(staging.toString(), 2));
+    Path local = root.resolveSibling(root.getFileName() + "-downloaded");
+
+    StagedShards.download(WriteIndexShards.shardDir(staging.toString(), 2), local);
+
+    TreeSet<String> ids = new TreeSet<>();
+    files.get(1).chunks().forEach(c -> ids.add(c.id()));
+    assertThat(chunkIds(local)).isEqualTo(ids);
+  }
+
+  @Test
+  void aShardWithoutItsCompletionMarkerIsNotListed() throws Exception {
+    Path attempt = Files.createDirectories(staging.resolve("shard-3/attempt-killed"));
+    Files.writeString(attempt.resolve("_0.cfs"), "half of an upload");
+
+    assertThat(StagedShards.completed(StagedShards.directory(staging.toString()))).isEmpty();
+  }
+
+  /** The local directory of the finished attempt of shard {@code k}. */
+  private Path staged(int k) throws IOException {
+    return StagedShards.localAttempt(WriteIndexShards.shardDir(staging.toString(), k));
   }
 
   @Test

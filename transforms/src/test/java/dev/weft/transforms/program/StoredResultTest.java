@@ -37,14 +37,4 @@ class StoredResultTest {
     assertThat(failure.answers(CALL, true)).isFalse();
     assertThat(failure.answers(CALL, false)).isTrue();
   }
-
-  @Test
-  void theFingerprintChangesWithTheInstructionTheSchemaAndTheModelOnly() {
-    String base = ResultKeys.fingerprint("summarise", Optional.empty(), "m@http://x");
-    assertThat(ResultKeys.fingerprint("summarise", Optional.empty(), "m@http://x")).isEqualTo(base).hasSize(32);
-    assertThat(ResultKeys.fingerprint("summarise!", Optional.empty(), "m@http://x")).isNotEqualTo(base);
-    assertThat(ResultKeys.fingerprint("summarise", Optional.of(JsonNodeFactory.instance.objectNode()),
-        "m@http://x")).isNotEqualTo(base);
-    assertThat(ResultKeys.fingerprint("summarise", Optional.empty(), "n@http://x")).isNotEqualTo(base);
-  }
 }

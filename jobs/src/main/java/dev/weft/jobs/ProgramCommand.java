@@ -1,0 +1,122 @@
+package dev.weft.jobs;
+
+import dev.weft.agents.program.CompileError;
+import dev.weft.agents.program.Compilation;
+import dev.weft.agents.program.Plan;
+import dev.weft.agents.program.Step;
+import dev.weft.api.Weft;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code weft program compile|run}: JSON action programs (docs/programs.md). Parsing and printing only; the work
+ * is the api facade's ({@link Weft#programs()}).
+ */
+@Command(name = "program", description = "Compile and run JSON action programs: chunk/grep/select/stat/peek, a "
+    + "bounded map asked of a model, reduce with jq, answer.",
+    subcommands = {ProgramCommand.Compile.class, ProgramRunCommand.class})
+final class ProgramCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "a program subcommand is required: compile or run");
+  }
+
+  /** {@code weft program compile FILE}: the plan's summary, or every coded error (exit 2). */
+  @Command(name = "compile", description = "Compile a program: print its plan, or every error as CODE<TAB>POINTER"
+      + "<TAB>MESSAGE (exit 2). Names no step writes are taken to be slots.")
+  static final class Compile implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The program (JSON).")
+    Path file;
+
+    @Option(names = "--json", description = "Print JSON: {ok, fingerprint, steps} or {ok: false, errors}.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      Compilation compilation = Weft.programs().compile(file);
+      PrintWriter out = spec.commandLine().getOut();
+      if (json) {
+        out.println(Json.write(compilation.ok() ? planJson(compilation.planOrThrow())
+            : errorsJson(compilation.errors())));
+      } else if (compilation.ok()) {
+        printPlan(out, compilation.planOrThrow());
+      } else {
+        compilation.errors().forEach(e -> out.println(TsvFields.row(e.code().name(), e.pointer(), e.message())));
+      }
+      out.flush();
+      return compilation.ok() ? 0 : WeftCli.BAD_USAGE;
+    }
+  }
+
+  static void printPlan(PrintWriter out, Plan plan) {
+    out.println(TsvFields.row("name", plan.name()));
+    out.println(TsvFields.row("fingerprint", plan.fingerprint()));
+    out.println(TsvFields.row("slots", String.join(",", plan.slotsRead())));
+    out.println(TsvFields.row("input", Boolean.toString(plan.readsInput())));
+    for (Step step : plan.steps()) {
+      out.println(TsvFields.row("step", Integer.toString(step.index()), step.op(), step.from(), step.as(),
+          detail(step)));
+    }
+  }
+
+  static Map<String, Object> planJson(Plan plan) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("ok", true);
+    json.put("name", plan.name());
+    json.put("fingerprint", plan.fingerprint());
+    json.put("slots", plan.slotsRead());
+    json.put("input", plan.readsInput());
+    json.put("steps", plan.steps().stream().map(step -> {
+      Map<String, Object> s = new LinkedHashMap<>();
+      s.put("index", step.index());
+      s.put("op", step.op());
+      s.put("from", step.from());
+      s.put("as", step.as());
+      s.put("detail", detail(step));
+      return s;
+    }).toList());
+    return json;
+  }
+
+  static Map<String, Object> errorsJson(List<CompileError> errors) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("ok", false);
+    json.put("errors", errors.stream().map(e -> Map.of("code", e.code().name(), "pointer", e.pointer(),
+        "message", e.message())).toList());
+    return json;
+  }
+
+  private static String detail(Step step) {
+    if (step instanceof Step.Chunk c) {
+      return c.strategy().name().toLowerCase(java.util.Locale.ROOT) + ":" + c.size();
+    }
+    if (step instanceof Step.Grep g) {
+      return g.pattern();
+    }
+    if (step instanceof Step.Select s) {
+      return s.query();
+    }
+    if (step instanceof Step.Reduce r) {
+      return r.query();
+    }
+    if (step instanceof Step.Map m) {
+      return "maxSubcalls=" + (m.cap().isPresent() ? Integer.toString(m.cap().getAsInt()) : "none")
+          + (m.outputSchema().isEmpty() ? "" : " output=schema");
+    }
+    return "";
+  }
+}

@@ -1,0 +1,179 @@
+package dev.weft.jobs;
+
+import dev.weft.agents.program.RunOptions;
+import dev.weft.agents.program.RunResult;
+import dev.weft.api.ProgramExecutor;
+import dev.weft.api.ProgramOutcome;
+import dev.weft.api.ProgramRequest;
+import dev.weft.api.ProgramSource;
+import dev.weft.api.Weft;
+import dev.weft.jobs.report.ProgramRunReports;
+import dev.weft.jobs.report.RunRecorder;
+import dev.weft.pipelines.ingest.IngestProgress;
+import dev.weft.context.program.CancelSignal;
+import dev.weft.context.program.Subcall;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code weft program run FILE --env DIR | --index DIR | --dataset PATH}: parsing and printing only. */
+@Command(name = "run", description = "Run a program over the files of a directory (--env), the chunks of an index "
+    + "(--index) or the records of a dataset (--dataset); each is a piece of `input`. Prints the answer (a bounded "
+    + "preview) or, with --json, the run report. Exit 0 when every step ran, even if some sub-calls failed.")
+final class ProgramRunCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "The program (JSON).")
+  Path file;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Source source;
+
+  static final class Source {
+    @Option(names = "--env", paramLabel = "DIR", description = "Each file of DIR is a slot (its relative path) "
+        + "and a piece of input.")
+    Path env;
+
+    @Option(names = "--index", paramLabel = "DIR", description = "Each chunk of the index at DIR is a piece.")
+    Path index;
+
+    @Option(names = "--dataset", paramLabel = "PATH", description = "Each record of a JSONL, Parquet or Avro "
+        + "dataset is a piece.")
+    Path dataset;
+
+    ProgramSource toSource() {
+      return env != null ? new ProgramSource.EnvDir(env)
+          : index != null ? new ProgramSource.Index(index) : new ProgramSource.Dataset(dataset);
+    }
+  }
+
+  @Option(names = "--runner", defaultValue = "inprocess", paramLabel = "RUNNER",
+      description = "inprocess, direct or flink (default: ${DEFAULT-VALUE}).")
+  String runner;
+
+  @Option(names = "--work", paramLabel = "DIR", description = "Beam runners: where results are kept by (program "
+      + "fingerprint, piece address), so a re-run asks only what is missing (default: INDEX/programs, or "
+      + ".weft-programs/FILE beside the dataset).")
+  Path work;
+
+  @Option(names = "--max-concurrent", paramLabel = "K", defaultValue = "" + RunOptions.DEFAULT_CONCURRENT,
+      description = "At most K sub-calls in flight, 1 to " + RunOptions.MAX_CONCURRENT + " (default: "
+          + "${DEFAULT-VALUE}).")
+  int maxConcurrent;
+
+  @Option(names = "--max-subcalls", paramLabel = "N", description = "At most N sub-calls: the first N pieces in "
+      + "address order (replaces the map step's maxSubcalls).")
+  Integer maxSubcalls;
+
+  @Option(names = "--deadline", paramLabel = "DURATION", defaultValue = "PT1H",
+      description = "The map's deadline, ISO-8601 (default: ${DEFAULT-VALUE}); past it the run is cancelled.")
+  Duration deadline;
+
+  @ArgGroup(exclusive = false, multiplicity = "0..1", heading = "The model (needed when the program maps):%n")
+  ModelOptions model;
+
+  @Option(names = "--json", description = "Print the run report as JSON.")
+  boolean json;
+
+  @Option(names = "--quiet", description = "No progress on stderr.")
+  boolean quiet;
+
+  @Option(names = "--report", paramLabel = "FILE", description = "Also write the run report as JSON to FILE "
+      + "(steps' timings, pieces done over time, counts, refused inputs), whether the run succeeds or fails; "
+      + "`weft report FILE` draws it.")
+  Path report;
+
+  @Override
+  public Integer call() throws Exception {
+    ProgramExecutor executor = ProgramForms.executor(runner);
+    RunOptions options = new RunOptions(maxConcurrent,
+        maxSubcalls == null ? OptionalInt.empty() : OptionalInt.of(maxSubcalls), deadline);
+    Subcall subcall = ModelOptions.subcall(model);
+    CancelSignal cancel = new CancelSignal();
+    PrintWriter err = spec.commandLine().getErr();
+    MapConsoleProgress progress = new MapConsoleProgress(err, !quiet, System.console() != null);
+    // Ctrl-C cancels the run: no new sub-call starts and the ones in flight are aborted
+    Thread hook = new Thread(cancel::cancel, "weft-program-cancel");
+    Runtime.getRuntime().addShutdownHook(hook);
+    ReportFile reportFile = new ReportFile(report, "program");
+    RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
+    ProgramOutcome outcome;
+    try {
+      outcome = Weft.programs().run(new ProgramRequest(file, source.toSource(), executor, options, subcall, cancel,
+          ProgramRunReports.recording(recorder, progress), Optional.ofNullable(work)));
+    } catch (RuntimeException e) {
+      reportFile.failed(recorder, e);
+      throw e;
+    } finally {
+      progress.finished();
+      removeHook(hook);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    RunResult result = outcome.result();
+    if (json) {
+      out.println(Json.write(report(outcome)));
+    } else {
+      out.println(result.answerPreview());
+      if (result.truncated()) {
+        out.println("[answer truncated at " + RunResult.PREVIEW_CHARS + " of " + result.answerChars()
+            + " characters; --json has the report]");
+      }
+      err.println(summary(outcome));
+    }
+    out.flush();
+    err.flush();
+    reportFile.program(recorder, outcome, summary(outcome));
+    return result.ok() ? 0 : WeftCli.NOTHING_FOUND;
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the JVM is already exiting: the hook is running, nothing to remove
+    }
+  }
+
+  static String summary(ProgramOutcome outcome) {
+    RunResult r = outcome.result();
+    return (r.ok() ? "ok" : "cancelled") + ": " + outcome.pieces() + " pieces, " + r.subcalls() + " sub-calls, "
+        + r.failed() + " failed, " + r.unvisited() + " not visited, " + outcome.deadLetterCount()
+        + " inputs refused, " + r.ms() + " ms, at most " + r.concurrency().limit() + " in flight (peak "
+        + r.concurrency().peak() + ")";
+  }
+
+  static Map<String, Object> report(ProgramOutcome outcome) {
+    RunResult r = outcome.result();
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("ok", r.ok());
+    json.put("fingerprint", r.fingerprint());
+    json.put("answer", Map.of("preview", r.answerPreview(), "truncated", r.truncated(), "chars", r.answerChars()));
+    json.put("steps", r.steps());
+    json.put("subcalls", r.subcalls());
+    json.put("failed", r.failed());
+    json.put("unvisited", r.unvisited());
+    json.put("ms", r.ms());
+    json.put("concurrency", r.concurrency());
+    Map<String, Object> input = new LinkedHashMap<>();
+    input.put("source", outcome.source());
+    input.put("runner", outcome.executor().id());
+    input.put("pieces", outcome.pieces());
+    input.put("slots", outcome.slots());
+    input.put("refused", outcome.deadLetterCount());
+    input.put("deadLetters", outcome.deadLetters());
+    json.put("input", input);
+    outcome.answerSlot().ifPresent(slot -> json.put("answerSlot", slot));
+    return json;
+  }
+}

@@ -1,0 +1,108 @@
+package dev.weft.jobs.entry;
+
+import dev.weft.jobs.Failures;
+import dev.weft.jobs.ReportFile;
+import dev.weft.jobs.report.RunRecorder;
+import dev.weft.jobs.report.RunReport;
+import dev.weft.jobs.report.RunReports;
+import dev.weft.pipelines.ingest.IngestProgress;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+
+/**
+ * What every job's {@code main} does around its work: {@code --help}, Beam's option parsing (unknown or missing
+ * options are one line and exit 2), the run report, and on failure the counters table and the one line on stderr
+ * with the CLI's exit code (docs/cli.md).
+ */
+final class JobMain {
+  private static final String VERBOSE = "--verbose";
+
+  /** A job's work: returns its report (with a failure when the run returned without finishing its work). */
+  interface Work<O extends PipelineOptions> {
+    RunReport run(O options, RunRecorder recorder, ReportFile report);
+  }
+
+  private JobMain() {}
+
+  /**
+   * Parses {@code args} as {@code type}, runs {@code work}, and returns the exit code.
+   *
+   * @param reportPath the {@code --report} option's value of the parsed options, or null
+   */
+  static <O extends PipelineOptions> int run(String job, Class<O> type, String[] args, PrintWriter out,
+      PrintWriter err, Function<O, String> reportPath, Work<O> work) {
+    List<String> list = Arrays.asList(args);
+    boolean verbose = list.contains(VERBOSE);
+    String[] beamArgs = list.stream().filter(a -> !VERBOSE.equals(a)).toArray(String[]::new);
+    if (list.stream().anyMatch(a -> a.equals("--help") || a.startsWith("--help="))) {
+      out.print(help(type));
+      out.flush();
+      return 0;
+    }
+    O options;
+    try {
+      PipelineOptionsFactory.register(type);
+      options = PipelineOptionsFactory.fromArgs(beamArgs).withValidation().as(type);
+    } catch (RuntimeException e) {
+      return Failures.report(new IllegalArgumentException(e.getMessage() + "; see --help", e), err, verbose);
+    }
+    RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
+    ReportFile report;
+    try {
+      String path = reportPath.apply(options);
+      report = new ReportFile(path == null ? null : localPath(path, "--report"), job);
+    } catch (RuntimeException e) {
+      return Failures.report(e, err, verbose);
+    }
+    try {
+      RunReport done = work.run(options, recorder, report);
+      if (done.failure() != null) { // a run that returned but did not finish its work (a cancelled program)
+        err.print(RunReports.table(done));
+        err.println("weft: " + done.failure().message());
+        err.flush();
+        return done.failure().exitCode();
+      }
+      out.print(RunReports.table(done));
+      out.flush();
+      return 0;
+    } catch (RuntimeException e) {
+      RunReport failed = report.failed(recorder, e);
+      err.print(RunReports.table(failed));
+      return Failures.report(e, err, verbose);
+    }
+  }
+
+  /** Beam's usage of the options interface: every option with its description, default and whether required. */
+  static String help(Class<? extends PipelineOptions> type) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream stream = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      PipelineOptionsFactory.printHelp(stream, type);
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * A local path or {@code file:} URI: the driver opens the index and writes reports on its own disk, so a remote
+   * URI here is bad input naming the option.
+   */
+  static Path localPath(String value, String option) {
+    if (value.contains("://") || value.startsWith("file:")) {
+      URI uri = URI.create(value);
+      if (!"file".equalsIgnoreCase(uri.getScheme())) {
+        throw new IllegalArgumentException(option + " must be a local path or a file: URI, got: " + value
+            + "; the driver reads and publishes it on its own disk");
+      }
+      return Path.of(uri);
+    }
+    return Path.of(value);
+  }
+}

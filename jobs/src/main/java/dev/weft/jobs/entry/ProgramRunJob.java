@@ -1,0 +1,130 @@
+package dev.weft.jobs.entry;
+
+import dev.weft.agents.program.MapProgress;
+import dev.weft.agents.program.RunOptions;
+import dev.weft.api.ProgramExecutor;
+import dev.weft.api.ProgramOutcome;
+import dev.weft.api.ProgramRequest;
+import dev.weft.api.ProgramSource;
+import dev.weft.api.Programs;
+import dev.weft.api.Weft;
+import dev.weft.context.program.CancelSignal;
+import dev.weft.context.program.Subcall;
+import dev.weft.jobs.ReportFile;
+import dev.weft.jobs.report.ProgramRunReports;
+import dev.weft.jobs.report.RunRecorder;
+import dev.weft.jobs.report.RunReport;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.Stream;
+import org.apache.beam.runners.direct.DirectRunner;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.runners.flink.FlinkRunner;
+
+/**
+ * A program run as a job: {@code java -cp weft.jar dev.weft.jobs.entry.ProgramRunJob --program=FILE
+ * --dataset=PATH|--index=DIR|--env=DIR [--runner=DirectRunner|FlinkRunner] [--model=M --baseUrl=URL]
+ * [--report=FILE]}, through the facade's {@code Weft.programs()} as {@code weft program run}. Prints the answer's
+ * preview and the counts; a cancelled run (deadline, SIGTERM) exits 1 with the counts on stderr.
+ */
+public final class ProgramRunJob {
+  private ProgramRunJob() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** The job with the given streams; returns the exit code. */
+  public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    boolean runnerGiven = Arrays.stream(args).anyMatch(a -> a.equals("--runner") || a.startsWith("--runner="));
+    return JobMain.run("program", ProgramRunJobOptions.class, args, out, err, ProgramRunJobOptions::getReport,
+        (options, recorder, report) -> program(options, runnerGiven, recorder, report, out));
+  }
+
+  private static RunReport program(ProgramRunJobOptions options, boolean runnerGiven, RunRecorder recorder,
+      ReportFile report, PrintWriter out) {
+    RunOptions run = new RunOptions(options.getMaxConcurrent(),
+        options.getMaxSubcalls() > 0 ? OptionalInt.of(options.getMaxSubcalls()) : OptionalInt.empty(),
+        duration(options.getDeadline(), "--deadline"));
+    CancelSignal cancel = new CancelSignal();
+    // SIGTERM (a scheduler stopping the job) cancels: no new sub-call starts, the ones in flight are aborted
+    Thread hook = new Thread(cancel::cancel, "weft-program-job-cancel");
+    Runtime.getRuntime().addShutdownHook(hook);
+    ProgramOutcome outcome;
+    try {
+      outcome = Weft.programs().run(new ProgramRequest(JobMain.localPath(options.getProgram(), "--program"),
+          source(options), executor(options, runnerGiven), run, subcall(options), cancel,
+          ProgramRunReports.recording(recorder, MapProgress.Listener.none()),
+          Optional.ofNullable(options.getWork()).map(w -> JobMain.localPath(w, "--work"))));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("the program run was interrupted before it finished; rerun it", e);
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the JVM is exiting: the hook is running and cancels the run
+      }
+    }
+    out.println(outcome.result().answerPreview());
+    String summary = (outcome.result().ok() ? "ok" : "cancelled") + ": " + outcome.pieces() + " pieces, "
+        + outcome.result().subcalls() + " sub-calls, " + outcome.result().failed() + " failed, "
+        + outcome.result().unvisited() + " not visited";
+    return report.program(recorder, outcome, summary);
+  }
+
+  static ProgramSource source(ProgramRunJobOptions options) {
+    long given = Stream.of(options.getEnv(), options.getIndex(), options.getDataset()).filter(v -> v != null).count();
+    if (given != 1) {
+      throw new IllegalArgumentException("pass exactly one of --env, --index, --dataset, got " + given);
+    }
+    return options.getEnv() != null ? new ProgramSource.EnvDir(JobMain.localPath(options.getEnv(), "--env"))
+        : options.getIndex() != null ? new ProgramSource.Index(JobMain.localPath(options.getIndex(), "--index"))
+        : new ProgramSource.Dataset(JobMain.localPath(options.getDataset(), "--dataset"));
+  }
+
+  /**
+   * Beam's {@code --runner}: the FlinkRunner or the DirectRunner; in process without it. The program facade runs
+   * Flink in this process ({@code [local]}) only, so another {@code --flinkMaster} is refused rather than ignored.
+   */
+  static ProgramExecutor executor(ProgramRunJobOptions options, boolean runnerGiven) {
+    if (!runnerGiven) {
+      return ProgramExecutor.INPROCESS;
+    }
+    if (options.getRunner() == FlinkRunner.class) {
+      String master = options.as(FlinkPipelineOptions.class).getFlinkMaster();
+      if (master != null && !master.equals("[auto]") && !master.equals("[local]")) {
+        throw new IllegalArgumentException("--flinkMaster for a program run must be [local] (the program facade "
+            + "runs Flink in this process), got: " + master);
+      }
+      return ProgramExecutor.FLINK;
+    }
+    if (options.getRunner() == DirectRunner.class) {
+      return ProgramExecutor.DIRECT;
+    }
+    throw new IllegalArgumentException("--runner must be FlinkRunner or DirectRunner (or left out to run in "
+        + "process), got: " + options.getRunner().getSimpleName());
+  }
+
+  private static Subcall subcall(ProgramRunJobOptions options) {
+    if ((options.getModel() == null) != (options.getBaseUrl() == null)) {
+      throw new IllegalArgumentException("--model and --baseUrl go together, got only "
+          + (options.getModel() == null ? "--baseUrl" : "--model"));
+    }
+    return options.getModel() == null ? Programs.NO_MODEL : Programs.chatSubcall(options.getBaseUrl(),
+        options.getModel(), options.getApiKeyEnv(), duration(options.getCallTimeout(), "--callTimeout"));
+  }
+
+  private static Duration duration(String value, String option) {
+    try {
+      return Duration.parse(value);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(option + " must be an ISO-8601 duration such as PT30S, got: " + value);
+    }
+  }
+}

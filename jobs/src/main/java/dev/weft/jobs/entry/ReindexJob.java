@@ -1,0 +1,91 @@
+package dev.weft.jobs.entry;
+
+import dev.weft.api.IndexLocation;
+import dev.weft.api.IndexOutcome;
+import dev.weft.api.IndexRun;
+import dev.weft.api.Weft;
+import dev.weft.jobs.ReportFile;
+import dev.weft.jobs.report.RunRecorder;
+import dev.weft.jobs.report.RunReport;
+import dev.weft.pipelines.ingest.RunnerChoice;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import org.apache.beam.runners.direct.DirectRunner;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.runners.flink.FlinkRunner;
+
+/**
+ * The scheduled re-index as a Beam-style job: an incremental ingest of {@code --corpus} into {@code --index}
+ * through the library facade, one generation published atomically. Runs from the fat jar like any Beam main:
+ * {@code java -cp weft.jar dev.weft.jobs.entry.ReindexJob --runner=FlinkRunner --flinkMaster=HOST:PORT
+ * --corpus=DIR --index=DIR [--report=FILE]}. Prints the counters table; on failure the table of what was done goes
+ * to stderr before the one line, and the exit code is the CLI's (docs/cli.md).
+ */
+public final class ReindexJob {
+  private ReindexJob() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** The job with the given streams; returns the exit code. */
+  public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    boolean runnerGiven = Arrays.stream(args).anyMatch(a -> a.equals("--runner") || a.startsWith("--runner="));
+    return JobMain.run("reindex", ReindexOptions.class, args, out, err, ReindexOptions::getReport,
+        (options, recorder, report) -> reindex(options, runnerGiven, recorder, report, out));
+  }
+
+  private static RunReport reindex(ReindexOptions options, boolean runnerGiven, RunRecorder recorder,
+      ReportFile report, PrintWriter out) {
+    Path corpus = JobMain.localPath(options.getCorpus(), "--corpus").toAbsolutePath().normalize();
+    Path index = IndexLocation.forWrite(
+        options.getIndex() == null ? null : JobMain.localPath(options.getIndex(), "--index"), corpus);
+    if (options.getWaitSeconds() < 0) {
+      throw new IllegalArgumentException("--waitSeconds must be at least 0, got: " + options.getWaitSeconds());
+    }
+    IndexRun.Builder run = IndexRun.tree(corpus)
+        .force(options.getForce())
+        .keepGenerations(options.getKeep())
+        .lockWait(Duration.ofSeconds(options.getWaitSeconds()))
+        .embed(options.getEmbed())
+        .embedder(options.getEmbedder().isBlank() ? null : options.getEmbedder())
+        .progress(recorder);
+    executor(options, runnerGiven, run);
+    IndexOutcome outcome;
+    try (Weft weft = Weft.open(index)) {
+      outcome = weft.index(run.build());
+    }
+    out.println(outcome.ingest().published()
+        ? "published generation " + outcome.ingest().generation() + " (" + outcome.ingest().executor() + ")"
+        : "nothing changed");
+    return report.ingest(recorder, outcome);
+  }
+
+  /**
+   * Beam's {@code --runner} picks the executor: the FlinkRunner (with its {@code --flinkMaster} and
+   * {@code --parallelism}) or the DirectRunner; without it the run picks as {@code weft index} does.
+   */
+  static void executor(ReindexOptions options, boolean runnerGiven, IndexRun.Builder run) {
+    if (!runnerGiven) {
+      run.runner(RunnerChoice.AUTO);
+      return;
+    }
+    if (options.getRunner() == FlinkRunner.class) {
+      FlinkPipelineOptions flink = options.as(FlinkPipelineOptions.class);
+      run.runner(RunnerChoice.FLINK);
+      if (flink.getFlinkMaster() != null && !flink.getFlinkMaster().equals("[auto]")) {
+        run.flinkMaster(flink.getFlinkMaster());
+      }
+      if (flink.getParallelism() != null && flink.getParallelism() > 0) {
+        run.parallelism(flink.getParallelism());
+      }
+    } else if (options.getRunner() == DirectRunner.class) {
+      run.runner(RunnerChoice.DIRECT);
+    } else {
+      throw new IllegalArgumentException("--runner must be FlinkRunner or DirectRunner (or left out to pick by "
+          + "the change set's size), got: " + options.getRunner().getSimpleName());
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package dev.weft.jobs.entry;
+
+import dev.weft.pipelines.ingest.IngestRequest;
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.options.Validation;
+
+/**
+ * {@link ReindexJob}'s options. Beam's own ({@code --runner}, and the FlinkRunner's {@code --flinkMaster},
+ * {@code --parallelism}) parse beside these and pick the executor; without {@code --runner} the run picks as
+ * {@code weft index --runner auto} does.
+ */
+public interface ReindexOptions extends PipelineOptions {
+  @Description("Required. Corpus root to index: a local directory or a file: URI.")
+  @Validation.Required
+  String getCorpus();
+
+  void setCorpus(String value);
+
+  @Description("Index directory: a local path or a file: URI (default: CORPUS/.weft, or $WEFT_INDEX).")
+  String getIndex();
+
+  void setIndex(String value);
+
+  @Description("Also write the run report (JSON) to this file, whether the run publishes or fails.")
+  String getReport();
+
+  void setReport(String value);
+
+  @Description("Re-chunk every file even when unchanged.")
+  @Default.Boolean(false)
+  boolean getForce();
+
+  void setForce(boolean value);
+
+  @Description("Generations kept for rollback.")
+  @Default.Integer(IngestRequest.DEFAULT_KEEP_GENERATIONS)
+  int getKeep();
+
+  void setKeep(int value);
+
+  @Description("Seconds to wait for another run's write lock before exiting 3 (busy).")
+  @Default.Long(0)
+  long getWaitSeconds();
+
+  void setWaitSeconds(long value);
+
+  @Description("Give chunks vectors with the index's embedder, else bge-small; --embedder implies it.")
+  @Default.Boolean(false)
+  boolean getEmbed();
+
+  void setEmbed(boolean value);
+
+  // the same property as IngestOptions' (Beam requires one @Default per property name across interfaces)
+  @Description("Embedder spec (bge-small, minilm, hash:N, openai:...); see docs/embeddings.md. Empty: the index's.")
+  @Default.String("")
+  String getEmbedder();
+
+  void setEmbedder(String value);
+}

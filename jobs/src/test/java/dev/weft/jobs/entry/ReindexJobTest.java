@@ -1,0 +1,114 @@
+package dev.weft.jobs.entry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.api.IndexRun;
+import dev.weft.pipelines.ingest.RunnerChoice;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** ReindexJob as a scheduler runs it: Beam's options, the counters table, the exit codes, the report. */
+class ReindexJobTest {
+  @TempDir Path tmp;
+  Path corpus;
+  Path index;
+
+  @BeforeEach
+  void corpus() throws IOException {
+    corpus = Files.createDirectories(tmp.resolve("corpus"));
+    for (int i = 0; i < 5; i++) {
+      Files.writeString(corpus.resolve("doc" + i + ".md"), "# Doc " + i + "\n\nText " + i + ".\n");
+    }
+    index = tmp.resolve("index");
+  }
+
+  @Test
+  void reindexesIncrementallyAndPrintsTheCounters() throws IOException {
+    JobRun first = JobRun.of(ReindexJob::run, "--corpus=" + corpus, "--index=" + index.toUri());
+    Files.writeString(corpus.resolve("doc0.md"), "# Doc 0\n\nChanged.\n");
+    Path report = tmp.resolve("run.json");
+    JobRun second = JobRun.of(ReindexJob::run, "--corpus=" + corpus, "--index=" + index, "--report=" + report);
+
+    assertThat(first.exit()).as(first.err()).isZero();
+    assertThat(first.out()).startsWith("published generation 1 (in-process)\n").contains("\nadded\t5\n");
+    assertThat(second.exit()).as(second.err()).isZero();
+    assertThat(second.out()).startsWith("published generation 2").contains("\nupdated\t1\n", "\nunchanged\t4\n");
+    JsonNode json = new ObjectMapper().readTree(report.toFile());
+    assertThat(json.get("job").asText()).isEqualTo("reindex");
+    assertThat(json.get("generation").asLong()).isEqualTo(2);
+  }
+
+  @Test
+  void aFailedRunPrintsWhatWasDoneThenOneLineAndExitsWithTheCliCode() throws IOException {
+    Path report = tmp.resolve("failed.json");
+
+    JobRun run = JobRun.of(ReindexJob::run, "--corpus=" + tmp.resolve("missing"), "--index=" + index,
+        "--report=" + report);
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).startsWith("items_done\t0\nchunks_done\t0\n");
+    assertThat(run.failureLine()).startsWith("weft: ").contains(tmp.resolve("missing").toString());
+    JsonNode json = new ObjectMapper().readTree(report.toFile());
+    assertThat(json.get("outcome").asText()).isEqualTo("failed");
+    assertThat(json.get("failure").get("exitCode").asInt()).isEqualTo(2);
+  }
+
+  @Test
+  void aMissingRequiredOptionIsOneLineAndExit2() {
+    JobRun run = JobRun.of(ReindexJob::run, "--index=" + index);
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err().strip()).startsWith("weft: Missing required value for [--corpus").endsWith("see --help")
+        .doesNotContain("\n");
+  }
+
+  @Test
+  void anUnknownOptionIsOneLineAndExit2() {
+    JobRun run = JobRun.of(ReindexJob::run, "--corpus=" + corpus, "--frobnicate=1");
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err().strip()).startsWith("weft: ").contains("frobnicate").doesNotContain("\n");
+  }
+
+  @Test
+  void helpListsTheJobsOptions() {
+    JobRun run = JobRun.of(ReindexJob::run, "--help");
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).contains("--corpus", "--index", "--report", "--waitSeconds", "Required. Corpus root");
+  }
+
+  @Test
+  void beamsRunnerOptionsPickTheExecutor() {
+    assertThat(executor("--runner=FlinkRunner", "--flinkMaster=jm:8081", "--parallelism=2").settings())
+        .satisfies(s -> assertThat(s.runner()).isEqualTo(RunnerChoice.FLINK))
+        .satisfies(s -> assertThat(s.beamArgs()).containsExactly("--flinkMaster=jm:8081", "--parallelism=2"));
+    assertThat(executor("--runner=DirectRunner").settings().runner()).isEqualTo(RunnerChoice.DIRECT);
+    assertThat(executor().settings().runner()).isEqualTo(RunnerChoice.AUTO);
+  }
+
+  @Test
+  void theDirectRunnerRunsTheChangeSetOnBeam() {
+    JobRun run = JobRun.of(ReindexJob::run, "--runner=DirectRunner", "--corpus=" + corpus, "--index=" + index);
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("published generation 1 (beam-direct)").contains("\nadded\t5\n");
+  }
+
+  private IndexRun executor(String... args) {
+    String[] all = new String[args.length + 1];
+    all[0] = "--corpus=" + corpus;
+    System.arraycopy(args, 0, all, 1, args.length);
+    ReindexOptions options = PipelineOptionsFactory.fromArgs(all).as(ReindexOptions.class);
+    IndexRun.Builder run = IndexRun.tree(corpus);
+    ReindexJob.executor(options, args.length > 0, run);
+    return run.build();
+  }
+}

@@ -1,0 +1,79 @@
+package dev.weft.pipelines.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.index.ShardWriter;
+import dev.weft.transforms.beam.StagedShards;
+import dev.weft.transforms.beam.WriteIndexShards;
+import dev.weft.transforms.ingest.FileOutcome;
+import dev.weft.transforms.ingest.FileProcessor;
+import dev.weft.transforms.ingest.SourceReader;
+import dev.weft.transforms.route.Router;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Beam runs stage their shards on a Beam FileSystem that need not be under the index (as on a cluster, where the
+ * workers share no disk with the driver): the driver merges its own run's shards only, and removes the staging.
+ */
+class ClusterStagingTest {
+  @TempDir Path tmp;
+
+  @Test
+  void aKilledRunsStagedShardIsNeverMergedAndEveryRunsStagingIsRemoved() throws IOException {
+    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    Path index = tmp.resolve("index");
+    Path base = tmp.resolve("staging");
+    // what a run killed after its workers staged (and before the driver merged) leaves: a finished shard
+    Path killedRun = base.resolve("weft-" + StagingArea.indexKey(index)).resolve("run-1-killed");
+    stageGhostShard(killedRun);
+
+    IngestReport beam = new Ingester().run(IngestRequest.directory(root, index).runner(RunnerChoice.DIRECT)
+        .beamArgs(List.of("--staging=" + base.toUri())).build());
+    new Ingester().run(IngestRequest.directory(root, tmp.resolve("inprocess")).runner(RunnerChoice.IN_PROCESS)
+        .build());
+
+    assertThat(beam.executor()).isEqualTo("beam-direct");
+    Map<String, List<String>> documents = Corpora.dump(index);
+    assertThat(documents.keySet()).noneMatch(doc -> doc.contains("ghost.md"));
+    assertThat(documents).isEqualTo(Corpora.dump(tmp.resolve("inprocess")));
+    assertThat(killedRun).doesNotExist();
+    try (Stream<Path> left = Files.walk(base)) {
+      assertThat(left.filter(Files::isRegularFile)).isEmpty();
+    }
+    assertThat(index.resolve(IndexRuns.STAGING)).doesNotExist();
+  }
+
+  @Test
+  void aStagingSchemeWithoutABeamFileSystemIsRefusedBeforeTheRunNamingTheModuleToAdd() {
+    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    Path index = tmp.resolve("index");
+
+    assertThatThrownBy(() -> IngestRequest.directory(root, index).runner(RunnerChoice.DIRECT)
+        .beamArgs(List.of("--staging=gs://bucket/weft")).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no Beam FileSystem for scheme \"gs\"")
+        .hasMessageContaining("beam-sdks-java-extensions-google-cloud-platform-core");
+    assertThat(index).doesNotExist();
+  }
+
+  private void stageGhostShard(Path run) throws IOException {
+    Path ghostRoot = Files.createDirectories(tmp.resolve("ghost"));
+    Files.writeString(ghostRoot.resolve("ghost.md"), "# Ghost\n\nmerged twice would be a bug\n");
+    FileOutcome.Chunked ghost = (FileOutcome.Chunked) new FileProcessor(ghostRoot.toString(), Router.defaults(),
+        SourceReader.withDefaults(), IngestStamp.CURRENT).process("ghost.md");
+    Path local = tmp.resolve("ghost-shard");
+    try (ShardWriter writer = ShardWriter.create(local)) {
+      writer.write(ghost.state(), ghost.chunks(), ghost.vectors());
+    }
+    StagedShards.upload(local, WriteIndexShards.shardDir(run.toUri().toString(), 0));
+    assertThat(StagedShards.completed(StagedShards.directory(run.toUri().toString()))).hasSize(1);
+  }
+}

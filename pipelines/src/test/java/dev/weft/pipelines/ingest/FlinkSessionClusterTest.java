@@ -1,0 +1,71 @@
+package dev.weft.pipelines.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.pipelines.cluster.FlinkSessionCluster;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Beam ingest on a real Flink session cluster: a JobManager and two TaskManagers in separate processes,
+ * staging on a directory that is not under the index (as a shared bucket would be), must publish the generation
+ * the in-process executor publishes. One test: starting the cluster takes most of its time.
+ */
+class FlinkSessionClusterTest {
+  @TempDir Path tmp;
+
+  @Test
+  void anIngestSubmittedToASessionClusterPublishesWhatTheInProcessRunPublishes(@TempDir Path outside)
+      throws Exception {
+    Path root = BadInputTest.badCorpus(tmp.resolve("corpus"), outside);
+    Path staging = Files.createDirectories(tmp.resolve("shared-staging"));
+    IngestReport inProcess = new Ingester().run(IngestRequest.directory(root, tmp.resolve("inprocess"))
+        .runner(RunnerChoice.IN_PROCESS).maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
+
+    IngestReport flink;
+    try (FlinkSessionCluster cluster = FlinkSessionCluster.start(tmp.resolve("flink"), 2, Duration.ofSeconds(120))) {
+      flink = new Ingester().run(IngestRequest.directory(root, tmp.resolve("cluster"))
+          .runner(RunnerChoice.FLINK)
+          .beamArgs(List.of("--flinkMaster=" + cluster.master(), "--parallelism=2",
+              "--staging=" + staging.toUri(), "--filesToStage=" + emptyJar()))
+          .maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
+      JsonNode jobs = cluster.rest("/jobs/overview").path("jobs");
+      assertThat(jobs).hasSize(1);
+      assertThat(jobs.get(0).path("state").asText()).isEqualTo("FINISHED");
+    }
+
+    assertThat(flink.executor()).isEqualTo("beam-flink");
+    Map<String, List<String>> expected = Corpora.dump(tmp.resolve("inprocess"));
+    assertThat(expected).hasSizeGreaterThan(15);
+    assertThat(Corpora.dump(tmp.resolve("cluster"))).isEqualTo(expected);
+    assertThat(flink.counters()).isEqualTo(inProcess.counters());
+    assertThat(BadInputTest.lines(flink.deadLetterFile())).isEqualTo(BadInputTest.lines(inProcess.deadLetterFile()));
+    try (Stream<Path> left = Files.walk(staging)) {
+      assertThat(left.filter(Files::isRegularFile)).isEmpty();
+    }
+  }
+
+  /**
+   * The job's jar: the TaskManagers run on this JVM's class path already, so nothing needs shipping (the CLI ships
+   * the fat jar instead). An empty jar keeps Beam from zipping and uploading the whole test class path.
+   */
+  private Path emptyJar() throws IOException {
+    Path jar = tmp.resolve("job.jar");
+    Manifest manifest = new Manifest();
+    manifest.getMainAttributes().putValue("Manifest-Version", "1.0");
+    try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
+      return jar;
+    }
+  }
+}
