@@ -59,7 +59,7 @@ final class BeamPrograms {
         .as(ProgramRunOptions.class);
     MapOutcome outcome = ProgramRunPipeline.run(options, new PlanSteps(plan.beforeMap()),
         new ProgramRunPipeline.MapStep(map.instruction(), map.outputSchema(), map.maxSubcalls()), plan.fingerprint(),
-        request.subcall(), AddressOrder.INSTANCE);
+        request.subcall(), AddressOrder.INSTANCE, request.progress());
     List<JsonNode> results = outcome.results().stream().map(BeamPrograms::asInProcess).toList();
     RunResult result = new ProgramRunner(new SlotEnvironment(new InMemoryStore()), request.subcall(),
         request.options()).finish(plan, new ProgramRunner.MapResults(results, (int) outcome.calls(),

@@ -3,6 +3,7 @@ package dev.weft.pipelines.program;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.agents.program.MapProgress;
 import dev.weft.context.Chunk;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.program.MapCall;
@@ -18,6 +19,7 @@ import dev.weft.transforms.dataset.DatasetChangeSet;
 import dev.weft.transforms.dataset.DatasetPlanner;
 import dev.weft.transforms.dataset.DatasetRecord;
 import dev.weft.transforms.program.MapResult;
+import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,6 +37,8 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.fs.EmptyMatchTreatment;
 import org.apache.beam.sdk.transforms.FlatMapElements;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.MapElements;
@@ -53,6 +57,8 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * <p>{@link #build} wires, {@link #run} runs and reads back (Beam WordCount style).
  */
 public final class ProgramRunPipeline {
+  /** How often a running pipeline's counters are reported. */
+  static final long PROGRESS_EVERY_MILLIS = 1000;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ProgramRunPipeline() {}
@@ -78,6 +84,22 @@ public final class ProgramRunPipeline {
    */
   public static <C extends Comparator<String> & Serializable> MapOutcome run(ProgramRunOptions options,
       PieceSteps beforeMap, MapStep map, String fingerprint, Subcall subcall, C order) {
+    return run(options, beforeMap, map, fingerprint, subcall, order, MapProgress.Listener.none());
+  }
+
+  /**
+   * As {@link #run(ProgramRunOptions, PieceSteps, MapStep, String, Subcall, Comparator)}, reporting the map's
+   * counters to {@code progress} about once a second while the pipeline runs, and once at the end. On Direct the
+   * run is started without blocking so the driver can poll its metrics; the Flink runner returns only when the job
+   * is done, so there the one report is the last.
+   */
+  public static <C extends Comparator<String> & Serializable> MapOutcome run(ProgramRunOptions options,
+      PieceSteps beforeMap, MapStep map, String fingerprint, Subcall subcall, C order,
+      MapProgress.Listener progress) {
+    Objects.requireNonNull(progress, "progress");
+    if (options.getRunner() == DirectRunner.class) {
+      options.as(DirectOptions.class).setBlockOnRun(false);
+    }
     List<DeadLetter> deadLetters = new ArrayList<>();
     Pipeline pipeline = build(options, beforeMap, map, fingerprint, subcall, order, deadLetters);
     Path output = Path.of(options.getOutput()).toAbsolutePath().normalize();
@@ -86,8 +108,10 @@ public final class ProgramRunPipeline {
     PipelineResult result;
     PipelineResult.State state;
     try {
+      long started = System.nanoTime();
       result = pipeline.run();
-      state = result.waitUntilFinish();
+      state = awaitReporting(result, progress, started, options.getMaxConcurrentSubcalls(),
+          ResultStore.at(options.getResults(), fingerprint));
     } catch (RuntimeException e) {
       // the runner wraps what failed (Flink: "Pipeline execution failed" over three layers): say the root
       throw new IllegalStateException("program pipeline on " + runner + " failed over " + options.getSource()
@@ -103,6 +127,44 @@ public final class ProgramRunPipeline {
     long failed = results.stream().filter(MapResult::failed).count();
     return new MapOutcome(results, Counters.of(result, "map_items"), Counters.of(result, "map_not_visited"),
         Counters.of(result, "map_calls"), failed, Counters.of(result, "map_skipped_done"), deadLetters);
+  }
+
+  /** Waits for the run, reporting its progress each {@value #PROGRESS_EVERY_MILLIS} ms and when it ends. */
+  private static PipelineResult.State awaitReporting(PipelineResult result, MapProgress.Listener progress,
+      long startedNanos, int k, ResultStore store) {
+    while (true) {
+      PipelineResult.State state = result.waitUntilFinish(org.joda.time.Duration.millis(PROGRESS_EVERY_MILLIS));
+      boolean ended = state != null && state.isTerminal();
+      progress.onProgress(progressOf(result, startedNanos, k, ended ? -1 : stored(store)));
+      if (ended) {
+        return state;
+      }
+    }
+  }
+
+  /** Results stored so far (this run's and earlier runs'), or -1 when the store cannot be listed now. */
+  private static long stored(ResultStore store) {
+    try {
+      return FileSystems.match(store.donePattern(), EmptyMatchTreatment.ALLOW).metadata().size();
+    } catch (IOException e) {
+      return -1; // progress only: the next report lists again, the run's outcome does not depend on it
+    }
+  }
+
+  /**
+   * The map's progress: the pieces past the cap are the total. A runner commits counters per bundle, and a lane is
+   * one bundle, so while the map runs the pieces done are the results stored so far (each is stored as its call
+   * returns; the count may include results of an earlier run of the same program, hence the cap at the total);
+   * at the end ({@code stored} -1) the counters, which are exact then. Calls in flight are not counted by the
+   * pipeline: while it runs, at most K of what is left. Failures are the counters' (known per finished lane).
+   */
+  static MapProgress progressOf(PipelineResult result, long startedNanos, int k, long stored) {
+    long total = Counters.of(result, "map_items") - Counters.of(result, "map_not_visited");
+    long counted = Counters.of(result, "map_calls") + Counters.of(result, "map_skipped_done");
+    long done = stored < 0 ? counted : Math.max(counted, Math.min(stored, total));
+    long inFlight = stored < 0 ? 0 : Math.max(0, Math.min(k, total - done));
+    return new MapProgress((int) done, (int) Math.max(total, done), (int) Counters.of(result, "map_failed"),
+        (int) inFlight, (System.nanoTime() - startedNanos) / 1_000_000);
   }
 
   /**

@@ -8,7 +8,10 @@ import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 
 /**
  * A fake model counting in static fields (the runner calls a deserialized copy in this JVM): replies {@code {len:
@@ -21,17 +24,32 @@ final class CountingSubcall implements Subcall {
   static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
   static final Set<String> FAILING = ConcurrentHashMap.newKeySet();
   static volatile int crashAt = -1;
+  /** Runs before each call with the call's number (from 1): a test's gate. */
+  static volatile IntConsumer beforeCall = number -> { };
 
   static void reset() {
     CALLS.set(0);
     ASKED.clear();
     FAILING.clear();
     crashAt = -1;
+    beforeCall = number -> { };
+  }
+
+  /** Waits for {@code latch} at most 60 s: a gate that never opens fails its test's assertion, not the run. */
+  static boolean awaitQuietly(CountDownLatch latch) {
+    try {
+      return latch.await(60, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   @Override
   public JsonNode call(MapCall call, CancelSignal cancel) throws SubcallException {
-    if (CALLS.incrementAndGet() == crashAt) {
+    int number = CALLS.incrementAndGet();
+    beforeCall.accept(number);
+    if (number == crashAt) {
       throw new CrashError("crash at call " + crashAt + " (test)");
     }
     ASKED.add(call.address());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.agents.program.AddressOrder;
+import dev.weft.agents.program.MapProgress;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.pipelines.ingest.RunnerChoice;
@@ -15,6 +16,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.values.KV;
 import org.junit.jupiter.api.BeforeEach;
@@ -155,6 +159,42 @@ class ProgramRunPipelineTest {
     assertThatThrownBy(() -> PipelineOptionsFactory.fromArgs("--results=/r", "--output=/o").withValidation()
         .as(ProgramRunOptions.class)).hasMessageContaining("--source");
     assertThat(CountingSubcall.CALLS.get()).isZero();
+  }
+
+  /**
+   * On Direct the map's counters reach the listener while the pipeline runs: the last call waits (bounded) until a
+   * report has counted every other piece done, which only a report made during the run can do; the last report
+   * is the whole map.
+   */
+  @Test
+  void progressIsReportedWhileTheMapRunsAndOnceAtTheEnd() throws Exception {
+    Path dataset = dataset(6);
+    CountingSubcall.FAILING.add("r-2");
+    List<MapProgress> reports = new CopyOnWriteArrayList<>();
+    CountDownLatch sawFiveDone = new CountDownLatch(1);
+    AtomicBoolean openedWhileRunning = new AtomicBoolean();
+    CountingSubcall.beforeCall = number -> {
+      if (number == 6) {
+        openedWhileRunning.set(CountingSubcall.awaitQuietly(sawFiveDone));
+      }
+    };
+
+    MapOutcome outcome = ProgramRunPipeline.run(options(dataset, 1, 0), PieceSteps.NONE, MAP, "fp-test",
+        new CountingSubcall(), new ByNumber(), progress -> {
+          reports.add(progress);
+          if (progress.done() >= 5) {
+            sawFiveDone.countDown();
+          }
+        });
+
+    assertThat(openedWhileRunning).as("a report during the run counted five pieces done").isTrue();
+    MapProgress last = reports.get(reports.size() - 1);
+    assertThat(last.done()).isEqualTo(6);
+    assertThat(last.total()).isEqualTo(6);
+    assertThat(last.failed()).isEqualTo(1);
+    assertThat(last.inFlight()).isZero();
+    assertThat(reports).extracting(MapProgress::done).isSorted();
+    assertThat(outcome.calls()).isEqualTo(6);
   }
 
   private MapOutcome run(ProgramRunOptions options, PieceSteps steps) {
