@@ -45,7 +45,8 @@ final class MapConsoleProgress implements MapProgress.Listener {
 
   static String line(MapProgress p) {
     long eta = p.etaSeconds();
-    return String.format(Locale.ROOT, "map %d/%d  %d failed  %d in flight  %.1f/s  ETA %s", p.done(), p.total(),
-        p.failed(), p.inFlight(), p.rate(), eta < 0 ? "?" : eta + "s");
+    return String.format(Locale.ROOT, "map %d/%s  %d failed  %d in flight  %.1f/s  ETA %s", p.done(),
+        p.total() == MapProgress.UNKNOWN_TOTAL ? "?" : String.valueOf(p.total()), p.failed(), p.inFlight(), p.rate(),
+        eta < 0 ? "?" : eta + "s");
   }
 }

@@ -13,6 +13,9 @@ class MapConsoleProgressTest {
     assertThat(MapConsoleProgress.line(new MapProgress(10, 40, 2, 4, 2_000)))
         .isEqualTo("map 10/40  2 failed  4 in flight  5.0/s  ETA 6s");
     assertThat(MapConsoleProgress.line(new MapProgress(0, 40, 0, 4, 0))).endsWith("ETA ?");
+    // a Flink run's total is unknown until its counters come back: no total, no ETA
+    assertThat(MapConsoleProgress.line(new MapProgress(12, MapProgress.UNKNOWN_TOTAL, 0, 0, 2_000)))
+        .isEqualTo("map 12/?  0 failed  0 in flight  6.0/s  ETA ?");
   }
 
   @Test

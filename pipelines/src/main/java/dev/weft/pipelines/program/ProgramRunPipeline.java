@@ -29,6 +29,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.runners.direct.DirectRunner;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
@@ -109,9 +112,18 @@ public final class ProgramRunPipeline {
     PipelineResult.State state;
     try {
       long started = System.nanoTime();
-      result = pipeline.run();
-      state = awaitReporting(result, progress, started, options.getMaxConcurrentSubcalls(),
-          ResultStore.at(options.getResults(), fingerprint));
+      ResultStore store = ResultStore.at(options.getResults(), fingerprint);
+      // the Flink runner's run() returns only when the job is done: meanwhile the stored results are the progress
+      ScheduledExecutorService whileBlocked = options.getRunner() == DirectRunner.class
+          ? null : reportStored(progress, started, store);
+      try {
+        result = pipeline.run();
+      } finally {
+        if (whileBlocked != null) {
+          whileBlocked.shutdownNow();
+        }
+      }
+      state = awaitReporting(result, progress, started, options.getMaxConcurrentSubcalls(), store);
     } catch (RuntimeException e) {
       // the runner wraps what failed (Flink: "Pipeline execution failed" over three layers): say the root
       throw new IllegalStateException("program pipeline on " + runner + " failed over " + options.getSource()
@@ -140,6 +152,27 @@ public final class ProgramRunPipeline {
         return state;
       }
     }
+  }
+
+  /**
+   * Reports the results stored so far each {@value #PROGRESS_EVERY_MILLIS} ms from a daemon thread, for a runner
+   * whose {@code run()} blocks: the total and the failures are not known until its counters come back at the end.
+   */
+  static ScheduledExecutorService reportStored(MapProgress.Listener progress, long startedNanos,
+      ResultStore store) {
+    ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, "weft-program-progress");
+      thread.setDaemon(true);
+      return thread;
+    });
+    poller.scheduleWithFixedDelay(() -> {
+      long stored = stored(store);
+      if (stored >= 0) {
+        progress.onProgress(new MapProgress((int) stored, MapProgress.UNKNOWN_TOTAL, 0, 0,
+            (System.nanoTime() - startedNanos) / 1_000_000));
+      }
+    }, PROGRESS_EVERY_MILLIS, PROGRESS_EVERY_MILLIS, TimeUnit.MILLISECONDS);
+    return poller;
   }
 
   /** Results stored so far (this run's and earlier runs'), or -1 when the store cannot be listed now. */
