@@ -48,7 +48,12 @@ public final class Programs {
 
   /** Compiles a program file without an environment (a name no step writes is taken to be a slot). */
   public Compilation compile(Path program) {
-    return ProgramCompiler.compileText(read(program), name -> true);
+    return compileDocument(read(program));
+  }
+
+  /** Compiles a program document given as JSON text, as {@link #compile(Path)} does a file. */
+  public Compilation compileDocument(String document) {
+    return ProgramCompiler.compileText(document, name -> true);
   }
 
   /**

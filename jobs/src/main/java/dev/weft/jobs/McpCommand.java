@@ -81,8 +81,8 @@ final class McpCommand implements Callable<Integer> {
     List<McpTool> tools = new ArrayList<>(new McpCorpusTools(weft, corpus).tools());
     tools.addAll(new McpMemoryTools(weft).tools());
     tools.addAll(new McpLedgerTools(weft).tools());
-    // TODO(issue #10): program_compile and program_run over the program facade (Weft.programs()) once it is on
-    // main: two McpTool entries here, each with its schema in resources dev/weft/jobs/mcp/tools/.
+    tools.addAll(new McpProgramTools().tools());
+    // TODO(issue #11): program_run (a source, a model endpoint, bounds, the run report) over Weft.programs().run.
     return tools;
   }
 

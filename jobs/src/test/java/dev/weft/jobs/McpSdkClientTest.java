@@ -126,7 +126,8 @@ class McpSdkClientTest {
         {"name": "ledger_goal_status", "arguments": {"status": "completed"}},
         {"name": "ledger_memory_add", "arguments": {"text": "node drives the server", "evidence": "client.mjs:1",
           "tags": ["test"]}},
-        {"name": "ledger_memory_recall", "arguments": {"tags": ["test"]}}
+        {"name": "ledger_memory_recall", "arguments": {"tags": ["test"]}},
+        {"name": "program_compile", "arguments": {"program": {"name": "p", "steps": [{"op": "answer", "from": "notes"}]}}}
       ]
       """;
 }

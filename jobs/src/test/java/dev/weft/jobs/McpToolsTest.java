@@ -136,6 +136,15 @@ class McpToolsTest {
     assertThat(ok("ledger_memory_recall", "{\"tags\":[\"build\"]}").at("/structuredContent/hits/0/id").asText())
         .isEqualTo("memory:1");
     called.add("ledger_memory_recall");
+    JsonNode compiled = ok("program_compile", "{\"program\":{\"name\":\"p\",\"steps\":[{\"op\":\"answer\","
+        + "\"from\":\"notes\"}]}}").path("structuredContent");
+    assertThat(compiled.path("ok").asBoolean()).as(compiled.toString()).isTrue();
+    assertThat(compiled.path("fingerprint").asText()).hasSize(64);
+    JsonNode refused = ok("program_compile", "{\"program\":{\"name\":\"p\",\"steps\":[{\"op\":\"teleport\"}]}}")
+        .path("structuredContent");
+    assertThat(refused.path("ok").asBoolean()).isFalse();
+    assertThat(refused.at("/errors/0/code").asText()).startsWith("AI0");
+    called.add("program_compile");
 
     assertThat(called).containsExactlyInAnyOrderElementsOf(listed);
   }
