@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.Term;
@@ -61,12 +62,33 @@ final class StoreReads {
     if (logged != null) {
       return logged.map(JsonNode::deepCopy);
     }
-    IndexSearcher searcher = view.searcher();
-    TopDocs top = searcher.search(new TermQuery(StoreDocuments.keyTerm(key)), 1);
-    if (top.scoreDocs.length == 0) {
-      return Optional.empty();
+    return Optional.ofNullable(lookUp(view.searcher(), key));
+  }
+
+  /**
+   * The live value of {@code key}, or null: its term looked up in each segment's terms, the way an {@code
+   * updateDocument} finds it, without a query's weight and scorer (a mutate reads its keys on every commit).
+   */
+  private static JsonNode lookUp(IndexSearcher searcher, String key) throws IOException {
+    BytesRef term = new BytesRef(key);
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      Terms terms = leaf.reader().terms(StoreDocuments.KEY);
+      if (terms == null) {
+        continue;
+      }
+      TermsEnum each = terms.iterator();
+      if (!each.seekExact(term)) {
+        continue;
+      }
+      Bits live = leaf.reader().getLiveDocs();
+      PostingsEnum docs = each.postings(null, PostingsEnum.NONE);
+      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+        if (live == null || live.get(doc)) {
+          return value(leaf, doc);
+        }
+      }
     }
-    return Optional.of(value(searcher, top.scoreDocs[0].doc));
+    return null;
   }
 
   static List<String> keys(StoreView view, String prefix) throws IOException {
@@ -89,15 +111,23 @@ final class StoreReads {
 
   /** Every record {@code scope} covers, freshly parsed: a detached copy. */
   static SortedMap<String, JsonNode> covered(StoreView view, Scope scope) throws IOException {
-    BooleanQuery.Builder any = new BooleanQuery.Builder();
-    for (String prefix : scope.prefixes()) {
-      any.add(under(prefix), BooleanClause.Occur.SHOULD);
+    SortedMap<String, JsonNode> covered = new TreeMap<>();
+    if (!scope.prefixes().isEmpty()) {
+      BooleanQuery.Builder any = new BooleanQuery.Builder();
+      for (String prefix : scope.prefixes()) {
+        any.add(under(prefix), BooleanClause.Occur.SHOULD);
+      }
+      forEachLive(view.searcher(), any.build(), (leaf, doc) -> covered.put(key(leaf, doc), value(leaf, doc)));
     }
     for (String key : scope.keys()) {
-      any.add(new TermQuery(StoreDocuments.keyTerm(key)), BooleanClause.Occur.SHOULD);
+      // a key the log holds is decided by the log below; one a prefix covered is read already
+      if (!view.log().entries().containsKey(key) && !covered.containsKey(key)) {
+        JsonNode value = lookUp(view.searcher(), key);
+        if (value != null) {
+          covered.put(key, value);
+        }
+      }
     }
-    SortedMap<String, JsonNode> covered = new TreeMap<>();
-    forEachLive(view.searcher(), any.build(), (leaf, doc) -> covered.put(key(leaf, doc), value(leaf, doc)));
     view.log().entries().forEach((key, value) -> {
       if (scope.covers(key)) {
         if (value.isPresent()) {
