@@ -1,5 +1,6 @@
 package dev.weft.agents.program;
 
+import dev.weft.context.env.BudgetedText;
 import dev.weft.context.env.Chunker;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,8 +50,9 @@ public final class PieceOps {
    */
   public static boolean matches(Step.Grep step, Piece piece) {
     try {
-      return pattern(step).matcher(new Budgeted(piece.text())).find();
-    } catch (Budgeted.Exhausted e) {
+      return pattern(step).matcher(new BudgetedText(piece.text(),
+          new long[] {(piece.text().length() + 1_000L) * GREP_WORK_PER_CHAR})).find();
+    } catch (BudgetedText.Exhausted e) {
       throw new IllegalArgumentException("grep pattern '" + step.pattern() + "' (step " + step.index()
           + ") backtracks too much on piece " + piece.address() + "; simplify it (no nested repetition such as (a+)+)");
     }
@@ -58,53 +60,6 @@ public final class PieceOps {
 
   /** How many times the regex engine may read each char of a piece (plus a fixed allowance). */
   public static final int GREP_WORK_PER_CHAR = 1_000;
-
-  /** A text whose reads are counted, so a runaway regex stops. */
-  private static final class Budgeted implements CharSequence {
-    private final String text;
-    private final long[] left;
-
-    Budgeted(String text) {
-      this(text, new long[] {(text.length() + 1_000L) * GREP_WORK_PER_CHAR});
-    }
-
-    private Budgeted(String text, long[] left) {
-      this.text = text;
-      this.left = left;
-    }
-
-    @Override
-    public int length() {
-      return text.length();
-    }
-
-    @Override
-    public char charAt(int index) {
-      if (--left[0] < 0) {
-        throw new Exhausted();
-      }
-      return text.charAt(index);
-    }
-
-    @Override
-    public CharSequence subSequence(int start, int end) {
-      return new Budgeted(text.substring(start, end), left);
-    }
-
-    @Override
-    public String toString() {
-      return text;
-    }
-
-    /** Thrown out of the regex engine when the budget is spent. */
-    static final class Exhausted extends RuntimeException {
-      private static final long serialVersionUID = 1L;
-
-      Exhausted() {
-        super(null, null, false, false);
-      }
-    }
-  }
 
   static Pattern pattern(Step.Grep step) {
     return Pattern.compile(step.pattern(), step.ignoreCase() ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);

@@ -4,11 +4,12 @@ package dev.weft.context.env;
  * A {@link CharSequence} that refuses to be read more than a fixed number of times: the regex engine reads the
  * text through {@code charAt}, so a catastrophically backtracking pattern ({@code (a+)+b} over a long run of
  * {@code a}) runs out of reads and stops with {@link Exhausted} instead of running for hours. The JDK's regex has
- * no timeout; this is the usual way to give it one that does not depend on the clock.
+ * no timeout; this is the usual way to give it one that does not depend on the clock. The environment's grep and
+ * the program runners' per-piece grep both read through it.
  */
-final class BudgetedText implements CharSequence {
+public final class BudgetedText implements CharSequence {
   /** The budget ran out. */
-  static final class Exhausted extends RuntimeException {
+  public static final class Exhausted extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     Exhausted() {
@@ -20,7 +21,7 @@ final class BudgetedText implements CharSequence {
   private final long[] remaining;
 
   /** {@code remaining} is shared by every text of one operation (a grep over many slots spends one budget). */
-  BudgetedText(CharSequence text, long[] remaining) {
+  public BudgetedText(CharSequence text, long[] remaining) {
     this.text = text;
     this.remaining = remaining;
   }
