@@ -1,87 +1,17 @@
 package dev.weft.pipelines.program;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.weft.agents.model.ChatSubcall;
-import dev.weft.agents.model.stub.StubChatServer;
-import dev.weft.agents.model.stub.StubReply;
-import dev.weft.agents.program.AddressOrder;
-import dev.weft.models.http.EndpointConfig;
-import dev.weft.transforms.program.MapCalls;
-import dev.weft.transforms.program.MapResult;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/**
- * A program's map on the DirectRunner against the stub chat server through ChatSubcall (the Flink [local] twin is
- * {@link ProgramRunFlinkTest}). Every reply waits (bounded) until K calls are in flight at the stub, so the lanes
- * run in step: the stub's most-in-flight counter is exactly K when every lane has a worker, and more than K only if
- * the bound broke.
- */
-class ProgramRunDirectStubTest {
-  private static final int K = 4;
-  private static final int PER_LANE = 6;
-  private static final Duration GATE = Duration.ofSeconds(2);
-
-  @TempDir Path work;
-
-  @Test
-  void neverMoreThanKCallsInFlightAtTheStubAndEveryLaneAskingAtOnceOnDirect() throws Exception {
-    Path dataset = balancedDataset();
-    ProgramRunOptions options = PipelineOptionsFactory.fromArgs("--runner=DirectRunner",
-        "--source=" + dataset, "--sourceKind=dataset", "--results=" + work.resolve("results"),
-        "--output=" + work.resolve("out"), "--maxConcurrentSubcalls=" + K).withValidation()
-        .as(ProgramRunOptions.class);
-
-    MapOutcome outcome;
-    int maxInFlight;
-    try (StubChatServer stub = new StubChatServer()) {
-      stub.replies(request -> {
-        awaitInFlight(stub);
-        return StubReply.text("seen");
-      });
-      ChatSubcall subcall = new ChatSubcall(EndpointConfig.of(stub.baseUrl(), "stub-model")
-          .withTimeout(Duration.ofSeconds(90)), false, ChatSubcall.noWait());
-      outcome = ProgramRunPipeline.run(options, PieceSteps.NONE, new ProgramRunPipeline.MapStep("Say it.", "", 0),
-          "fp-direct", subcall, AddressOrder.INSTANCE);
-      maxInFlight = stub.maxInFlight();
-    }
-
-    assertThat(maxInFlight).isEqualTo(K);
-    assertThat(outcome.results()).hasSize(K * PER_LANE).noneMatch(MapResult::failed);
-    assertThat(outcome.calls()).isEqualTo(K * PER_LANE);
+/** The stub-server program run on the DirectRunner (the Flink [local] twin is {@link ProgramRunFlinkTest}). */
+class ProgramRunDirectStubTest extends StubLanesCase {
+  @Override
+  List<String> runnerArgs() {
+    return List.of("--runner=DirectRunner");
   }
 
-  /**
-   * Waits until K calls are in flight at the stub, but at most {@link #GATE} (then replies anyway): a lane that
-   * starts late on a loaded machine delays the others, it does not fail them.
-   */
-  private static void awaitInFlight(StubChatServer stub) {
-    long deadline = System.nanoTime() + GATE.toNanos();
-    while (stub.inFlight() < K && System.nanoTime() < deadline) {
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-    }
-  }
-
-  /** {@value #PER_LANE} records in each lane, so the lanes run in step and none waits at the end alone. */
-  private Path balancedDataset() throws Exception {
-    List<String> lines = new ArrayList<>();
-    int[] perLane = new int[K];
-    for (int i = 0; lines.size() < PER_LANE * K; i++) {
-      int lane = MapCalls.laneOf("r-" + i, K);
-      if (perLane[lane] < PER_LANE) {
-        perLane[lane]++;
-        lines.add("{\"id\":\"r-" + i + "\",\"text\":\"record " + i + "\"}");
-      }
-    }
-    return Files.write(work.resolve("records.jsonl"), lines);
+  @Override
+  Duration gate() {
+    return Duration.ofSeconds(2);
   }
 }
