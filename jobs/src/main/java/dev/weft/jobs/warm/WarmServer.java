@@ -166,6 +166,7 @@ public final class WarmServer implements AutoCloseable {
 
   private void serve(SocketChannel client) {
     active.incrementAndGet();
+    boolean[] counted = {true};
     try (client) {
       FrameOutput frames = new FrameOutput(client);
       // a client that connects and never sends its request would hold this thread: its deadline closes it
@@ -196,10 +197,19 @@ public final class WarmServer implements AutoCloseable {
       } finally {
         heartbeat.cancel(false);
       }
+      // idle from now on, before the client hears the end: a check right after a call sees it finished
+      finished(counted);
       frames.sendQuietly(Wire.exitFrame(exit));
     } catch (IOException e) {
       // the client went away or sent garbage: nothing ran, nobody is left to answer
     } finally {
+      finished(counted);
+    }
+  }
+
+  private void finished(boolean[] counted) {
+    if (counted[0]) {
+      counted[0] = false;
       lastActivityNanos = nanoClock.getAsLong();
       active.decrementAndGet();
     }

@@ -47,7 +47,7 @@ public record ServerKey(String jar, long jarModifiedMillis, long jarSize, String
    * Per-shell noise (PWD, SHLVL, terminal session ids) is left out so that it does not start a server per call.
    */
   static boolean read(String name) {
-    if (name.equals("WEFT_NO_SERVER")) {
+    if (name.equals("WEFT_NO_SERVER") || name.equals("WEFT_RUN_DIR")) { // where sockets live, not what runs
       return false;
     }
     String upper = name.toUpperCase(Locale.ROOT);

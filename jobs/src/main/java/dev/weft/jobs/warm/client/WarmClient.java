@@ -41,8 +41,8 @@ public final class WarmClient {
     this(runDir, starter, out, err, ACCEPT_NANOS, HEARTBEAT_NANOS);
   }
 
-  /** For tests: shorter deadlines for a server that accepts and never answers. */
-  WarmClient(RunDir runDir, ServerStarter starter, OutputStream out, OutputStream err, long acceptNanos,
+  /** With other deadlines (nanoseconds) for the server's first answer and between its frames (tests). */
+  public WarmClient(RunDir runDir, ServerStarter starter, OutputStream out, OutputStream err, long acceptNanos,
       long heartbeatNanos) {
     this.runDir = runDir;
     this.starter = starter;
