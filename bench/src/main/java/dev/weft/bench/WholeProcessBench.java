@@ -64,8 +64,10 @@ public final class WholeProcessBench implements Bench {
       throw new IllegalArgumentException("weft bench --compare times whole `weft` processes: start it with the "
           + "launcher (./weft bench --compare ...), which tells it where it is");
     }
-    Map<String, String> cold = Map.of("WEFT_NO_SERVER", "1");
-    Map<String, String> warm = Map.of("WEFT_NO_SERVER", "0", "WEFT_RUN_DIR", work.resolve("run").toString());
+    // WEFT_NO_BUILD: a source edited while this runs must not make the launcher build in the middle of a figure
+    Map<String, String> cold = Map.of("WEFT_NO_SERVER", "1", "WEFT_NO_BUILD", "1");
+    Map<String, String> warm = Map.of("WEFT_NO_SERVER", "0", "WEFT_NO_BUILD", "1",
+        "WEFT_RUN_DIR", work.resolve("run").toString());
     out.println("load\t" + loadAverage());
     String code = options.codeTree().toAbsolutePath().normalize().toString();
     String codeIndex = work.resolve("code-index").toString();

@@ -47,14 +47,14 @@ public record RunDir(Path dir) {
   }
 
   public Path socket(String id) {
-    return dir.resolve(id + ".sock");
+    return dir.resolve(id.concat(".sock"));
   }
 
   public Path lock(String id) {
-    return dir.resolve(id + ".lock");
+    return dir.resolve(id.concat(".lock"));
   }
 
   public Path log(String id) {
-    return dir.resolve(id + ".log");
+    return dir.resolve(id.concat(".log"));
   }
 }

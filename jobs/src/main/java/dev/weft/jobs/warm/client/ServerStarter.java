@@ -18,7 +18,19 @@ public interface ServerStarter {
    * that a Ctrl-C in the terminal that started it does not reach it, output to the run directory's log.
    */
   static ServerStarter detached(Map<String, String> env) {
-    return (key, runDir) -> {
+    return new Detached(env);
+  }
+
+  /** A class, not a lambda: the client's start-up pays no lambda bootstrap for a starter most calls never use. */
+  final class Detached implements ServerStarter {
+    private final Map<String, String> env;
+
+    Detached(Map<String, String> env) {
+      this.env = env;
+    }
+
+    @Override
+    public void start(ServerKey key, RunDir runDir) throws IOException {
       List<String> command = new ArrayList<>();
       Path setsid = Path.of("/usr/bin/setsid");
       if (Files.isExecutable(setsid)) {
@@ -39,6 +51,6 @@ public interface ServerStarter {
           .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
           .redirectErrorStream(true)
           .start();
-    };
+    }
   }
 }
