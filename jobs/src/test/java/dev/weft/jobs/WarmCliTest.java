@@ -60,6 +60,14 @@ class WarmCliTest {
   }
 
   @Test
+  void aBadIdleIsRefusedByNameBeforeAServerStarts() {
+    CliRun run = CliRun.of("serve", "--idle", "soon");
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).isEqualTo("weft: --idle must be a duration such as 90s, 10m, 1h or PT10M, got: soon\n");
+    assertThat(CliRun.of("serve", "--idle", "0s").err()).isEqualTo("weft: --idle must be longer than zero, got: 0s\n");
+  }
+
+  @Test
   void verboseKeepsTheLineAndAddsTheServersStack() {
     String[] call = {"recall", "token", "--index", index, "--verbose", "-n", "0"};
     CliRun cold = CliRun.of(call);
