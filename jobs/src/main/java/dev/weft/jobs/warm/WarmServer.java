@@ -142,6 +142,14 @@ public final class WarmServer implements AutoCloseable {
     return stopReason;
   }
 
+  /**
+   * Waits up to {@code limit} for the commands still running when the server stopped: an {@code index} a client
+   * asked for finishes and publishes (or fails whole) rather than dying with the JVM.
+   */
+  boolean drain(Duration limit) throws InterruptedException {
+    return pool.awaitTermination(limit.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
   private void acceptLoop() {
     while (server.isOpen()) {
       SocketChannel client;

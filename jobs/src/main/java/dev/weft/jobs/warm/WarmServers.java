@@ -16,6 +16,8 @@ import java.util.function.Consumer;
 public final class WarmServers {
   /** Commands in flight at once; a client beyond them is declined and runs cold. */
   static final int MAX_CLIENTS = 8;
+  /** How long a stopping server lets running commands finish. */
+  static final Duration DRAIN = Duration.ofMinutes(30);
 
   private WarmServers() {}
 
@@ -35,6 +37,9 @@ public final class WarmServers {
     log.accept("weft: serving " + key.cwd() + " on " + server.socket() + "; stops after " + idle.toSeconds()
         + " s idle, when " + key.jar() + " changes, or on Ctrl-C");
     String reason = server.awaitStop();
+    if (!server.drain(DRAIN)) {
+      log.accept("weft: commands still running after " + DRAIN.toMinutes() + " min are stopped with the server");
+    }
     log.accept("weft: the warm server stopped: " + reason);
     return reason;
   }

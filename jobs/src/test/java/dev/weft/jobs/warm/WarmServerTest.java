@@ -185,6 +185,38 @@ class WarmServerTest {
   }
 
   @Test
+  void aStoppedServerLetsARunningCommandFinish() throws Exception {
+    CountDownLatch inside = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    WarmServer.Runner runner = (request, out, err) -> {
+      inside.countDown();
+      try {
+        release.await(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        return 8;
+      }
+      out.println("published");
+      return 0;
+    };
+    try (WarmFixture warm = WarmFixture.start(tmp, runner)) {
+      ExecutorService caller = Executors.newSingleThreadExecutor();
+      Future<WarmFixture.Result> running = caller.submit(() -> warm.run("index"));
+      assertThat(inside.await(30, TimeUnit.SECONDS)).isTrue();
+      Files.writeString(tmp.resolve("weft.jar"), "rebuilt while a command runs");
+      assertThat(warm.server.checkOnce()).isTrue();
+      assertThat(warm.server.drain(Duration.ZERO)).isFalse();
+
+      release.countDown();
+
+      assertThat(warm.server.drain(Duration.ofSeconds(30))).isTrue();
+      WarmFixture.Result result = running.get(30, TimeUnit.SECONDS);
+      assertThat(result.exit()).isZero();
+      assertThat(result.out()).isEqualTo("published\n");
+      caller.shutdown();
+    }
+  }
+
+  @Test
   void anIdleServerStopsAndABusyOneDoesNot() throws Exception {
     RunDir runDir = new RunDir(tmp.resolve("run")).create();
     ServerKey key = WarmFixture.key(tmp);
