@@ -119,7 +119,7 @@ final class IndexCommand implements Callable<Integer> {
     }
     ReportFile reportFile = new ReportFile(report, "index");
     RunRecorder recorder = new RunRecorder(quiet ? IngestProgress.NONE
-        : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null));
+        : new ConsoleProgress(spec.commandLine().getErr(), Terminal.interactive()));
     IndexOutcome outcome;
     try (Weft weft = Weft.open(indexDir())) {
       outcome = weft.index(run(recorder));

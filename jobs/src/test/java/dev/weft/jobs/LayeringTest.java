@@ -88,6 +88,13 @@ class LayeringTest {
   }
 
   @Test
+  void theWarmClientNeedsTheJdkAlone() {
+    // it ships in a jar of its own (weft-jobs-*-client.jar) so that its JVM starts in tens of milliseconds
+    check(classes().that().resideInAPackage("dev.weft.jobs.warm.client..")
+        .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "dev.weft.jobs.warm.client.."));
+  }
+
+  @Test
   void noProductionModuleImportsTheBenchmarks() {
     // bench sits beside jobs: it measures every module, and only the CLI's thin commands call it
     check(noClasses().that().resideInAnyPackage("dev.weft.context..", "dev.weft.models..", "dev.weft.index..",
