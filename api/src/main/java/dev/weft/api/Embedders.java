@@ -5,6 +5,8 @@ import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.VectorCensus;
+import dev.weft.models.hash.HashEmbedderSpec;
+import dev.weft.models.onnx.OnnxEmbedderSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,10 +17,22 @@ import java.util.concurrent.ConcurrentHashMap;
  * The one place the facade turns an embedder flag and an index's identity into an embedder ({@link EmbedderChoice})
  * and embeds a query ({@link QueryEmbedding}); the embedder provider registry replaces both here. Query embedders
  * are made once per spec and kept until {@link #close()}: loading an in-process model costs far more than a query.
+ * A Weft a {@link WeftCache} lends takes its in-process models from the cache's {@code shared} embedders, which
+ * outlive the call; an endpoint's client is its own (see {@link #sharable}).
  */
 final class Embedders implements AutoCloseable {
   private final Map<EmbedderSpec, Embedder> queryEmbedders = new ConcurrentHashMap<>();
+  /** Where in-process models come from instead of this one's map; null when this one makes them all. */
+  private final Embedders shared;
   private boolean closed;
+
+  Embedders() {
+    this(null);
+  }
+
+  Embedders(Embedders shared) {
+    this.shared = shared;
+  }
 
   /** For recall: {@code flag}, else the one identity of the generation's vectors, else the default model. */
   static EmbedderSpec forRecall(String flag, VectorCensus census) {
@@ -62,7 +76,19 @@ final class Embedders implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("this Weft is closed; open another to recall");
     }
+    if (shared != null && sharable(spec)) {
+      return shared.embedder(spec);
+    }
     return queryEmbedders.computeIfAbsent(spec, EmbedderSpec::create);
+  }
+
+  /**
+   * Whether one embedder of {@code spec} may serve call after call: an in-process model (hash, ONNX) is a pure
+   * function of its text once loaded. An endpoint's client is not — it keeps a circuit breaker and reads its key
+   * when made — so each call makes its own, as a call in its own process would.
+   */
+  static boolean sharable(EmbedderSpec spec) {
+    return spec instanceof HashEmbedderSpec || spec instanceof OnnxEmbedderSpec;
   }
 
   @Override

@@ -49,15 +49,28 @@ import java.util.Optional;
  */
 public final class Weft implements AutoCloseable {
   private final Path indexDir;
-  private final Embedders embedders = new Embedders();
-  /** Opened on the first read, so a Weft can be opened on an index that its first run creates. */
-  private CorpusIndex reading;
-  /** The ledger's, the memory's and the environment's store, opened on first use. */
+  /** The index's reader and models: this Weft's own, or lent by a {@link WeftCache} for as long as it is open. */
+  private final OpenIndex reads;
+  /** Closes {@link #reads}, or gives it back to the cache that lent it. */
+  private final Runnable releaseReads;
+  private final Embedders embedders;
+  /**
+   * The ledger's, the memory's and the environment's store, opened on first use and always this Weft's own: it
+   * holds the store's write lock, which must never outlive a call that a cache serves.
+   */
   private Store ledger;
   private boolean closed;
 
-  private Weft(Path indexDir) {
+  private Weft(Path indexDir, OpenIndex reads, Runnable releaseReads, Embedders embedders) {
     this.indexDir = indexDir;
+    this.reads = reads;
+    this.releaseReads = releaseReads;
+    this.embedders = embedders;
+  }
+
+  /** A Weft over an index a cache holds open: in-process models are the cache's, the rest its own. */
+  static Weft lent(Path indexDir, OpenIndex reads, Runnable giveBack) {
+    return new Weft(indexDir, reads, giveBack, new Embedders(reads.models()));
   }
 
   /**
@@ -67,16 +80,28 @@ public final class Weft implements AutoCloseable {
    * @throws IllegalArgumentException when {@code indexDir} is a file
    */
   public static Weft open(Path indexDir) {
+    Path dir = directory(indexDir);
+    OpenIndex reads = new OpenIndex(dir);
+    return new Weft(dir, reads, reads::close, reads.models());
+  }
+
+  /** {@code indexDir} absolute and normalized; a file is refused. */
+  static Path directory(Path indexDir) {
     Path dir = Objects.requireNonNull(indexDir, "indexDir").toAbsolutePath().normalize();
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new IllegalArgumentException("the index must be a directory, got a file: " + dir
           + "; pass a directory (created when missing)");
     }
-    return new Weft(dir);
+    return dir;
   }
 
   public Path indexDir() {
     return indexDir;
+  }
+
+  /** What this Weft reads through (tests: whether a cache lent the same one again). */
+  OpenIndex reads() {
+    return reads;
   }
 
   /** Indexes the directory tree at {@code root} with the defaults. */
@@ -264,15 +289,12 @@ public final class Weft implements AutoCloseable {
 
   @Override
   public void close() {
-    CorpusIndex index;
     Store store;
     synchronized (this) {
       if (closed) {
         return;
       }
       closed = true;
-      index = reading;
-      reading = null;
       store = ledger;
       ledger = null;
     }
@@ -284,19 +306,15 @@ public final class Weft implements AutoCloseable {
           store.close();
         }
       } finally {
-        if (index != null) {
-          index.close();
-        }
+        releaseReads.run();
       }
     }
   }
 
-  private synchronized CorpusIndex reading() {
+  /** The index, opened on the first read, so a Weft can be opened on an index that its first run creates. */
+  private CorpusIndex reading() {
     ensureOpen();
-    if (reading == null) {
-      reading = CorpusIndex.openExisting(indexDir);
-    }
-    return reading;
+    return reads.index();
   }
 
   private synchronized void ensureOpen() {

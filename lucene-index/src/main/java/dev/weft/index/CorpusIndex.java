@@ -114,6 +114,36 @@ public final class CorpusIndex implements Closeable {
     return store.list();
   }
 
+  /** The manifest of kept generation {@code number}; empty when it is not kept. */
+  public Optional<GenerationManifest> generation(long number) {
+    return store.find(number);
+  }
+
+  /**
+   * The manifest of the generation this index's readers hold now, without looking at {@code CURRENT}: a holder
+   * that outlives calls compares it with the directory's to notice a directory deleted and made again. Empty
+   * before the first read.
+   */
+  public Optional<GenerationManifest> heldGeneration() {
+    ServedGenerations generations = served;
+    if (generations == null) {
+      return Optional.empty();
+    }
+    ServedGeneration held;
+    try {
+      held = generations.acquire();
+    } catch (AlreadyClosedException e) {
+      throw closedException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot acquire the served generation of " + indexDir, e);
+    }
+    try {
+      return Optional.of(held.manifest());
+    } finally {
+      generations.releaseUnchecked(held);
+    }
+  }
+
   /** Kept generations whose manifests exist but cannot be read, newest first; every listing skips them. */
   public List<UnreadableManifest> unreadableGenerations() {
     return store.unreadable();
