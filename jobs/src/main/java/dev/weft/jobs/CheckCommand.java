@@ -28,7 +28,7 @@ final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     CheckReport report;
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       report = weft.check(waitOption.duration());
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -37,7 +37,7 @@ final class ForgetCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     int forgotten;
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       forgotten = forget(weft.memory(memoryOptions.embedder), id, kind, by, memoryOptions.scope());
     }
     spec.commandLine().getOut().println(json ? Json.write(Map.of("forgot", forgotten)) : "forgot\t" + forgotten);

@@ -23,7 +23,7 @@ final class GenerationsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       Generations listed = weft.generations();
       List<GenerationManifest> generations = listed.kept();
       long current = listed.served();

@@ -27,7 +27,7 @@ final class GetCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Lines range = lines == null ? null : Lines.parse(lines, "--lines");
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       if (range == null) {
         spec.commandLine().getOut().print(weft.get(path));
         spec.commandLine().getOut().flush();

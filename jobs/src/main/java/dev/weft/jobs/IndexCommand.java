@@ -121,7 +121,7 @@ final class IndexCommand implements Callable<Integer> {
     RunRecorder recorder = new RunRecorder(quiet ? IngestProgress.NONE
         : new ConsoleProgress(spec.commandLine().getErr(), Terminal.interactive()));
     IndexOutcome outcome;
-    try (Weft weft = Weft.open(indexDir())) {
+    try (Weft weft = Wefts.open(indexDir())) {
       outcome = weft.index(run(recorder));
     } catch (RuntimeException e) {
       reportFile.failed(recorder, e);

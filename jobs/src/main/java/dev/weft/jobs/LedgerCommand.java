@@ -41,7 +41,7 @@ final class LedgerCommand implements Runnable {
 
     /** Opens the Weft whose ledger the command works on. */
     Weft weft() {
-      return Weft.open(index.forRead());
+      return Wefts.open(index.forRead());
     }
   }
 

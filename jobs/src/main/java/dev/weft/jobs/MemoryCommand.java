@@ -45,7 +45,7 @@ final class MemoryCommand implements Runnable {
     boolean json;
 
     <T> T withMemory(Function<Memory, T> read) {
-      try (Weft weft = Weft.open(indexOption.forRead())) {
+      try (Weft weft = Wefts.open(indexOption.forRead())) {
         return read.apply(weft.memory(memoryOptions.embedder));
       }
     }

@@ -39,7 +39,7 @@ final class MemoryRecall {
         command.n == null ? MemoryQuery.DEFAULT_LIMIT : command.n, RecallMode.parse(command.mode), !command.noLog,
         command.hybrid.pool, command.hybrid.knn, command.hybrid.embedWeight);
     MemoryRecallResult result;
-    try (Weft weft = Weft.open(command.indexOption.forRead())) {
+    try (Weft weft = Wefts.open(command.indexOption.forRead())) {
       result = weft.memory(command.embedderOption.spec).recall(query);
     }
     PrintWriter out = command.spec.commandLine().getOut();

@@ -80,7 +80,7 @@ final class RecallCommand implements Callable<Integer> {
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
         recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn);
     RecallResult result;
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       result = weft.recall(request, embedderOption.spec);
     }
     PrintWriter out = spec.commandLine().getOut();

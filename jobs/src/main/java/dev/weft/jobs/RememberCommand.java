@@ -56,7 +56,7 @@ final class RememberCommand implements Callable<Integer> {
     Remember options = new Remember(MemoryKind.parse(kind), MemoryAuthor.parse(by), instant(occurredAt),
         meta == null ? null : object(meta), memoryOptions.scope());
     Remembered done;
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       done = weft.memory(memoryOptions.embedder).remember(id, String.join(" ", text), options);
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -20,7 +20,7 @@ final class RollbackCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       GenerationManifest served = weft.rollback(generation, waitOption.duration());
       spec.commandLine().getOut().println("serving generation " + served.generation() + " (" + served.createdAt()
           + ", files=" + served.files() + ", chunks=" + served.chunks() + ")");

@@ -21,7 +21,7 @@ final class StatsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       Stats stats = weft.stats();
       PrintWriter out = spec.commandLine().getOut();
       if (json) {

@@ -1,5 +1,6 @@
 package dev.weft.jobs;
 
+import dev.weft.api.WeftCache;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -90,6 +91,17 @@ public final class WeftCli implements Runnable {
   public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean clientConsole) {
     int[] exit = new int[1];
     Terminal.runAs(clientConsole, () -> exit[0] = execute(args, out, err, Terminal.ansi(clientConsole)));
+    return exit[0];
+  }
+
+  /**
+   * As {@link #execute(String[], PrintWriter, PrintWriter, boolean)}, the command's indexes read through
+   * {@code cache}: the warm server keeps them open between calls (docs/cli.md, "Warm server").
+   */
+  public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean clientConsole,
+      WeftCache cache) {
+    int[] exit = new int[1];
+    Wefts.runWith(cache, () -> exit[0] = execute(args, out, err, clientConsole));
     return exit[0];
   }
 

@@ -6,7 +6,9 @@ import dev.weft.jobs.warm.WarmFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -91,5 +93,60 @@ class WarmCliTest {
     WarmFixture.Result after = warm.run("recall", "wombat", "--index", moving);
     assertThat(after.exit()).as(after.err()).isZero();
     assertThat(after.out()).startsWith("b.md\t");
+  }
+
+  @Test
+  void aRollbackByAnotherRunIsVisibleToTheNextWarmCall() throws IOException {
+    Path corpus = Files.createDirectories(tmp.resolve("rolled"));
+    Files.writeString(corpus.resolve("a.md"), "# A\n\naardvark\n");
+    String rolled = tmp.resolve("rolled-index").toString();
+    assertThat(warm.run("index", corpus.toString(), "--index", rolled, "--quiet").exit()).isZero();
+    Files.writeString(corpus.resolve("b.md"), "# B\n\nwombat\n");
+    assertThat(warm.run("index", corpus.toString(), "--index", rolled, "--quiet").exit()).isZero();
+    assertThat(warm.run("recall", "wombat", "--index", rolled).out()).startsWith("b.md\t");
+    assertThat(warm.heldIndexes()).as("the server keeps the index open").isPositive();
+
+    assertThat(CliRun.of("rollback", "1", "--index", rolled).exit()).isZero(); // not warm
+
+    sameWarmAndCold("recall", "wombat", "--index", rolled);
+    sameWarmAndCold("stats", "--index", rolled);
+    assertThat(warm.run("recall", "wombat", "--index", rolled).exit()).isEqualTo(1);
+  }
+
+  @Test
+  void anIndexDeletedAndMadeAgainIsReadAfreshByTheNextWarmCall() throws IOException {
+    Path first = Files.createDirectories(tmp.resolve("first"));
+    Files.writeString(first.resolve("a.md"), "# A\n\naardvark\n");
+    Path remade = tmp.resolve("remade-index");
+    assertThat(warm.run("index", first.toString(), "--index", remade.toString(), "--quiet").exit()).isZero();
+    assertThat(warm.run("recall", "aardvark", "--index", remade.toString()).out()).startsWith("a.md\t");
+
+    delete(remade);
+    sameWarmAndCold("recall", "aardvark", "--index", remade.toString()); // no index: exit 2, named
+
+    Path second = Files.createDirectories(tmp.resolve("second"));
+    Files.writeString(second.resolve("z.md"), "# Z\n\nwombat\n");
+    // generation 1 again, its Lucene segment named as the first one's was
+    assertThat(CliRun.of("index", second.toString(), "--index", remade.toString(), "--quiet").exit()).isZero();
+
+    sameWarmAndCold("recall", "aardvark", "--index", remade.toString());
+    sameWarmAndCold("recall", "wombat", "--index", remade.toString());
+    assertThat(warm.run("recall", "wombat", "--index", remade.toString()).out()).startsWith("z.md\t");
+  }
+
+  private static void sameWarmAndCold(String... call) {
+    CliRun cold = CliRun.of(call);
+    WarmFixture.Result hot = warm.run(call);
+    assertThat(hot.exit()).as(String.join(" ", call)).isEqualTo(cold.exit());
+    assertThat(hot.out()).as(String.join(" ", call)).isEqualTo(cold.out());
+    assertThat(hot.err()).as(String.join(" ", call)).isEqualTo(cold.err());
+  }
+
+  private static void delete(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.comparingInt(Path::getNameCount).reversed()).toList()) {
+        Files.delete(p);
+      }
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.weft.jobs.warm;
 
+import dev.weft.api.WeftCache;
 import dev.weft.jobs.warm.client.RunDir;
 import dev.weft.jobs.warm.client.ServerKey;
 import dev.weft.jobs.warm.client.ServerStarter;
@@ -24,24 +25,37 @@ public final class WarmFixture implements AutoCloseable {
   final RunDir runDir;
   final ServerKey key;
   final WarmServer server;
+  /** The indexes the server keeps open between calls, as {@code weft serve} does; closed with the fixture. */
+  final WeftCache cache;
 
-  private WarmFixture(RunDir runDir, ServerKey key, WarmServer server) {
+  private WarmFixture(RunDir runDir, ServerKey key, WarmServer server, WeftCache cache) {
     this.runDir = runDir;
     this.key = key;
     this.server = server;
+    this.cache = cache;
   }
 
   /** A server running the CLI's commands, keyed by a stand-in jar under {@code dir}. */
   public static WarmFixture start(Path dir) throws IOException {
-    return start(dir, WarmServers::run);
+    WeftCache cache = WeftCache.create();
+    return start(dir, WarmServers.runner(cache), cache);
   }
 
   static WarmFixture start(Path dir, WarmServer.Runner runner) throws IOException {
+    return start(dir, runner, WeftCache.create());
+  }
+
+  private static WarmFixture start(Path dir, WarmServer.Runner runner, WeftCache cache) throws IOException {
     RunDir runDir = new RunDir(dir.resolve("run")).create();
     ServerKey key = key(dir);
     WarmServer server = WarmServer.start(key, runDir, Duration.ofMinutes(10), WarmServers.MAX_CLIENTS, runner,
         System::nanoTime, false).orElseThrow();
-    return new WarmFixture(runDir, key, server);
+    return new WarmFixture(runDir, key, server, cache);
+  }
+
+  /** How many indexes the server holds open now. */
+  public int heldIndexes() {
+    return cache.size();
   }
 
   /** The key of this JVM's calls, with a stand-in jar file under {@code dir} (made when missing). */
@@ -75,6 +89,10 @@ public final class WarmFixture implements AutoCloseable {
 
   @Override
   public void close() {
-    server.close();
+    try {
+      server.close();
+    } finally {
+      cache.close();
+    }
   }
 }
