@@ -141,6 +141,36 @@ class WarmServerTest {
   }
 
   @Test
+  void aServerThatDeclinesBeforeReadingTheRequestRunsTheCallColdWithItsReason() throws Exception {
+    RunDir runDir = new RunDir(tmp.resolve("run")).create();
+    ServerKey key = WarmFixture.key(tmp);
+    try (ServerSocketChannel busy = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+      busy.bind(UnixDomainSocketAddress.of(runDir.socket(key.id())));
+      // as a server at its bound does: the reason, then close, never reading the request
+      Thread decliner = new Thread(() -> {
+        try (SocketChannel accepted = busy.accept()) {
+          write(accepted, Wire.declinedFrame("busy: 8 commands are running"));
+        } catch (IOException e) {
+          throw new AssertionError(e);
+        }
+      });
+      decliner.start();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      WarmClient client = new WarmClient(runDir, (k, d) -> {
+        throw new AssertionError("a live socket is not replaced");
+      }, new ByteArrayOutputStream(), err);
+      // a request larger than the socket's buffers: its write is still under way when the server closes
+      String big = "x".repeat(4 << 20);
+
+      int exit = client.run(key, List.of("recall", big, "--verbose"), false, true);
+
+      decliner.join();
+      assertThat(exit).isEqualTo(WarmClient.COLD);
+      assertThat(err.toString()).contains("declined: busy: 8 commands are running");
+    }
+  }
+
+  @Test
   void aServerThatGoesSilentMidCommandEndsTheCallWithOneLine() throws Exception {
     RunDir runDir = new RunDir(tmp.resolve("run")).create();
     ServerKey key = WarmFixture.key(tmp);

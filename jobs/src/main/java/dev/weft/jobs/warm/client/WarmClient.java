@@ -94,10 +94,26 @@ public final class WarmClient {
 
   private int exchange(FrameChannel channel, Wire.Request request, boolean verbose) throws IOException {
     try {
-      channel.write(request.encode(), System.nanoTime() + acceptNanos);
-      FrameChannel.Frame first = channel.next(System.nanoTime() + acceptNanos);
+      IOException unsent = null;
+      try {
+        channel.write(request.encode(), System.nanoTime() + acceptNanos);
+      } catch (FrameChannel.Timeout e) {
+        throw e;
+      } catch (IOException e) {
+        // a busy server declines on accept and closes without reading the request: its reason is still readable
+        unsent = e;
+      }
+      FrameChannel.Frame first;
+      try {
+        first = channel.next(System.nanoTime() + acceptNanos);
+      } catch (FrameChannel.Timeout e) {
+        throw e;
+      } catch (IOException e) {
+        first = null;
+      }
       if (first == null) {
-        return cold(verbose, "the warm server closed the connection without answering");
+        return cold(verbose, unsent == null ? "the warm server closed the connection without answering"
+            : "the warm server closed the connection before reading the request (" + unsent.getMessage() + ")");
       }
       if (first.type() == Wire.DECLINED) {
         return cold(verbose, "the warm server declined: " + new String(first.payload(), StandardCharsets.UTF_8));
