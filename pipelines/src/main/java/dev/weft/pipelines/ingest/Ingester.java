@@ -50,6 +50,19 @@ public final class Ingester {
     this.afterCommit = afterCommit;
   }
 
+  /**
+   * This ingester with {@code gate} run after the commit, just before the publish: a gate that throws abandons the
+   * run there, leaving the previous generation served (a commit nobody publishes is ignored and later deleted).
+   * {@code weft index --watch} stops through it, so a stop never half-publishes a window.
+   */
+  public Ingester beforePublish(Runnable gate) {
+    Runnable previous = afterCommit;
+    return new Ingester(afterPlan, () -> {
+      previous.run();
+      gate.run();
+    });
+  }
+
   public IngestReport run(IngestRequest request) {
     return run(request, WriteAccess.DEFAULT);
   }
