@@ -97,6 +97,19 @@ class StreamingIngestTest {
   }
 
   @Test
+  void onFlinkLocalTheBoundedWatchPublishesTheCorpusOnce() {
+    // the one Flink [local] run of this family; a deadline, so a runner that does not drain cannot hang the build
+    PipelineResult result = StreamingIngestPipeline.build(options("--runner=FlinkRunner", "--flinkMaster=[local]",
+        "--parallelism=1", "--streaming=true", "--root=" + root, "--indexDir=" + indexDir, "--watchInterval=200ms",
+        "--window=1s", "--watchPolls=3")).run();
+    PipelineResult.State state = result.waitUntilFinish(org.joda.time.Duration.standardMinutes(3));
+
+    assertThat(state).isEqualTo(PipelineResult.State.DONE);
+    assertThat(served().generation()).isEqualTo(1);
+    assertThat(served().files()).isEqualTo(5);
+  }
+
+  @Test
   void theStreamingOptionsAreCheckedByName() {
     assertThatThrownBy(() -> StreamingIngestPipeline.build(options("--streaming=true", "--root=" + root)))
         .hasMessageStartingWith("--indexDir is required with --streaming=true");
