@@ -132,4 +132,11 @@ public interface IngestOptions extends PipelineOptions {
   String getLockWait();
 
   void setLockWait(String value);
+
+  @Description("With --streaming=true: how often a window passes even without a changed file, so deletions (which a "
+      + "file match never reports) are applied: 500ms, 60s, 10m")
+  @Default.String("10m")
+  String getRescan();
+
+  void setRescan(String value);
 }

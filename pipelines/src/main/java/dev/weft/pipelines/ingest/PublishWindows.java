@@ -27,6 +27,8 @@ import org.joda.time.Duration;
 public final class PublishWindows extends PTransform<PCollection<String>, PCollection<WindowPublisher.WindowResult>> {
   /** The one key every path is grouped under: a window of changes is one group, so one publish. */
   static final String INDEX_KEY = "index";
+  /** The element a rescan tick puts in a window: it asks for a pass, but is no changed path. */
+  public static final String TICK = "";
 
   private final WindowPublisher publisher;
   private final Duration window;
@@ -71,6 +73,7 @@ public final class PublishWindows extends PTransform<PCollection<String>, PColle
         OutputReceiver<WindowPublisher.WindowResult> out) {
       Set<String> distinct = new HashSet<>();
       group.getValue().forEach(distinct::add);
+      distinct.remove(TICK);
       out.output(publisher.publish(((IntervalWindow) window).end().getMillis(), distinct.size()));
     }
   }

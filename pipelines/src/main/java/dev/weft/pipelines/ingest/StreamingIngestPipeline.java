@@ -8,12 +8,16 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.io.FileIO;
+import org.apache.beam.sdk.io.GenerateSequence;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.FlatMapElements;
+import org.apache.beam.sdk.transforms.Flatten;
+import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.Watch;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.TypeDescriptors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * {@code IngestPipeline --streaming=true}: keeps an index current on a cluster. {@code FileIO.match().continuously}
  * matches {@code ROOT/**} every {@code --watchInterval}, emitting files that are new or whose metadata changed
  * ({@code matchUpdatedFiles}); their corpus-relative paths (indexed extensions only, never the index) go into
- * {@code --window} fixed windows, and each window with changes ends in one publish ({@link PublishWindows}):
+ * {@code --window} fixed windows with a tick every {@code --rescan} (deletions are never matched; a tick's window
+ * re-lists and applies them), and each window with changes or a tick ends in one publish ({@link PublishWindows}):
  * one generation, recording the window, or none when nothing indexed changed.
  */
 public final class StreamingIngestPipeline {
@@ -54,11 +59,22 @@ public final class StreamingIngestPipeline {
     String rootText = root.toString();
     String indexText = indexDir.toString();
     Pipeline pipeline = Pipeline.create(options);
-    PCollection<WindowPublisher.WindowResult> windows = pipeline
+    PCollection<String> changed = pipeline
         .apply("WatchFiles", FileIO.match().filepattern(rootText + "/**")
             .continuously(org.joda.time.Duration.millis(interval.toMillis()), stop, true))
         .apply("ChangedPaths", FlatMapElements.into(TypeDescriptors.strings())
-            .via((MatchResult.Metadata file) -> changedPath(rootText, indexText, router, file)))
+            .via((MatchResult.Metadata file) -> changedPath(rootText, indexText, router, file)));
+    // a deletion is never matched: a tick every --rescan gives a window to pass in, whose re-listing applies it
+    Duration rescan = duration("--rescan", options.getRescan());
+    GenerateSequence ticks = GenerateSequence.from(0).withRate(1, org.joda.time.Duration.millis(rescan.toMillis()));
+    if (options.getWatchPolls() > 0) {
+      // a bounded watch must end, so must its ticks: as many as fit in the watch's span (none when none fits)
+      ticks = ticks.to(options.getWatchPolls() * interval.toMillis() / rescan.toMillis());
+    }
+    PCollection<String> rescans = pipeline.apply("RescanTicks", ticks)
+        .apply("TickMarkers", MapElements.into(TypeDescriptors.strings()).via((Long tick) -> PublishWindows.TICK));
+    PCollection<WindowPublisher.WindowResult> windows = PCollectionList.of(changed).and(rescans)
+        .apply("ChangesAndTicks", Flatten.pCollections())
         .apply("PublishWindows", PublishWindows.with(publisher).withWindow(window));
     windows.apply("LogWindows", ParDo.of(new LogFn()));
     return pipeline;

@@ -9,6 +9,7 @@ import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,7 +82,7 @@ class StreamingIngestTest {
 
   @Test
   void theDirectRunnerWatchPublishesTheCorpusOnceAndReplaysNothing() {
-    PipelineResult.State state = streaming("--watchPolls=3").run().waitUntilFinish();
+    PipelineResult.State state = finish(streaming("--watchPolls=3"));
 
     assertThat(state).isEqualTo(PipelineResult.State.DONE);
     GenerationManifest published = served();
@@ -92,17 +93,33 @@ class StreamingIngestTest {
     assertThat(hits("token bucket")).contains("src/main/java/com/acme/RateLimiter.java");
 
     // run again over the same tree, as after a restore: every window is a replay or finds nothing to do
-    assertThat(streaming("--watchPolls=2").run().waitUntilFinish()).isEqualTo(PipelineResult.State.DONE);
+    assertThat(finish(streaming("--watchPolls=2"))).isEqualTo(PipelineResult.State.DONE);
     assertThat(served().generation()).isEqualTo(1);
+  }
+
+  @Test
+  void aRescanTickPassesAWindowThatNoMatchedFileOpened() throws IOException {
+    new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build());
+    Files.delete(root.resolve("app/tokenizer.py"));
+
+    // only .py is watched and none is left: no file is matched, so only a tick can open a window
+    PipelineResult.State state = finish(StreamingIngestPipeline.build(options("--runner=DirectRunner",
+        "--blockOnRun=false", "--streaming=true", "--root=" + root, "--indexDir=" + indexDir, "--watchInterval=200ms",
+        "--window=1s", "--rescan=200ms", "--watchPolls=2", "--extensions=.py")));
+
+    assertThat(state).isEqualTo(PipelineResult.State.DONE);
+    GenerationManifest published = served();
+    assertThat(published.generation()).isEqualTo(2);
+    assertThat(published.files()).isZero(); // the tick's pass re-listed .py files only: every indexed file went
+    assertThat(published.counts()).containsKey(IngestCounters.STREAM_WINDOW);
   }
 
   @Test
   void onFlinkLocalTheBoundedWatchPublishesTheCorpusOnce() {
     // the one Flink [local] run of this family; a deadline, so a runner that does not drain cannot hang the build
-    PipelineResult result = StreamingIngestPipeline.build(options("--runner=FlinkRunner", "--flinkMaster=[local]",
-        "--parallelism=1", "--streaming=true", "--root=" + root, "--indexDir=" + indexDir, "--watchInterval=200ms",
-        "--window=1s", "--watchPolls=3")).run();
-    PipelineResult.State state = result.waitUntilFinish(org.joda.time.Duration.standardMinutes(3));
+    PipelineResult.State state = finish(StreamingIngestPipeline.build(options("--runner=FlinkRunner",
+        "--flinkMaster=[local]", "--parallelism=1", "--streaming=true", "--root=" + root, "--indexDir=" + indexDir,
+        "--watchInterval=200ms", "--window=1s", "--watchPolls=3")));
 
     assertThat(state).isEqualTo(PipelineResult.State.DONE);
     assertThat(served().generation()).isEqualTo(1);
@@ -121,8 +138,24 @@ class StreamingIngestTest {
   }
 
   private Pipeline streaming(String extra) {
-    return StreamingIngestPipeline.build(options("--runner=DirectRunner", "--streaming=true", "--root=" + root,
+    return StreamingIngestPipeline.build(options("--runner=DirectRunner", "--blockOnRun=false", "--streaming=true",
+        "--root=" + root,
         "--indexDir=" + indexDir, "--watchInterval=200ms", "--window=1s", extra));
+  }
+
+  /** Runs a bounded streaming pipeline with a deadline: a runner that fails to drain fails the test, never hangs it. */
+  private static PipelineResult.State finish(Pipeline pipeline) {
+    PipelineResult result = pipeline.run();
+    PipelineResult.State state = result.waitUntilFinish(org.joda.time.Duration.standardMinutes(3));
+    if (state == null || !state.isTerminal()) {
+      try {
+        result.cancel();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      throw new AssertionError("the bounded streaming pipeline must finish within 3 minutes, got: " + state);
+    }
+    return state;
   }
 
   private static IngestOptions options(String... args) {
