@@ -19,6 +19,7 @@ import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexCheck;
 import dev.weft.index.store.LuceneStore;
 import dev.weft.pipelines.ingest.EmbedMissing;
+import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.transforms.export.ExportFormat;
@@ -91,6 +92,18 @@ public final class Weft implements AutoCloseable {
   public IndexOutcome index(IndexRun run) {
     ensureOpen();
     return Indexing.run(indexDir, run);
+  }
+
+  /**
+   * A watch that keeps the index level with {@code run}'s directory tree as it changes ({@code weft index --watch}):
+   * {@link IndexWatch#run} blocks, publishing one generation per window with changes, until {@link IndexWatch#stop}.
+   * Each window is {@code run} again (the same plan, update, commit and publish), so its options hold per window.
+   *
+   * @throws IllegalArgumentException for a dataset, {@code --force} or {@code --rebuild}
+   */
+  public IndexWatch watch(IndexRun run, IndexWatch.WatchSettings settings, IndexWatch.Listener listener) {
+    ensureOpen();
+    return Indexing.watch(indexDir, run, settings, listener);
   }
 
   /** Recall; dense and hybrid embed the query with the embedder the index's vectors came from. */
