@@ -22,16 +22,9 @@ final class MemoryStores {
     if (flag != null) {
       return Optional.of(EmbedderSpecs.parse(flag));
     }
-    return rebuilt(Memory.embedderOf(store), "the memories were");
-  }
-
-  /**
-   * The embedder {@code recorded} names, rebuilt from its identity ({@code what}: whose vectors, for the message
-   * when it cannot be); empty when nothing is recorded. The ledger's records share this with the memory.
-   */
-  static Optional<EmbedderSpec> rebuilt(Optional<EmbedderIdentity> recorded, String what) {
+    Optional<EmbedderIdentity> recorded = Memory.embedderOf(store);
     return recorded.map(identity -> EmbedderSpecs.fromIdentity(identity).orElseThrow(() ->
-        new IllegalArgumentException(what + " embedded with " + identity + ", which cannot be rebuilt "
+        new IllegalArgumentException("the memories were embedded with " + identity + ", which cannot be rebuilt "
             + "from its name; pass --embedder (e.g. openai:<model>@<baseUrl>#<dims>)")));
   }
 }

@@ -18,6 +18,7 @@ import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexCheck;
 import dev.weft.index.store.LuceneStore;
+import dev.weft.models.EmbedderSpecs;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
@@ -243,7 +244,9 @@ public final class Weft implements AutoCloseable {
     if (embedder != null) {
       options = options.withEmbedder(embedders.embedder(EmbedderChoice.resolve(embedder, Optional.empty())));
     } else {
-      Optional<EmbedderSpec> recorded = MemoryStores.rebuilt(Ledger.embedderOf(store), "the ledger's records were");
+      // a recorded model that cannot be rebuilt from its name (an endpoint) leaves the ledger without one: only
+      // recall near needs it, and that refuses asking for --embedder, while every other command works
+      Optional<EmbedderSpec> recorded = Ledger.embedderOf(store).flatMap(EmbedderSpecs::fromIdentity);
       if (recorded.isPresent()) {
         options = options.withEmbedder(new LazyEmbedder(recorded.get(), embedders));
       }
