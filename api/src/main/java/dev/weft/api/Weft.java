@@ -18,6 +18,7 @@ import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexCheck;
 import dev.weft.index.store.LuceneStore;
+import dev.weft.models.EmbedderSpecs;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.IngestReport;
@@ -247,14 +248,23 @@ public final class Weft implements AutoCloseable {
    * The agent's ledger beside this index ({@code INDEX/ledger}, the store the memory shares): the goal, evidenced
    * memories, skills and slots (docs/ledger.md). Evidence quoting a chunk is checked against this index
    * ({@link #chunkTexts}); {@code embedder} ({@code bge-small}, {@code hash:64}, ...) serves recall near and
-   * embedMissing, none when null. The ledger lives as long as this Weft.
+   * embedMissing; when null, the model the ledger's vectors were made by (recorded by its first embedded write,
+   * built on first use), else none. The ledger lives as long as this Weft.
    */
   public Ledger ledger(String embedder) {
     LedgerOptions options = LedgerOptions.defaults().withChunkTexts(chunkTexts());
+    Store store = ledgerStore();
     if (embedder != null) {
       options = options.withEmbedder(embedders.embedder(EmbedderChoice.resolve(embedder, Optional.empty())));
+    } else {
+      // a recorded model that cannot be rebuilt from its name (an endpoint) leaves the ledger without one: only
+      // recall near needs it, and that refuses asking for --embedder, while every other command works
+      Optional<EmbedderSpec> recorded = Ledger.embedderOf(store).flatMap(EmbedderSpecs::fromIdentity);
+      if (recorded.isPresent()) {
+        options = options.withEmbedder(new LazyEmbedder(recorded.get(), embedders));
+      }
     }
-    return new Ledger(ledgerStore(), options);
+    return new Ledger(store, options);
   }
 
   /**
