@@ -48,6 +48,24 @@ public final class SymbolLookup implements SymbolChunks {
     return read(new Term(ChunkDocuments.symbolField(Kind.CODE), token), name, true);
   }
 
+  /** Stops at the first chunk whose symbol is exactly {@code name}, reading no stored field. */
+  @Override
+  public boolean defines(String name) {
+    String token = wholeToken(name);
+    if (token == null) {
+      return false;
+    }
+    try {
+      return TermLookup.first(searcher.reader(), new Term(ChunkDocuments.symbolField(Kind.CODE), token), leaf -> {
+        SortedDocValues symbols = DocValues.getSorted(leaf.reader(), ChunkDocuments.SYMBOL);
+        return doc -> name.equals(HitReader.string(symbols, doc)) ? Boolean.TRUE : null;
+      }).isPresent();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot look up the symbol " + name + " in generation "
+          + searcher.generation().generation(), e);
+    }
+  }
+
   @Override
   public List<Chunk> mentioning(String name) {
     String token = wholeToken(name);

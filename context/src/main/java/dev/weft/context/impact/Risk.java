@@ -1,5 +1,7 @@
 package dev.weft.context.impact;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
 /** How risky changing a symbol is, by how many places refer to it: low ≤ 2, medium 3–10, high 11 and more. */
 public enum Risk {
   LOW("low"),
@@ -12,6 +14,8 @@ public enum Risk {
     this.id = id;
   }
 
+  /** The name JSON and the CLI print: {@code low}, {@code medium}, {@code high}. */
+  @JsonValue
   public String id() {
     return id;
   }
