@@ -7,6 +7,8 @@ import dev.weft.context.env.Environment;
 import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.graph.git.GitActivityIndex;
+import dev.weft.context.graph.git.RecentActivity;
 import dev.weft.context.impact.Impact;
 import dev.weft.context.memory.Memory;
 import dev.weft.context.memory.MemorySettings;
@@ -170,6 +172,28 @@ public final class Weft implements AutoCloseable {
     Objects.requireNonNull(symbol, "symbol");
     try (CorpusSearcher searcher = reading().searcher()) {
       return new ImpactAnalyzer(SymbolLookup.of(searcher)).impact(symbol);
+    }
+  }
+
+  /**
+   * The git activity of the served generation's tree, per file (commits, last commit time and author), for
+   * grounding hits and nodes, never for ranking: from one batched {@code git log}, cached per HEAD in
+   * {@code INDEX/git-activity.json} and brought up to date incrementally (docs/graph.md, "Git activity"). Without
+   * git, a work tree or a tree at all it answers nothing for every path and says why in
+   * {@link GitActivityIndex#unavailable()}.
+   */
+  public GitActivityIndex gitActivity() {
+    GenerationManifest manifest;
+    try (CorpusSearcher searcher = reading().searcher()) {
+      manifest = searcher.generation();
+    }
+    return GitGrounding.activity(indexDir, manifest);
+  }
+
+  /** The files edited in the served generation's work tree and not yet committed, newest first; apart from ranking. */
+  public RecentActivity recentActivity() {
+    try (CorpusSearcher searcher = reading().searcher()) {
+      return GitGrounding.recent(searcher.generation());
     }
   }
 
