@@ -30,12 +30,25 @@ import java.util.regex.Pattern;
 public final class ImpactAnalyzer {
   /** A symbol is an identifier, optionally qualified by its type ({@code Type.name}). */
   private static final Pattern SYMBOL = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
+  /**
+   * Callers parsed at most: past it the risk is high whatever the parser says (refCount counts mentions), and a
+   * name as common as {@code get} would otherwise cost thousands of parses. The rest are counted as mentions, said
+   * in a hedge.
+   */
+  static final int MAX_PARSED_CALLERS = 500;
   private static final Comparator<Caller> BY_PLACE = Comparator.comparing(Caller::path).thenComparingInt(Caller::line);
 
   private final SymbolChunks chunks;
+  private final int maxParsedCallers;
 
   public ImpactAnalyzer(SymbolChunks chunks) {
+    this(chunks, MAX_PARSED_CALLERS);
+  }
+
+  /** With another parse cap, so a test can reach it with a few callers. */
+  ImpactAnalyzer(SymbolChunks chunks, int maxParsedCallers) {
     this.chunks = Objects.requireNonNull(chunks, "chunks");
+    this.maxParsedCallers = maxParsedCallers;
   }
 
   /**
@@ -79,12 +92,16 @@ public final class ImpactAnalyzer {
 
     Map<String, Caller> callers = new LinkedHashMap<>();
     Map<String, String> aliases = new LinkedHashMap<>();
-    collect(name, defIds, callers, aliases);
+    int unparsed = collect(name, defIds, callers, aliases);
     for (Map.Entry<String, String> alias : aliases.entrySet()) {
       int before = callers.size();
-      collect(alias.getKey(), defIds, callers, new LinkedHashMap<>());
+      unparsed += collect(alias.getKey(), defIds, callers, new LinkedHashMap<>());
       hedges.add("re-exported as " + alias.getKey() + " by " + alias.getValue() + ": the " + (callers.size() - before)
           + " chunks naming " + alias.getKey() + " are counted as callers");
+    }
+    if (unparsed > 0) {
+      hedges.add(unparsed + " callers were not parsed (past the first " + maxParsedCallers + "): counted as"
+          + " mentions; confirmed is a lower bound, and re-exports among them are not followed");
     }
     List<Caller> sorted = callers.values().stream().sorted(BY_PLACE).toList();
     int confirmed = (int) sorted.stream().filter(Caller::confirmed).count();
@@ -111,8 +128,13 @@ public final class ImpactAnalyzer {
     return chunks.defines(name);
   }
 
-  /** Adds the chunks naming {@code name} as a word to {@code callers}, and the renamed re-exports they hold. */
-  private void collect(String name, Set<String> defIds, Map<String, Caller> callers, Map<String, String> aliases) {
+  /**
+   * Adds the chunks naming {@code name} as a word to {@code callers}, and the renamed re-exports they hold.
+   *
+   * @return how many of them were added without parsing, past {@link #maxParsedCallers}
+   */
+  private int collect(String name, Set<String> defIds, Map<String, Caller> callers, Map<String, String> aliases) {
+    int unparsed = 0;
     Pattern word = Pattern.compile("(?<![\\p{L}\\p{N}_$])" + Pattern.quote(name) + "(?![\\p{L}\\p{N}_$])");
     for (Chunk chunk : chunks.mentioning(name)) {
       if (defIds.contains(chunk.id()) || callers.containsKey(chunk.id())) {
@@ -121,6 +143,11 @@ public final class ImpactAnalyzer {
       int mention = firstLine(chunk.text(), word);
       if (mention < 0) {
         continue; // the index matched another case or a plural: not this name
+      }
+      if (callers.size() >= maxParsedCallers) {
+        unparsed++;
+        callers.put(chunk.id(), new Caller(chunk.path(), chunk.startLine() + mention + 1, chunk.symbol(), false));
+        continue;
       }
       CodeReading reading = read(chunk);
       Optional<NameUse> reference = reading.uses().stream()
@@ -133,6 +160,7 @@ public final class ImpactAnalyzer {
         }
       }
     }
+    return unparsed;
   }
 
   private static void hedge(List<String> hedges, List<Chunk> defs, boolean exported, int confirmed, int mentions,

@@ -52,23 +52,35 @@ final class JavaCodeReader implements CodeReader {
   /** A way to complete a fragment: how to parse it and how many lines the completion put in front. */
   private record Attempt(Function<String, ParseResult<? extends Node>> parse, String prefix, String suffix) {}
 
-  private static final List<Attempt> ATTEMPTS = List.of(
-      new Attempt(text -> PARSER.get().parse(text), "", ""),
-      new Attempt(text -> PARSER.get().parseBodyDeclaration(text), "", ""),
-      new Attempt(text -> PARSER.get().parse(text), "class WeftImpactFragment {\n", "\n}"),
-      new Attempt(text -> PARSER.get().parse(text), "", "\n}"));
+  private static final Attempt UNIT = new Attempt(text -> PARSER.get().parse(text), "", "");
+  private static final Attempt MEMBER = new Attempt(text -> PARSER.get().parseBodyDeclaration(text), "", "");
+  private static final Attempt WRAPPED =
+      new Attempt(text -> PARSER.get().parse(text), "class WeftImpactFragment {\n", "\n}");
+  private static final Attempt HEADER = new Attempt(text -> PARSER.get().parse(text), "", "\n}");
+  /** The likeliest completion first, by what the chunker says the chunk is: a failed attempt costs a parse. */
+  private static final List<Attempt> FOR_MEMBERS = List.of(MEMBER, UNIT, WRAPPED, HEADER);
+  private static final List<Attempt> FOR_TYPES = List.of(HEADER, UNIT, MEMBER, WRAPPED);
+  private static final List<Attempt> FOR_OTHERS = List.of(UNIT, HEADER, MEMBER, WRAPPED);
 
   private JavaCodeReader() {}
 
   @Override
   public CodeReading read(String text, String nodeType) {
-    for (Attempt attempt : ATTEMPTS) {
+    for (Attempt attempt : attempts(nodeType)) {
       ParseResult<? extends Node> result = attempt.parse().apply(attempt.prefix() + text + attempt.suffix());
       if (result.isSuccessful() && result.getResult().isPresent()) {
         return reading(result.getResult().get(), attempt.prefix().isEmpty() ? 0 : 1);
       }
     }
     return CodeReading.unparsed();
+  }
+
+  private static List<Attempt> attempts(String nodeType) {
+    return switch (nodeType) {
+      case "method", "constructor" -> FOR_MEMBERS;
+      case "class", "interface", "enum", "record", "annotation" -> FOR_TYPES;
+      default -> FOR_OTHERS;
+    };
   }
 
   private static CodeReading reading(Node root, int shift) {

@@ -89,6 +89,22 @@ class ImpactAnalyzerTest {
   }
 
   @Test
+  void pastTheParseCapCallersAreCountedAsMentionsAndTheHedgeSaysSo() throws IOException {
+    ImpactAnalyzer capped = new ImpactAnalyzer(ListSymbolChunks.of(ListSymbolChunks.IMPACT_CORPUS), 1);
+
+    Impact impact = capped.impact("tryAcquire").orElseThrow();
+
+    assertThat(impact.callers()).containsExactly(
+        new Caller("src/main/java/com/acme/bucket/Gateway.java", 9, "handle", true),
+        new Caller("src/main/java/com/acme/bucket/Gateway.java", 16, "audit", false),
+        new Caller("src/main/java/com/acme/bucket/Scheduler.java", 7, "gate", false));
+    assertThat(impact.refCount()).isEqualTo(3);
+    assertThat(impact.confirmed()).isEqualTo(1);
+    assertThat(impact.hedges()).contains("2 callers were not parsed (past the first 1): counted as mentions;"
+        + " confirmed is a lower bound, and re-exports among them are not followed");
+  }
+
+  @Test
   void aSymbolTheTreeDoesNotDefineHasNoImpact() {
     assertThat(analyzer.impact("noSuchSymbol")).isEmpty();
   }
