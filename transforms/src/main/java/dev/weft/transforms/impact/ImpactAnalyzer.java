@@ -75,18 +75,24 @@ public final class ImpactAnalyzer {
     int complexity = 0;
     boolean exported = false;
     Set<String> called = new TreeSet<>();
+    List<String> unreadDefs = new ArrayList<>();
     for (Chunk def : defs) {
       defIds.add(def.id());
       CodeReading reading = read(def);
       if (!reading.parsed()) {
-        hedges.add("the definition at " + def.path() + ":" + (def.startLine() + 1) + " could not be parsed ("
-            + def.format() + "): its complexity and callees are not known");
+        unreadDefs.add(def.path() + ":" + (def.startLine() + 1));
       } else {
         complexity = Math.max(complexity, reading.decisions() + 1);
       }
       exported |= reading.exported();
       reading.uses().stream().filter(use -> use.use() == NameUse.Use.CALL).map(NameUse::name)
           .filter(callee -> !callee.equals(name)).forEach(called::add);
+    }
+    if (!unreadDefs.isEmpty()) {
+      hedges.add(unreadDefs.size() == 1
+          ? "the definition at " + unreadDefs.get(0) + " could not be parsed: its complexity and callees are not known"
+          : unreadDefs.size() + " definitions could not be parsed (first: " + unreadDefs.get(0) + "): their complexity"
+              + " and callees are not known");
     }
     List<String> callees = called.stream().filter(this::defined).toList();
 

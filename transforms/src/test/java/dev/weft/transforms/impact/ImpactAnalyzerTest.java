@@ -3,11 +3,14 @@ package dev.weft.transforms.impact;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.Chunk;
+import dev.weft.context.Kind;
 import dev.weft.context.impact.Caller;
 import dev.weft.context.impact.Definition;
 import dev.weft.context.impact.Impact;
 import dev.weft.context.impact.Risk;
 import java.io.IOException;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -102,6 +105,22 @@ class ImpactAnalyzerTest {
     assertThat(impact.confirmed()).isEqualTo(1);
     assertThat(impact.hedges()).contains("2 callers were not parsed (past the first 1): counted as mentions;"
         + " confirmed is a lower bound, and re-exports among them are not followed");
+  }
+
+  @Test
+  void definitionsTheParserCannotReadAreNamedOnceWithTheirCount() {
+    ImpactAnalyzer analyzer = new ImpactAnalyzer(new ListSymbolChunks(List.of(
+        chunk("a/A.java#0", "broken", "void broken( {"), chunk("b/B.java#0", "broken", "int broken(;"))));
+
+    Impact impact = analyzer.impact("broken").orElseThrow();
+
+    assertThat(impact.complexity()).isZero();
+    assertThat(impact.hedges()).contains("2 definitions could not be parsed (first: a/A.java:1): their complexity and"
+        + " callees are not known");
+  }
+
+  private static Chunk chunk(String id, String symbol, String text) {
+    return new Chunk(id, id.substring(0, id.indexOf('#')), Kind.CODE, "java", symbol, "method", 0, 0, text, "hash");
   }
 
   @Test
