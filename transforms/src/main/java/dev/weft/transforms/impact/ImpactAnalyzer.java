@@ -66,11 +66,16 @@ public final class ImpactAnalyzer {
     int dot = symbol.lastIndexOf('.');
     String name = symbol.substring(dot + 1);
     String owner = dot < 0 ? null : symbol.substring(symbol.lastIndexOf('.', dot - 1) + 1, dot);
-    List<Chunk> defs = owned(chunks.defining(name), owner);
+    List<Chunk> named = chunks.defining(name);
+    List<Chunk> defs = owned(named, owner);
     if (defs.isEmpty()) {
       return Optional.empty();
     }
     List<String> hedges = new ArrayList<>();
+    if (defs.size() < named.size()) {
+      hedges.add("callers are found by name: the " + (named.size() - defs.size()) + " other definitions of " + name
+          + " outside " + owner + " are not told apart, so their callers are counted too");
+    }
     Set<String> defIds = new HashSet<>();
     int complexity = 0;
     boolean exported = false;

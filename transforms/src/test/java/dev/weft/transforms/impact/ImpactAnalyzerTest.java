@@ -89,6 +89,21 @@ class ImpactAnalyzerTest {
     assertThat(analyzer.impact("TokenBucket.tryAcquire")).get()
         .extracting(Impact::defs).asList().hasSize(1);
     assertThat(analyzer.impact("Gateway.tryAcquire")).isEmpty();
+    assertThat(analyzer.impact("TokenBucket.tryAcquire").orElseThrow().hedges())
+        .noneMatch(hedge -> hedge.startsWith("callers are found by name"));
+  }
+
+  @Test
+  void aQualifiedNameSaysItsCallersMayBelongToTheSameNameElsewhere() throws IOException {
+    ImpactAnalyzer twoOwners = new ImpactAnalyzer(new ListSymbolChunks(List.of(
+        chunk("a/A.java#0", "A", "class A {"), chunk("a/A.java#1", "run", "void run() {}"),
+        chunk("b/B.java#0", "B", "class B {"), chunk("b/B.java#1", "run", "void run() {}"))));
+
+    Impact impact = twoOwners.impact("B.run").orElseThrow();
+
+    assertThat(impact.defs()).extracting(Definition::path).containsExactly("b/B.java");
+    assertThat(impact.hedges()).contains("callers are found by name: the 1 other definitions of run outside B are not"
+        + " told apart, so their callers are counted too");
   }
 
   @Test
