@@ -144,6 +144,18 @@ class StreamingIngestTest {
   }
 
   @Test
+  void aPublishRemovesTheStagingOfEarlierWindowsThatNeverPublished() throws IOException {
+    window(60_000);
+    Files.writeString(root.resolve("docs/late.md"), "# Late\n\nquokka\n");
+    stage(publisher.plan(120_000, 1)); // staged, then its publish never came (the job was cancelled)
+    assertThat(stagedWindows()).containsExactly("window-120000");
+
+    assertThat(window(180_000).added()).isEqualTo(1);
+
+    assertThat(stagedWindows()).isEmpty();
+  }
+
+  @Test
   void theStreamingPipelinePlansChunksAndStagesAWindowLikeTheBatchBeamPath() {
     List<String> steps = new ArrayList<>();
     streaming("--watchPolls=1").traverseTopologically(new Pipeline.PipelineVisitor.Defaults() {
