@@ -54,6 +54,10 @@ public final class StreamingIngestPipeline {
       throw new IllegalArgumentException("--embedder is not supported with --streaming=true yet, got: "
           + options.getEmbedder() + "; stream without it, or embed with a batch run (weft index --embedder ...)");
     }
+    if (!options.getExportParquet().isBlank()) {
+      throw new IllegalArgumentException("--exportParquet is not supported with --streaming=true, got: "
+          + options.getExportParquet() + "; export with a batch run (weft index --export-parquet DIR)");
+    }
     List<String> extensions = Arrays.stream(options.getExtensions().split(","))
         .map(String::trim).filter(e -> !e.isEmpty()).toList();
     WindowPublisher publisher = new WindowPublisher(root.toString(), indexDir.toString(), extensions,

@@ -248,6 +248,8 @@ class StreamingIngestTest {
         .hasMessage("--watchPolls must be at least 0 (0: never stop), got: -1");
     assertThatThrownBy(() -> streaming("--embedder=hash:8"))
         .hasMessageStartingWith("--embedder is not supported with --streaming=true yet, got: hash:8");
+    assertThatThrownBy(() -> streaming("--exportParquet=" + tmp.resolve("export")))
+        .hasMessageStartingWith("--exportParquet is not supported with --streaming=true, got: ");
   }
 
   /** A window end to end, this thread standing in for its workers. */
