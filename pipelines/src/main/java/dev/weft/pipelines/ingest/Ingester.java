@@ -99,7 +99,10 @@ public final class Ingester {
     return run(request, access, pass);
   }
 
-  /** The run with a pass made by the caller: a streaming window's, planned and chunked before the lock. */
+  /**
+   * The run with a pass made by the caller: a streaming window's, planned and chunked before the lock, so its plan
+   * may meet a newer generation than it was made against (DirectoryPass#ofWindow says why that converges).
+   */
   IngestReport run(IngestRequest request, WriteAccess access, SourcePass pass) {
     long start = System.nanoTime();
     IngestSettings settings = request.settings();
