@@ -126,8 +126,8 @@ public interface IngestOptions extends PipelineOptions {
 
   void setWatchPolls(int value);
 
-  @Description("With --streaming=true: how long a window's publish waits for another run's write lock before its "
-      + "bundle fails and the runner retries it: 500ms, 60s, 10m")
+  @Description("With --streaming=true: how long a window's publish waits for another run's write lock before it "
+      + "reports the window busy and publishes nothing (the next window plans the same change again): 500ms, 60s, 10m")
   @Default.String("10m")
   String getLockWait();
 
@@ -139,4 +139,12 @@ public interface IngestOptions extends PipelineOptions {
   String getRescan();
 
   void setRescan(String value);
+
+  @Description("With --streaming=true: Beam FileSystem directory (a shared mount, gs://, s3://, hdfs://) the workers "
+      + "stage each window's shards under (weft-<index hash>-stream/window-<end>/shard-<k>/); empty (the default): "
+      + "INDEX/stream-staging/, which every task manager reaches since each may publish")
+  @Default.String("")
+  String getWindowStaging();
+
+  void setWindowStaging(String value);
 }

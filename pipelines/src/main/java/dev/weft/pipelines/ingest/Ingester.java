@@ -90,14 +90,24 @@ public final class Ingester {
    * in between planning and writing (it is refused as busy), so a plan is never applied to another generation.
    */
   public IngestReport run(IngestRequest request, WriteAccess access) {
-    long start = System.nanoTime();
     IngestSettings settings = request.settings();
-    settings.progress().stage(STAGE_PLAN);
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
     // IngestSource is sealed to these two (Java 17 has no pattern switch to say so)
     SourcePass pass = request.source() instanceof DirectorySource directory
         ? new DirectoryPass(directory, settings, indexDir)
         : new DatasetPass((DatasetSource) request.source(), settings, indexDir);
+    return run(request, access, pass);
+  }
+
+  /**
+   * The run with a pass made by the caller: a streaming window's, planned and chunked before the lock, so its plan
+   * may meet a newer generation than it was made against (DirectoryPass#ofWindow says why that converges).
+   */
+  IngestReport run(IngestRequest request, WriteAccess access, SourcePass pass) {
+    long start = System.nanoTime();
+    IngestSettings settings = request.settings();
+    settings.progress().stage(STAGE_PLAN);
+    Path indexDir = request.indexDir().toAbsolutePath().normalize();
     CorpusSource source = pass.corpusSource();
     // the corpus root is the source's location: the directory, or the dataset file
     UpdateOptions options = new UpdateOptions(source.location(), settings.keepGenerations(), IngestStamp.CURRENT,

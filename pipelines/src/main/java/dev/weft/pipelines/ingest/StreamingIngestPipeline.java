@@ -27,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * matches {@code ROOT/**} every {@code --watchInterval}, emitting files that are new or whose metadata changed
  * ({@code matchUpdatedFiles}); their corpus-relative paths (indexed extensions only, never the index) go into
  * {@code --window} fixed windows with a tick every {@code --rescan} (deletions are never matched; a tick's window
- * re-lists and applies them), and each window with changes or a tick ends in one publish ({@link PublishWindows}):
- * one generation, recording the window, or none when nothing indexed changed.
+ * re-lists and applies them), and each window with changes or a tick is planned on one key, chunked and staged by
+ * every worker, and published on one key ({@link PublishWindows}): one generation, recording the window, or none when
+ * nothing indexed changed.
  */
 public final class StreamingIngestPipeline {
   private static final Logger LOG = LoggerFactory.getLogger(StreamingIngestPipeline.class);
@@ -49,10 +50,20 @@ public final class StreamingIngestPipeline {
       throw new IllegalArgumentException("--watchPolls must be at least 0 (0: never stop), got: "
           + options.getWatchPolls());
     }
+    if (!options.getEmbedder().isBlank()) {
+      throw new IllegalArgumentException("--embedder is not supported with --streaming=true yet, got: "
+          + options.getEmbedder() + "; stream without it, or embed with a batch run (weft index --embedder ...)");
+    }
+    if (!options.getExportParquet().isBlank()) {
+      throw new IllegalArgumentException("--exportParquet is not supported with --streaming=true, got: "
+          + options.getExportParquet() + "; export with a batch run (weft index --export-parquet DIR)");
+    }
     List<String> extensions = Arrays.stream(options.getExtensions().split(","))
         .map(String::trim).filter(e -> !e.isEmpty()).toList();
     WindowPublisher publisher = new WindowPublisher(root.toString(), indexDir.toString(), extensions,
-        options.getMaxFileBytes(), duration("--lockWait", options.getLockWait()));
+        options.getMaxFileBytes(), duration("--lockWait", options.getLockWait()), options.getWindowStaging());
+    // checked now: a scheme without a FileSystem on the class path fails here, not in the first window
+    publisher.stagingRoot();
     Watch.Growth.TerminationCondition<String, ?> stop = options.getWatchPolls() == 0
         ? Watch.Growth.<String>never() : Watch.Growth.<String>afterIterations(options.getWatchPolls());
     Router router = IngestPipeline.router(options);
@@ -75,7 +86,7 @@ public final class StreamingIngestPipeline {
         .apply("TickMarkers", MapElements.into(TypeDescriptors.strings()).via((Long tick) -> PublishWindows.TICK));
     PCollection<WindowPublisher.WindowResult> windows = PCollectionList.of(changed).and(rescans)
         .apply("ChangesAndTicks", Flatten.pCollections())
-        .apply("PublishWindows", PublishWindows.with(publisher).withWindow(window));
+        .apply("PublishWindows", PublishWindows.with(publisher).withWindow(window).withShards(options.getShards()));
     windows.apply("LogWindows", ParDo.of(new LogFn()));
     return pipeline;
   }
@@ -102,9 +113,9 @@ public final class StreamingIngestPipeline {
   private static final class LogFn extends DoFn<WindowPublisher.WindowResult, Void> {
     @ProcessElement
     public void process(@Element WindowPublisher.WindowResult window) {
-      LOG.info("window ending {}: {} generation {}: +{} ~{} -{} files ({} changed paths)", window.windowEnd(),
+      LOG.info("window ending {}: {} generation {}: +{} ~{} -{} files ({} changed paths){}", window.windowEnd(),
           window.status(), window.generation(), window.added(), window.updated(), window.removed(),
-          window.changedPaths());
+          window.changedPaths(), window.detail().isEmpty() ? "" : ": " + window.detail());
     }
   }
 }
