@@ -78,7 +78,7 @@ final class RecallCommand implements Callable<Integer> {
     }
     RecallMode recallMode = RecallMode.parse(mode);
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
-        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn);
+        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule());
     RecallResult result;
     try (Weft weft = Weft.open(indexOption.forRead())) {
       result = weft.recall(request, embedderOption.spec);
