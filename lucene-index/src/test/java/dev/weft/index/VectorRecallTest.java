@@ -200,7 +200,7 @@ class VectorRecallTest {
     RecallRequest request = RecallRequest.of("x");
     assertThat(request.mode()).isEqualTo(RecallMode.BM25);
     assertThat(request.poolSize()).isEqualTo(200);
-    assertThat(request.embedWeight()).isEqualTo(3.0);
+    assertThat(request.embedWeight()).isEqualTo(6.0);
     assertThat(request.knnCandidates()).isEqualTo(100);
     assertThatThrownBy(() -> request.withKnnCandidates(-1))
         .isInstanceOf(IllegalArgumentException.class)
