@@ -28,9 +28,10 @@ public record RecallRequest(
   public static final int DEFAULT_GROUP_LIMIT = 5;
   /** Defaults chosen with `weft eval` on python-faq and the code sets (docs/quality.md): a 200-chunk BM25 pool,
    * joined by the 100 nearest neighbours, lifted hybrid MRR@10 on every set; the neighbours lift Recall@100 past
-   * what BM25 alone can find (python-faq 0.68 to 0.95). The cosine weight is the smallest that keeps hybrid within
-   * 0.01 MRR@10 of the better of bm25 and dense on every labelled set and level ("Fusion", quality.md): at 3 it
-   * lost 0.03 to dense on python-faq and 0.02 on code-python. bm25 stays the default mode (no model to load). */
+   * what BM25 alone can find (python-faq 0.68 to 0.95). The cosine weight keeps hybrid within 0.01 MRR@10 of the
+   * better of bm25 and dense on every labelled set and level ("Fusion", quality.md): at 3 it lost 0.03 to dense
+   * on python-faq and 0.02 on code-python; 5 to 8 all hold, and 6 keeps a margin where dense leads while costing
+   * the sets BM25 helps less than 8. bm25 stays the default mode (no model to load). */
   public static final RecallMode DEFAULT_MODE = RecallMode.BM25;
   public static final int DEFAULT_POOL_SIZE = 200;
   public static final double DEFAULT_EMBED_WEIGHT = 6.0;
