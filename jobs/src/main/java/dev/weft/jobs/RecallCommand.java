@@ -79,7 +79,7 @@ final class RecallCommand implements Callable<Integer> {
     }
     RecallMode recallMode = RecallMode.parse(mode);
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
-        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn);
+        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule());
     RecallResult result;
     GitActivityIndex git = null;
     try (Weft weft = Weft.open(indexOption.forRead())) {
