@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
  * options of this command (their doc commands predate subcommands); every other bench is a subcommand, and this
  * list is where a new one is added (docs/benchmarks.md, "Adding a benchmark").
  */
-@Command(name = "bench", subcommands = {ChaosCommand.class, LedgerBenchCommand.class, ProgramBenchCommand.class},
+@Command(name = "bench", subcommands = {ChaosCommand.class, LedgerBenchCommand.class, ProgramBenchCommand.class,
+    ImpactBenchCommand.class},
     description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
     + "chunks (same run), no-op re-index cost, recall latency and index size. Prints medians and ratios.")
 final class BenchCommand implements Callable<Integer> {

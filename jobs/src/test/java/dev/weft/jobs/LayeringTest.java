@@ -66,7 +66,8 @@ class LayeringTest {
   void theIngestCoreImportsNeitherBeamNorLucene() {
     check(noClasses().that().resideInAnyPackage("dev.weft.transforms.route..", "dev.weft.transforms.chunk..",
             "dev.weft.transforms.ingest..", "dev.weft.transforms.dataset..", "dev.weft.transforms.export..",
-            "dev.weft.transforms.vectors..", "dev.weft.transforms.program..")
+            "dev.weft.transforms.vectors..", "dev.weft.transforms.program..", "dev.weft.transforms.impact..",
+            "dev.weft.transforms.git..")
         .should().dependOnClassesThat().resideInAnyPackage("org.apache.beam..", "org.apache.lucene..",
             "dev.weft.index.."));
   }

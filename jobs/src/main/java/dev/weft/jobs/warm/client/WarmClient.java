@@ -92,28 +92,30 @@ public final class WarmClient {
     }
   }
 
+  /**
+   * Sends the request; false when the server closed the connection first — a busy server declines and closes
+   * without reading it, and its answer is then still waiting in the socket.
+   */
+  private boolean send(FrameChannel channel, Wire.Request request) throws IOException {
+    try {
+      channel.write(request.encode(), System.nanoTime() + acceptNanos);
+      return true;
+    } catch (FrameChannel.Timeout e) {
+      throw e;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   private int exchange(FrameChannel channel, Wire.Request request, boolean verbose) throws IOException {
     try {
-      IOException unsent = null;
-      try {
-        channel.write(request.encode(), System.nanoTime() + acceptNanos);
-      } catch (FrameChannel.Timeout e) {
-        throw e;
-      } catch (IOException e) {
-        // a busy server declines on accept and closes without reading the request: its reason is still readable
-        unsent = e;
-      }
-      FrameChannel.Frame first;
-      try {
-        first = channel.next(System.nanoTime() + acceptNanos);
-      } catch (FrameChannel.Timeout e) {
-        throw e;
-      } catch (IOException e) {
-        first = null;
+      boolean sent = send(channel, request);
+      FrameChannel.Frame first = channel.next(System.nanoTime() + acceptNanos);
+      if (!sent && (first == null || first.type() != Wire.DECLINED)) {
+        return cold(verbose, "the warm server closed the connection before reading the command");
       }
       if (first == null) {
-        return cold(verbose, unsent == null ? "the warm server closed the connection without answering"
-            : "the warm server closed the connection before reading the request (" + unsent.getMessage() + ")");
+        return cold(verbose, "the warm server closed the connection without answering");
       }
       if (first.type() == Wire.DECLINED) {
         return cold(verbose, "the warm server declined: " + new String(first.payload(), StandardCharsets.UTF_8));
