@@ -46,7 +46,7 @@ public final class StreamingIngestPipeline {
       throw new IllegalArgumentException("--indexDir is required with --streaming=true, got none: name the index "
           + "each window publishes into");
     }
-    Path root = Path.of(options.getRoot()).toAbsolutePath().normalize();
+    Path root = IngestPipeline.root(options);
     Path indexDir = Path.of(options.getIndexDir()).toAbsolutePath().normalize();
     Duration window = duration("--window", options.getWindow());
     Duration interval = duration("--watchInterval", options.getWatchInterval());
