@@ -6,10 +6,10 @@ import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
 import dev.weft.jobs.report.RunReports;
 import dev.weft.pipelines.ingest.IngestProgress;
+import dev.weft.transforms.beam.ResourcePaths;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -99,18 +99,7 @@ final class JobMain {
    * URI here is bad input naming the option.
    */
   static Path localPath(String value, String option) {
-    ResourceId resource;
-    try {
-      resource = resource(value, option);
-    } catch (IllegalArgumentException unknownScheme) {
-      resource = null;
-    }
-    if (resource == null || !"file".equals(resource.getScheme())) {
-      throw new IllegalArgumentException(option + " must be a local path or a file: URI, got: " + value
-          + "; the driver reads and publishes it on its own disk");
-    }
-    // a LocalResourceId prints its path: a directory's with a trailing separator, which Path drops
-    return Path.of(resource.toString());
+    return ResourcePaths.localPath(value, option, "the driver reads and publishes it on its own disk");
   }
 
   /**
@@ -119,17 +108,6 @@ final class JobMain {
    * option, the value and what to add.
    */
   static ResourceId resource(String value, String option) {
-    if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException(option + " must be a path or a URI, got: "
-          + (value == null ? "nothing" : "\"" + value + "\""));
-    }
-    try {
-      // Beam's LocalFileSystem reads its spec as a path: a file: URI would become a relative "file:" directory
-      String spec = value.startsWith("file:") ? Path.of(URI.create(value)).toString() : value;
-      return FileSystems.matchNewResource(spec, value.endsWith("/"));
-    } catch (IllegalArgumentException | IllegalStateException e) {
-      throw new IllegalArgumentException(option + " " + value + ": " + e.getMessage() + "; pass a local path or a "
-          + "file: URI, or add the Beam FileSystem module of that scheme to the class path", e);
-    }
+    return ResourcePaths.resource(value, option);
   }
 }

@@ -5,7 +5,6 @@ import dev.weft.transforms.beam.ChunkDatasetRecords;
 import dev.weft.transforms.beam.ReadDatasetRecords;
 import dev.weft.transforms.dataset.RecordChunker;
 import dev.weft.transforms.dataset.RecordSelection;
-import java.nio.file.Path;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.values.PCollectionTuple;
 
@@ -33,7 +32,7 @@ final class DatasetIngestPipeline {
   /** Wires the pipeline without running it. */
   static Pipeline buildPipeline(IngestOptions options, RecordSelection selection, RecordChunker chunker,
       EmbedderSpec embedder) {
-    String dataset = Path.of(options.getRoot()).toAbsolutePath().normalize().toString();
+    String dataset = IngestPipeline.root(options).toString();
     ReadDatasetRecords read = ReadDatasetRecords.from(dataset, selection);
     ChunkDatasetRecords chunk = ChunkDatasetRecords.with(chunker);
     Pipeline pipeline = Pipeline.create(options);

@@ -16,8 +16,9 @@ import org.apache.beam.sdk.options.Validation;
  * {@code --runner=FlinkRunner --flinkMaster=[local] --parallelism=2} parse beside these.
  */
 public interface IngestOptions extends PipelineOptions {
-  @Description("Corpus root directory; the paths given to the pipeline are relative to it. For a dataset ingest: "
-      + "the dataset file")
+  @Description("Corpus root directory, a local path or a file: URI (file:///data/corpus); the paths given to the "
+      + "pipeline are relative to it. For a dataset ingest: the dataset file. Other schemes are refused: the ingest "
+      + "reads local files (a shared mount on a cluster)")
   @Validation.Required
   String getRoot();
 

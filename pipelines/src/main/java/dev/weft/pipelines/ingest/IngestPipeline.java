@@ -9,6 +9,7 @@ import dev.weft.models.EmbedderSpecs;
 import dev.weft.transforms.beam.AvroRecordCoder;
 import dev.weft.transforms.beam.EmbedChunks;
 import dev.weft.transforms.beam.ReadAndChunkFiles;
+import dev.weft.transforms.beam.ResourcePaths;
 import dev.weft.transforms.beam.StagedShards;
 import dev.weft.transforms.beam.WriteChunksParquet;
 import dev.weft.transforms.beam.WriteIndexShards;
@@ -77,7 +78,7 @@ public final class IngestPipeline {
     ResourceId stagingDir = StagedShards.directory(staging);
     // a local staging under the corpus must not be listed as part of it
     Path excluded = StagedShards.isLocal(stagingDir) ? StagedShards.localPath(stagingDir) : null;
-    List<String> paths = new CorpusLister(router, excluded).list(Path.of(options.getRoot())).stream()
+    List<String> paths = new CorpusLister(router, excluded).list(root(options)).stream()
         .map(ListedFile::path)
         .toList();
     BeamIngestOutput output = run(options, paths);
@@ -163,7 +164,7 @@ public final class IngestPipeline {
 
   /** Wires the pipeline without running it; with an embedder, chunks get vectors before they are written. */
   public static Pipeline buildPipeline(IngestOptions options, List<String> relPaths, EmbedderSpec embedder) {
-    String root = Path.of(options.getRoot()).toAbsolutePath().normalize().toString();
+    String root = root(options).toString();
     ReadAndChunkFiles readAndChunk = ReadAndChunkFiles.from(root, IngestStamp.CURRENT)
         .withRouter(router(options))
         .withMaxFileBytes(options.getMaxFileBytes());
@@ -226,6 +227,15 @@ public final class IngestPipeline {
             .withSuffix(DEAD_LETTER_SUFFIX)
             // One file: one read-back that is simple on every runner.
             .withNumShards(1));
+  }
+
+  /**
+   * {@code --root} as the local, absolute, normalized path it names (a path or a {@code file:} URI, read as Beam
+   * reads resources); any other scheme is refused naming the option and the value.
+   */
+  static Path root(IngestOptions options) {
+    return ResourcePaths.localPath(options.getRoot(), "--root", "the ingest lists and reads the corpus from a local "
+        + "disk every worker reaches (a shared mount on a cluster)").toAbsolutePath().normalize();
   }
 
   static Path exportDir(IngestOptions options) {

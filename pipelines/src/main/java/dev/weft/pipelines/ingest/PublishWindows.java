@@ -2,6 +2,8 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.transforms.beam.DeadLetterCoder;
+import dev.weft.transforms.beam.EmbedChunks;
+import dev.weft.transforms.beam.EmbedTally;
 import dev.weft.transforms.beam.ReadAndChunkFiles;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.ingest.FileOutcome;
@@ -12,7 +14,6 @@ import java.util.Objects;
 import java.util.Set;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -42,10 +43,11 @@ import org.joda.time.Duration;
  * <ol>
  *   <li>{@code PlanWindow}: fixed windows, every path under one key, so a window is one group and one plan against
  *       the served generation ({@link WindowPublisher#plan}: the files to chunk, the files to delete);
- *   <li>{@code SpreadFiles} → {@code ReadAndChunkFiles} → {@code WriteIndexShards} (per window): the files to chunk
- *       fan out to every worker, which stage Lucene shards under the window's own staging directory;
+ *   <li>{@code SpreadFiles} → {@code ReadAndChunkFiles} → ({@code EmbedChunks}, with an embedder) →
+ *       {@code WriteIndexShards} (per window): the files to chunk fan out to every worker, which embed their chunks
+ *       and stage Lucene shards under the window's own staging directory;
  *   <li>{@code GatherWindow} → {@code PublishWindow}: the plan, the staged shards, each file's chunk count and the
- *       refused files meet on one key per window, and {@link WindowPublisher#publish} merges, deletes and publishes
+ *       refused files (and the embedding tallies and failures) meet on one key per window, and {@link WindowPublisher#publish} merges, deletes and publishes
  *       one generation (never two racing for the lock).
  * </ol>
  * Only wires; the publisher does the work and is tested alone.
@@ -60,6 +62,8 @@ public final class PublishWindows extends PTransform<PCollection<String>, PColle
   private static final TupleTag<String> SHARDS = new TupleTag<>("shards") {};
   private static final TupleTag<Integer> CHUNKS = new TupleTag<>("chunks") {};
   private static final TupleTag<DeadLetter> REFUSED = new TupleTag<>("refused") {};
+  private static final TupleTag<EmbedTally> TALLIES = new TupleTag<>("embedTallies") {};
+  private static final TupleTag<DeadLetter> EMBED_FAILURES = new TupleTag<>("embedFailures") {};
 
   private final WindowPublisher publisher;
   private final Duration window;
@@ -100,7 +104,7 @@ public final class PublishWindows extends PTransform<PCollection<String>, PColle
         .setCoder(KvCoder.of(StringUtf8Coder.of(), StringUtf8Coder.of()))
         .apply("GroupWindow", GroupByKey.create())
         .apply("PlanWindow", ParDo.of(new PlanFn(publisher)))
-        .setCoder(SerializableCoder.of(WindowPlan.class));
+        .setCoder(WindowPlanCoder.of());
     PCollectionTuple outcomes = plans
         .apply("FilesToChunk", FlatMapElements.into(TypeDescriptors.strings()).via(WindowPlan::toChunk))
         .apply("SpreadFiles", Reshuffle.viaRandomKey())
@@ -108,18 +112,31 @@ public final class PublishWindows extends PTransform<PCollection<String>, PColle
             .withRouter(publisher.router())
             .withMaxFileBytes(publisher.maxFileBytes()));
     PCollection<FileOutcome.Chunked> chunked = outcomes.get(ReadAndChunkFiles.CHUNKED);
+    PCollectionTuple embedded = null;
+    if (publisher.embedder() != null) {
+      // the batch path's transform; vectors of unchanged chunk text are reused from the served generation
+      embedded = chunked.apply("EmbedChunks", EmbedChunks.with(publisher.embedder())
+          .withBatchSize(publisher.embedBatchSize()).withReuseFrom(publisher.indexDir()));
+      chunked = embedded.get(EmbedChunks.EMBEDDED);
+    }
     PCollection<String> staged = chunked.apply("WriteIndexShards",
         WriteIndexShards.to(publisher.stagingRoot()).withShards(shards).perWindow());
     PCollection<Integer> chunkCounts = chunked.apply("ChunksPerFile",
         MapElements.into(TypeDescriptors.integers()).via((FileOutcome.Chunked file) -> file.chunks().size()));
-    return KeyedPCollectionTuple
-        .of(PLAN, keyed("KeyPlan", plans, SerializableCoder.of(WindowPlan.class)))
+    KeyedPCollectionTuple<String> parts = KeyedPCollectionTuple
+        .of(PLAN, keyed("KeyPlan", plans, WindowPlanCoder.of()))
         .and(SHARDS, keyed("KeyShards", staged, StringUtf8Coder.of()))
         .and(CHUNKS, keyed("KeyChunks", chunkCounts, VarIntCoder.of()))
-        .and(REFUSED, keyed("KeyRefused", outcomes.get(ReadAndChunkFiles.DEAD_LETTERS), DeadLetterCoder.of()))
+        .and(REFUSED, keyed("KeyRefused", outcomes.get(ReadAndChunkFiles.DEAD_LETTERS), DeadLetterCoder.of()));
+    if (embedded != null) {
+      parts = parts
+          .and(TALLIES, keyed("KeyTallies", embedded.get(EmbedChunks.TALLIES), EmbedTally.coder()))
+          .and(EMBED_FAILURES, keyed("KeyEmbedFailures", embedded.get(EmbedChunks.FAILURES), DeadLetterCoder.of()));
+    }
+    return parts
         .apply("GatherWindow", CoGroupByKey.create())
         .apply("PublishWindow", ParDo.of(new PublishFn(publisher)))
-        .setCoder(SerializableCoder.of(WindowPublisher.WindowResult.class));
+        .setCoder(WindowResultCoder.of());
   }
 
   private static <T> PCollection<KV<String, T>> keyed(String name, PCollection<T> values,
@@ -155,13 +172,16 @@ public final class PublishWindows extends PTransform<PCollection<String>, PColle
     @ProcessElement
     public void process(@Element KV<String, CoGbkResult> parts, OutputReceiver<WindowPublisher.WindowResult> out) {
       CoGbkResult window = parts.getValue();
-      out.output(publisher.publish(window.getOnly(PLAN), list(window.getAll(SHARDS)), list(window.getAll(REFUSED)),
-          list(window.getAll(CHUNKS))));
+      out.output(publisher.publish(window.getOnly(PLAN), list(window, SHARDS), list(window, REFUSED),
+          list(window, CHUNKS), list(window, TALLIES), list(window, EMBED_FAILURES)));
     }
 
-    private static <T> List<T> list(Iterable<T> values) {
+    /** The tag's values, none when the tag was not gathered (no embedder: no tallies, no embed failures). */
+    private static <T> List<T> list(CoGbkResult window, TupleTag<T> tag) {
       List<T> all = new ArrayList<>();
-      values.forEach(all::add);
+      if (window.getSchema().getTupleTagList().getAll().contains(tag)) {
+        window.getAll(tag).forEach(all::add);
+      }
       return all;
     }
   }

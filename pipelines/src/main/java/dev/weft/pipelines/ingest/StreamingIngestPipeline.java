@@ -1,7 +1,10 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.index.CorpusIndex;
 import dev.weft.models.http.SpecDurations;
 import dev.weft.transforms.route.Router;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -29,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * {@code --window} fixed windows with a tick every {@code --rescan} (deletions are never matched; a tick's window
  * re-lists and applies them), and each window with changes or a tick is planned on one key, chunked and staged by
  * every worker, and published on one key ({@link PublishWindows}): one generation, recording the window, or none when
- * nothing indexed changed.
+ * nothing indexed changed. With {@code --embedder} the window's workers embed its chunks ({@code EmbedChunks}, as a
+ * batch Beam run does) and the publish counts and logs the window's embedding like a batch run's.
  */
 public final class StreamingIngestPipeline {
   private static final Logger LOG = LoggerFactory.getLogger(StreamingIngestPipeline.class);
@@ -42,17 +46,13 @@ public final class StreamingIngestPipeline {
       throw new IllegalArgumentException("--indexDir is required with --streaming=true, got none: name the index "
           + "each window publishes into");
     }
-    Path root = Path.of(options.getRoot()).toAbsolutePath().normalize();
+    Path root = IngestPipeline.root(options);
     Path indexDir = Path.of(options.getIndexDir()).toAbsolutePath().normalize();
     Duration window = duration("--window", options.getWindow());
     Duration interval = duration("--watchInterval", options.getWatchInterval());
     if (options.getWatchPolls() < 0) {
       throw new IllegalArgumentException("--watchPolls must be at least 0 (0: never stop), got: "
           + options.getWatchPolls());
-    }
-    if (!options.getEmbedder().isBlank()) {
-      throw new IllegalArgumentException("--embedder is not supported with --streaming=true yet, got: "
-          + options.getEmbedder() + "; stream without it, or embed with a batch run (weft index --embedder ...)");
     }
     if (!options.getExportParquet().isBlank()) {
       throw new IllegalArgumentException("--exportParquet is not supported with --streaming=true, got: "
@@ -62,6 +62,12 @@ public final class StreamingIngestPipeline {
         .map(String::trim).filter(e -> !e.isEmpty()).toList();
     WindowPublisher publisher = new WindowPublisher(root.toString(), indexDir.toString(), extensions,
         options.getMaxFileBytes(), duration("--lockWait", options.getLockWait()), options.getWindowStaging());
+    EmbedderSpec embedder = IngestPipeline.embedderSpec(options);
+    if (embedder != null) {
+      publisher = publisher.withEmbedder(embedder, options.getEmbedBatchSize());
+      // checked now, as a batch run checks before any work: each window's publish would refuse it again
+      requireCompatible(indexDir, embedder);
+    }
     // checked now: a scheme without a FileSystem on the class path fails here, not in the first window
     publisher.stagingRoot();
     Watch.Growth.TerminationCondition<String, ?> stop = options.getWatchPolls() == 0
@@ -91,6 +97,15 @@ public final class StreamingIngestPipeline {
     return pipeline;
   }
 
+  /** Refuses an embedder other than the one whose vectors the served generation holds (EmbedderGuard). */
+  private static void requireCompatible(Path indexDir, EmbedderSpec embedder) {
+    if (Files.isDirectory(indexDir)) {
+      try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+        EmbedderGuard.requireCompatible(index, embedder.identity(), false);
+      }
+    }
+  }
+
   /** The file's corpus-relative path when it is one the index takes; nothing for the index's own files. */
   static List<String> changedPath(String root, String indexDir, Router router, MatchResult.Metadata file) {
     Path path = Path.of(file.resourceId().toString()).toAbsolutePath().normalize();
@@ -113,9 +128,11 @@ public final class StreamingIngestPipeline {
   private static final class LogFn extends DoFn<WindowPublisher.WindowResult, Void> {
     @ProcessElement
     public void process(@Element WindowPublisher.WindowResult window) {
-      LOG.info("window ending {}: {} generation {}: +{} ~{} -{} files ({} changed paths){}", window.windowEnd(),
-          window.status(), window.generation(), window.added(), window.updated(), window.removed(),
-          window.changedPaths(), window.detail().isEmpty() ? "" : ": " + window.detail());
+      LOG.info("window ending {}: {} generation {}: +{} ~{} -{} files ({} changed paths, {} embedded, {} reused){}{}",
+          window.windowEnd(), window.status(), window.generation(), window.added(), window.updated(),
+          window.removed(), window.changedPaths(), window.embedded(), window.vectorsReused(),
+          window.embedFailures().isEmpty() ? "" : "; " + window.embedFailures(),
+          window.detail().isEmpty() ? "" : ": " + window.detail());
     }
   }
 }

@@ -5,11 +5,14 @@ import dev.weft.context.FileState;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.ScratchDirs;
 import dev.weft.context.error.IndexBusyException;
+import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.IndexUpdate;
+import dev.weft.transforms.beam.EmbedTally;
 import dev.weft.transforms.route.Router;
+import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Files;
@@ -19,6 +22,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
@@ -39,17 +43,32 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * @param lockWait how long a window's publish waits for another run's write lock before it reports the window busy
  * @param stagingBase the Beam FileSystem directory the windows stage under ({@code --windowStaging}), or empty: under
  *     the index
+ * @param embedder the embedder the window's workers embed chunks with ({@code --embedder}), recorded in the manifest
+ *     as a batch run records it; null: no vectors
+ * @param embedBatchSize chunks per embedding call ({@code --embedBatchSize})
  */
 public record WindowPublisher(String root, String indexDir, List<String> extensions, long maxFileBytes,
-    Duration lockWait, String stagingBase) implements Serializable {
+    Duration lockWait, String stagingBase, EmbedderSpec embedder, int embedBatchSize) implements Serializable {
   public WindowPublisher {
     extensions = List.copyOf(extensions);
     IngestSettings.atLeastOne("max file bytes", maxFileBytes);
+    ChunkEmbedder.requireBatchSize(embedBatchSize);
   }
 
-  /** Windows staged under the index. */
+  /** Windows staged under {@code stagingBase} (empty: under the index), without vectors. */
+  public WindowPublisher(String root, String indexDir, List<String> extensions, long maxFileBytes, Duration lockWait,
+      String stagingBase) {
+    this(root, indexDir, extensions, maxFileBytes, lockWait, stagingBase, null, ChunkEmbedder.DEFAULT_BATCH_SIZE);
+  }
+
+  /** Windows staged under the index, without vectors. */
   public WindowPublisher(String root, String indexDir, List<String> extensions, long maxFileBytes, Duration lockWait) {
     this(root, indexDir, extensions, maxFileBytes, lockWait, "");
+  }
+
+  /** This publisher with the windows' chunks embedded by {@code spec}, {@code batchSize} chunks per call. */
+  public WindowPublisher withEmbedder(EmbedderSpec spec, int batchSize) {
+    return new WindowPublisher(root, indexDir, extensions, maxFileBytes, lockWait, stagingBase, spec, batchSize);
   }
 
   /** The staging area's root, where {@code WriteIndexShards.perWindow()} puts each window's shards. */
@@ -84,6 +103,15 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
    */
   WindowResult publish(WindowPlan plan, List<String> shards, List<DeadLetter> deadLetters,
       List<Integer> chunksPerFile) {
+    return publish(plan, shards, deadLetters, chunksPerFile, List.of(), List.of());
+  }
+
+  /**
+   * As above for a window whose chunks were embedded: {@code tallies} are its embedding calls' counts and
+   * {@code embedFailures} one dead letter per chunk left without a vector, counted and logged as a batch run does.
+   */
+  WindowResult publish(WindowPlan plan, List<String> shards, List<DeadLetter> deadLetters,
+      List<Integer> chunksPerFile, List<EmbedTally> tallies, List<DeadLetter> embedFailures) {
     long end = plan.windowEnd();
     Path index = Path.of(indexDir);
     Path downloads = index.resolve(IndexRuns.STAGING).resolve("download-window-" + end);
@@ -102,7 +130,7 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
       }
       IngestRequest request = request();
       DirectoryPass.StagedRun staged = (toChunk, previouslyIndexed, update) -> merge(area.window(end), downloads,
-          toChunk, previouslyIndexed, update, shards.size(), deadLetters, chunksPerFile);
+          toChunk, previouslyIndexed, update, shards.size(), deadLetters, chunksPerFile, tallies, embedFailures);
       SourcePass pass = DirectoryPass.ofWindow((DirectorySource) request.source(), request.settings(), index,
           plan.planned(), staged);
       IngestReport report;
@@ -116,7 +144,9 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
       }
       return new WindowResult(end, report.published() ? WindowResult.Status.PUBLISHED : WindowResult.Status.UNCHANGED,
           report.generation(), plan.changedPaths(), report.counter(IngestCounters.ADDED),
-          report.counter(IngestCounters.UPDATED), report.counter(IngestCounters.REMOVED), "");
+          report.counter(IngestCounters.UPDATED), report.counter(IngestCounters.REMOVED),
+          report.counter(IngestCounters.EMBEDDED), report.counter(IngestCounters.VECTORS_REUSED),
+          report.counter(IngestCounters.EMBED_FAILED), EmbedFailureSummary.line(report.embedFailures()), "");
     } finally {
       try {
         area.removeWindowsThrough(end);
@@ -129,7 +159,7 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
   /** Reads the window's staged shards back (downloading them when remote) and merges them into the update. */
   private static ChunkRun merge(ResourceId staging, Path downloads, List<String> toChunk,
       Set<String> previouslyIndexed, IndexUpdate update, int stagedShards, List<DeadLetter> deadLetters,
-      List<Integer> chunksPerFile) {
+      List<Integer> chunksPerFile, List<EmbedTally> tallies, List<DeadLetter> embedFailures) {
     List<Path> shardDirs;
     try {
       shardDirs = IngestPipelineStaging.shardDirs(staging, downloads);
@@ -146,9 +176,20 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
     BeamExecutor.merge(update, replaced, shardDirs);
     long chunks = chunksPerFile.stream().mapToLong(Integer::longValue).sum();
     long empty = chunksPerFile.stream().filter(n -> n == 0).count();
-    List<DeadLetter> sorted = deadLetters.stream().sorted(Comparator.comparing(DeadLetter::path)
-        .thenComparing(DeadLetter::stage).thenComparing(DeadLetter::reason)).toList();
-    return BeamExecutor.chunkRun(toChunk, new BeamIngestOutput(shardDirs, sorted, chunks, empty));
+    return BeamExecutor.chunkRun(toChunk, new BeamIngestOutput(shardDirs, sorted(deadLetters), chunks, empty,
+        sum(tallies, EmbedTally::embedded), sum(tallies, EmbedTally::reused), sum(tallies, EmbedTally::failed),
+        sum(tallies, EmbedTally::truncated), sorted(embedFailures)));
+  }
+
+  /** In the order the batch path reads dead letters back: by path, stage, reason, then detail. */
+  private static List<DeadLetter> sorted(List<DeadLetter> letters) {
+    return letters.stream().sorted(Comparator.comparing(DeadLetter::path).thenComparing(DeadLetter::stage)
+        .thenComparing(DeadLetter::reason).thenComparing(DeadLetter::detail, Comparator.nullsFirst(
+            Comparator.naturalOrder()))).toList();
+  }
+
+  private static long sum(List<EmbedTally> tallies, ToLongFunction<EmbedTally> count) {
+    return tallies.stream().mapToLong(count).sum();
   }
 
   /** The router the windows plan and chunk with: the defaults, or only the given extensions. */
@@ -158,7 +199,7 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
 
   private IngestRequest request() {
     return IngestRequest.directory(Path.of(root), Path.of(indexDir)).runner(RunnerChoice.IN_PROCESS)
-        .router(router()).maxFileBytes(maxFileBytes).build();
+        .router(router()).maxFileBytes(maxFileBytes).embedder(embedder).embedBatchSize(embedBatchSize).build();
   }
 
   private StagingArea area() {
@@ -194,10 +235,15 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
    * @param windowEnd the window's end, epoch millis: its id
    * @param generation the generation it published, or -1
    * @param changedPaths distinct paths the watch reported new or modified in the window
+   * @param embedded texts the window's workers embedded
+   * @param vectorsReused chunks whose vector was reused from the served generation
+   * @param embedFailed chunks published without a vector
+   * @param embedFailures the failure summary line ({@link EmbedFailureSummary#line}), empty when none failed
    * @param detail why a window published nothing when it was busy or lost its staging, else empty
    */
   public record WindowResult(long windowEnd, Status status, long generation, int changedPaths, long added,
-      long updated, long removed, String detail) implements Serializable {
+      long updated, long removed, long embedded, long vectorsReused, long embedFailed, String embedFailures,
+      String detail) {
     /** What a window did. */
     public enum Status {
       PUBLISHED,
@@ -212,7 +258,7 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
     }
 
     static WindowResult nothing(WindowPlan plan, Status status, String detail) {
-      return new WindowResult(plan.windowEnd(), status, -1, plan.changedPaths(), 0, 0, 0, detail);
+      return new WindowResult(plan.windowEnd(), status, -1, plan.changedPaths(), 0, 0, 0, 0, 0, 0, "", detail);
     }
   }
 }

@@ -111,6 +111,21 @@ class IngestPipelineTest {
         .hasMessage("max file bytes must be at least 1, got: 0");
   }
 
+  @Test
+  void theRootIsALocalPathOrAFileUriAndAnyOtherSchemeIsRefusedNamingTheOption() throws Exception {
+    writeCorpus();
+    IngestOptions byUri = PipelineOptionsFactory.fromArgs("--runner=DirectRunner", "--root=" + root.toUri(),
+        "--staging=" + staging.toUri()).withValidation().as(IngestOptions.class);
+
+    assertThat(IngestPipeline.root(byUri)).isEqualTo(root.toAbsolutePath().normalize());
+    assertThat(IngestPipeline.run(byUri, List.of(GUIDE)).chunks()).isPositive();
+    IngestOptions remote = PipelineOptionsFactory.fromArgs("--runner=DirectRunner", "--root=gs://bucket/corpus",
+        "--staging=" + staging.toUri()).withValidation().as(IngestOptions.class);
+    assertThatThrownBy(() -> IngestPipeline.buildPipeline(remote, List.of(GUIDE)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("--root must be a local path or a file: URI, got: gs://bucket/corpus; ");
+  }
+
   private IngestOptions options(String... extra) {
     List<String> args = new ArrayList<>(List.of(
         "--runner=DirectRunner", "--root=" + root, "--staging=" + staging.toUri()));

@@ -5,13 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.context.IngestCounters;
+import dev.weft.context.QueryVector;
+import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
+import dev.weft.index.EmbedderMismatchException;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.ShardWriter;
 import dev.weft.index.UpdateOptions;
+import dev.weft.models.hash.HashEmbedderSpec;
 import dev.weft.transforms.beam.StagedShards;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.ingest.FileOutcome;
@@ -35,6 +39,7 @@ import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.runners.TransformHierarchy;
+import org.apache.beam.sdk.util.CoderUtils;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,6 +50,9 @@ import org.junit.jupiter.api.io.TempDir;
  * bounded to a few matches so the test ends, each window's generation compared with what {@code weft index} gives.
  */
 class StreamingIngestTest {
+  /** What {@code --embedder=hash:32} names. */
+  private static final HashEmbedderSpec HASH_32 = new HashEmbedderSpec(32);
+
   @TempDir Path tmp;
   Path root;
   Path indexDir;
@@ -209,6 +217,52 @@ class StreamingIngestTest {
   }
 
   @Test
+  void withAnEmbedderAWindowPublishesTheDocumentsVectorsAndCountsOfWeftIndexWithIt() throws IOException {
+    assertThat(finish(streaming("--watchPolls=3", "--embedder=hash:32", "--embedBatchSize=4")))
+        .isEqualTo(PipelineResult.State.DONE);
+
+    GenerationManifest published = served();
+    assertThat(published.generation()).isEqualTo(1);
+    IngestReport expected = new Ingester().run(IngestRequest.directory(root, tmp.resolve("expected"))
+        .runner(RunnerChoice.IN_PROCESS).embedder(HASH_32).build());
+    assertThat(Corpora.dump(indexDir)).isEqualTo(Corpora.dump(tmp.resolve("expected")));
+    assertThat(withoutWindow(published.counts())).isEqualTo(expected.counters());
+    assertThat(published.counts().get(IngestCounters.EMBEDDED)).isEqualTo(published.chunks()).isPositive();
+    assertThat(published.embedder()).isEqualTo(HASH_32.identity());
+    assertThat(published.chunksWithVectors()).isEqualTo(published.chunks());
+    List<String> dense = dense(tmp.resolve("expected"));
+    assertThat(dense).isNotEmpty();
+    assertThat(dense(indexDir)).isEqualTo(dense);
+  }
+
+  @Test
+  void aStreamWithAnotherEmbedderThanTheServedVectorsIsRefusedBeforeItRuns() {
+    new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).embedder(HASH_32)
+        .build());
+
+    assertThatThrownBy(() -> streaming("--watchPolls=1", "--embedder=hash:16"))
+        .isInstanceOf(EmbedderMismatchException.class);
+  }
+
+  @Test
+  void aWindowPlanAndResultRoundTripThroughTheirSchemaCoders() throws IOException {
+    window(60_000);
+    Files.delete(root.resolve("app/tokenizer.py"));
+    Files.writeString(root.resolve("docs/other.md"), "# Other\n\nwombat\n");
+    Files.writeString(root.resolve("docs/guide.md"), "\n## More\n", StandardOpenOption.APPEND);
+    WindowPlan plan = publisher.plan(120_000, 2);
+    assertThat(plan.planned().changes().removed()).isNotEmpty();
+    assertThat(plan.planned().previouslyIndexed()).isNotEmpty();
+
+    assertThat(CoderUtils.clone(WindowPlanCoder.of(), plan)).isEqualTo(plan);
+    WindowPlan unchanged = new WindowPlan(180_000, 0, WindowPlan.Status.UNCHANGED, null);
+    assertThat(CoderUtils.clone(WindowPlanCoder.of(), unchanged)).isEqualTo(unchanged);
+    WindowPublisher.WindowResult result = new WindowPublisher.WindowResult(120_000,
+        WindowPublisher.WindowResult.Status.PUBLISHED, 2, 2, 1, 1, 1, 7, 3, 0, "", "");
+    assertThat(CoderUtils.clone(WindowResultCoder.of(), result)).isEqualTo(result);
+  }
+
+  @Test
   void aRescanTickPassesAWindowThatNoMatchedFileOpened() throws IOException {
     new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build());
     Files.delete(root.resolve("app/tokenizer.py"));
@@ -246,8 +300,6 @@ class StreamingIngestTest {
         .hasMessage("--window must be a whole number with ms, s or m (e.g. 500ms, 10s, 2m), got: soon");
     assertThatThrownBy(() -> streaming("--watchPolls=-1"))
         .hasMessage("--watchPolls must be at least 0 (0: never stop), got: -1");
-    assertThatThrownBy(() -> streaming("--embedder=hash:8"))
-        .hasMessageStartingWith("--embedder is not supported with --streaming=true yet, got: hash:8");
     assertThatThrownBy(() -> streaming("--exportParquet=" + tmp.resolve("export")))
         .hasMessageStartingWith("--exportParquet is not supported with --streaming=true, got: ");
   }
@@ -315,10 +367,24 @@ class StreamingIngestTest {
     return rest;
   }
 
-  private Pipeline streaming(String extra) {
-    return StreamingIngestPipeline.build(options("--runner=DirectRunner", "--blockOnRun=false", "--streaming=true",
-        "--root=" + root,
-        "--indexDir=" + indexDir, "--watchInterval=200ms", "--window=1s", extra));
+  private Pipeline streaming(String... extra) {
+    List<String> args = new ArrayList<>(List.of("--runner=DirectRunner", "--blockOnRun=false", "--streaming=true",
+        "--root=" + root, "--indexDir=" + indexDir, "--watchInterval=200ms", "--window=1s"));
+    args.addAll(List.of(extra));
+    return StreamingIngestPipeline.build(options(args.toArray(String[]::new)));
+  }
+
+  /** Dense recall over every chunk: equal lists mean equal vectors on equal chunks (as ExecutorEquivalenceTest). */
+  private static List<String> dense(Path index) {
+    try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher()) {
+      QueryVector query = new QueryVector(HASH_32.identity(),
+          HASH_32.create().embed(List.of("rate limiting token bucket")).get(0));
+      RecallRequest request = new RecallRequest("rate limiting token bucket", Set.of(), 50, false)
+          .withMode(RecallMode.DENSE);
+      return searcher.recall(request, query).hits().stream()
+          .map(h -> h.path() + ":" + h.chunk().startLine() + ":" + h.cosine())
+          .toList();
+    }
   }
 
   /** Runs a bounded streaming pipeline with a deadline: a runner that fails to drain fails the test, never hangs it. */

@@ -1,6 +1,5 @@
 package dev.weft.transforms.beam;
 
-import dev.weft.context.ChunkVectors;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
@@ -13,7 +12,9 @@ import dev.weft.transforms.vectors.VectorReuse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -21,7 +22,7 @@ import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.display.DisplayData;
-import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTag;
@@ -34,10 +35,14 @@ import org.apache.beam.sdk.values.TupleTagList;
  * the worker. A failed batch keeps its chunks (without vectors, under {@link #EMBEDDED}), is counted, and each of
  * its chunks is a {@link DeadLetter} under {@link #FAILURES}. The circuit breaker is one per DoFn instance (per
  * worker thread), not one per run: each instance stops calling the embedder after its own failed batches in a row.
+ * Chunks are batched per window and each batch's outputs, and its {@link EmbedTally} under {@link #TALLIES}, stay in
+ * that window: a streaming ingest gathers a window's vectors, failures and counts to its one publish.
  */
 public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunked>, PCollectionTuple> {
   public static final TupleTag<FileOutcome.Chunked> EMBEDDED = new TupleTag<>("embedded") {};
   public static final TupleTag<DeadLetter> FAILURES = new TupleTag<>("embedFailures") {};
+  /** One tally per embedding call, in the window of its chunks (the batch path reads the counters instead). */
+  public static final TupleTag<EmbedTally> TALLIES = new TupleTag<>("embedTallies") {};
 
   private final EmbedderSpec spec;
   private final String indexDir;
@@ -75,15 +80,14 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
   @Override
   public PCollectionTuple expand(PCollection<FileOutcome.Chunked> files) {
     PCollectionTuple out = files.apply("EmbedBatches",
-        ParDo.of(new EmbedFn(spec, indexDir, batchSize)).withOutputTags(EMBEDDED, TupleTagList.of(FAILURES)));
+        ParDo.of(new EmbedFn(spec, indexDir, batchSize)).withOutputTags(EMBEDDED, TupleTagList.of(FAILURES).and(TALLIES)));
     out.get(EMBEDDED).setCoder(ChunkedCoder.of());
     out.get(FAILURES).setCoder(DeadLetterCoder.of());
+    out.get(TALLIES).setCoder(EmbedTally.coder());
     return out;
   }
 
   static final class EmbedFn extends DoFn<FileOutcome.Chunked, FileOutcome.Chunked> {
-    private static final ChunkEmbedder.FilesResult NOTHING = new ChunkEmbedder.FilesResult(List.of(),
-        new ChunkEmbedder.Result(ChunkVectors.none(), 0, 0, 0, List.of()));
     private final EmbedderSpec spec;
     private final String indexDir;
     private final int batchSize;
@@ -94,8 +98,7 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
     private transient CorpusIndex index;
     private transient VectorLookup lookup;
     private transient ChunkEmbedder embedder;
-    private transient List<FileOutcome.Chunked> pending;
-    private transient int pendingChunks;
+    private transient Map<BoundedWindow, Pending> pending;
     private transient long truncatedSoFar;
 
     EmbedFn(EmbedderSpec spec, String indexDir, int batchSize) {
@@ -117,47 +120,64 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
 
     @StartBundle
     public void startBundle() {
-      pending = new ArrayList<>();
-      pendingChunks = 0;
+      pending = new LinkedHashMap<>();
     }
 
     @ProcessElement
-    public void processElement(@Element FileOutcome.Chunked file, MultiOutputReceiver out) {
-      pending.add(file);
-      pendingChunks += file.chunks().size();
-      if (pendingChunks >= batchSize) {
-        ChunkEmbedder.FilesResult result = embedPending();
-        result.files().forEach(out.get(EMBEDDED)::output);
-        result.result().failures().forEach(out.get(FAILURES)::output);
+    public void processElement(@Element FileOutcome.Chunked file, BoundedWindow window, MultiOutputReceiver out) {
+      Pending batch = pending.computeIfAbsent(window, w -> new Pending());
+      batch.files.add(file);
+      batch.chunks += file.chunks().size();
+      if (batch.chunks >= batchSize) {
+        pending.remove(window);
+        // the receiver outputs in the element's window, which is the batch's
+        Embedded result = embed(batch.files);
+        result.files().files().forEach(out.get(EMBEDDED)::output);
+        result.files().result().failures().forEach(out.get(FAILURES)::output);
+        if (!result.tally().isEmpty()) {
+          out.get(TALLIES).output(result.tally());
+        }
       }
     }
 
     @FinishBundle
     public void finishBundle(FinishBundleContext context) {
-      ChunkEmbedder.FilesResult result = embedPending();
-      for (FileOutcome.Chunked file : result.files()) {
-        context.output(EMBEDDED, file, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
+      for (Map.Entry<BoundedWindow, Pending> batch : pending.entrySet()) {
+        BoundedWindow window = batch.getKey();
+        Embedded result = embed(batch.getValue().files);
+        for (FileOutcome.Chunked file : result.files().files()) {
+          context.output(EMBEDDED, file, window.maxTimestamp(), window);
+        }
+        for (DeadLetter failure : result.files().result().failures()) {
+          context.output(FAILURES, failure, window.maxTimestamp(), window);
+        }
+        if (!result.tally().isEmpty()) {
+          context.output(TALLIES, result.tally(), window.maxTimestamp(), window);
+        }
       }
-      for (DeadLetter failure : result.result().failures()) {
-        context.output(FAILURES, failure, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
-      }
-      long nowTruncated = embedder.embedder().truncated();
-      truncated.inc(nowTruncated - truncatedSoFar);
-      truncatedSoFar = nowTruncated;
+      pending.clear();
     }
 
-    private ChunkEmbedder.FilesResult embedPending() {
-      if (pending.isEmpty()) {
-        return NOTHING;
-      }
-      ChunkEmbedder.FilesResult result = embedder.embedFiles(pending);
+    private Embedded embed(List<FileOutcome.Chunked> files) {
+      ChunkEmbedder.FilesResult result = embedder.embedFiles(files);
+      long nowTruncated = embedder.embedder().truncated();
+      long newlyTruncated = nowTruncated - truncatedSoFar;
+      truncatedSoFar = nowTruncated;
       embedded.inc(result.result().embedded());
       reused.inc(result.result().reused());
       failed.inc(result.result().failed());
-      pending = new ArrayList<>();
-      pendingChunks = 0;
-      return result;
+      truncated.inc(newlyTruncated);
+      return new Embedded(result, new EmbedTally(result.result().embedded(), result.result().reused(),
+          result.result().failed(), newlyTruncated));
     }
+
+    /** One window's chunked files waiting for a full batch. */
+    private static final class Pending {
+      final List<FileOutcome.Chunked> files = new ArrayList<>();
+      int chunks;
+    }
+
+    private record Embedded(ChunkEmbedder.FilesResult files, EmbedTally tally) {}
 
     @Teardown
     public void tearDown() {
