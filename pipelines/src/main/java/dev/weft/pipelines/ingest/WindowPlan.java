@@ -12,9 +12,11 @@ import java.util.Objects;
  * @param changedPaths distinct paths the watch reported new or modified in the window
  * @param status what the window is to do
  * @param planned the change set, trimmed to what its files need; null unless {@link Status#PLANNED}
+ * @param baseGeneration the served generation the plan was made against (0: none was served); a publish applies the
+ *     plan only while that generation is still served — a plan another window's publish overtook is stale
  */
-record WindowPlan(long windowEnd, int changedPaths, Status status, DirectoryPass.Planned planned)
-    implements Serializable {
+record WindowPlan(long windowEnd, int changedPaths, Status status, DirectoryPass.Planned planned,
+    long baseGeneration) implements Serializable {
   /** What a planned window is to do. */
   enum Status {
     /** Files to chunk or delete: the window's workers stage shards and its publish merges them. */
@@ -31,6 +33,11 @@ record WindowPlan(long windowEnd, int changedPaths, Status status, DirectoryPass
       throw new IllegalArgumentException("a window plan holds a change set exactly when it is PLANNED, got: "
           + status + " with " + (planned == null ? "none" : "one"));
     }
+  }
+
+  /** A plan made when no generation was served. */
+  WindowPlan(long windowEnd, int changedPaths, Status status, DirectoryPass.Planned planned) {
+    this(windowEnd, changedPaths, status, planned, 0);
   }
 
   /** The corpus-relative paths the window's workers read and chunk. */

@@ -41,7 +41,7 @@ final class WindowPlanCoder {
       .addArrayField("previouslyIndexed", FieldType.STRING).addRowField("changes", CHANGES).build();
   static final Schema SCHEMA = Schema.builder()
       .addInt64Field("windowEnd").addInt32Field("changedPaths").addStringField("status")
-      .addNullableField("planned", FieldType.row(PLANNED)).build();
+      .addNullableField("planned", FieldType.row(PLANNED)).addInt64Field("baseGeneration").build();
 
   private static final SchemaCoder<WindowPlan> CODER = SchemaCoder.of(SCHEMA, TypeDescriptor.of(WindowPlan.class),
       WindowPlanCoder::toRow, WindowPlanCoder::fromRow);
@@ -66,14 +66,15 @@ final class WindowPlanCoder {
               rows(changes.touched(), WindowPlanCoder::stateRow), changes.removed(), changes.unchanged()).build())
           .build();
     }
-    return Row.withSchema(SCHEMA).addValues(plan.windowEnd(), plan.changedPaths(), plan.status().name(), plannedRow)
-        .build();
+    return Row.withSchema(SCHEMA).addValues(plan.windowEnd(), plan.changedPaths(), plan.status().name(), plannedRow,
+        plan.baseGeneration()).build();
   }
 
   static WindowPlan fromRow(Row row) {
     Row planned = row.getRow("planned");
     return new WindowPlan(row.getInt64("windowEnd"), row.getInt32("changedPaths"),
-        WindowPlan.Status.valueOf(row.getString("status")), planned == null ? null : planned(planned));
+        WindowPlan.Status.valueOf(row.getString("status")), planned == null ? null : planned(planned),
+        row.getInt64("baseGeneration"));
   }
 
   private static DirectoryPass.Planned planned(Row row) {

@@ -31,8 +31,10 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * {@link #plan} lists the tree and plans it against the served generation (the same planner as {@code weft index};
  * re-listing is what applies deletions, which the file watch never reports), and {@link #publish} takes the write
  * lock, merges the shards the window's workers staged, applies the deletions and publishes one generation recording
- * the window's end ({@link Ingester}, as in batch). A window at or before the one the served generation records is a
- * replay (a restore from a checkpoint taken before it was published, a retried bundle) and publishes nothing. A
+ * the window's end ({@link Ingester}, as in batch). A window at or before the one the served generation records (a
+ * restore from a checkpoint taken before it was published, a retried bundle, a restart within one window) is
+ * planned like any other: against the served generation, so a true replay finds nothing to do and publishes
+ * nothing (status {@code REPLAYED}), and changes made since are never skipped. A
  * window that publishes nothing for any reason (busy, its staging gone) loses nothing: the next window plans against
  * the same served generation and sees the same change.
  *
@@ -80,20 +82,26 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
   WindowPlan plan(long windowEnd, int changedPaths) {
     Path index = Path.of(indexDir);
     Map<String, FileState> states = Map.of();
+    long servedWindow = 0;
+    long base = 0;
     if (Files.isDirectory(index)) {
       try (CorpusIndex served = CorpusIndex.open(index)) {
-        if (servedWindow(served) >= windowEnd) {
-          return new WindowPlan(windowEnd, changedPaths, WindowPlan.Status.REPLAYED, null);
-        }
+        servedWindow = servedWindow(served);
+        base = servedGeneration(served);
         states = served.fileStates();
       }
     }
     IngestRequest request = request();
     DirectoryPass.Planned planned = new DirectoryPass((DirectorySource) request.source(), request.settings(),
         index).planAgainst(states);
-    return planned.changes().isNoOp()
-        ? new WindowPlan(windowEnd, changedPaths, WindowPlan.Status.UNCHANGED, null)
-        : new WindowPlan(windowEnd, changedPaths, WindowPlan.Status.PLANNED, planned.trimmed());
+    if (planned.changes().isNoOp()) {
+      return new WindowPlan(windowEnd, changedPaths,
+          servedWindow >= windowEnd ? WindowPlan.Status.REPLAYED : WindowPlan.Status.UNCHANGED, null);
+    }
+    // A window the served generation already records is still planned: the plan is against the served generation,
+    // so a true replay (a restore, a retried bundle) finds nothing to do, and a new run whose first window ends
+    // where the last run's did (a restart within one window) must not skip the changes made since.
+    return new WindowPlan(windowEnd, changedPaths, WindowPlan.Status.PLANNED, planned.trimmed(), base);
   }
 
   /**
@@ -121,11 +129,16 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
         return WindowResult.nothing(plan, plan.status() == WindowPlan.Status.REPLAYED
             ? WindowResult.Status.REPLAYED : WindowResult.Status.UNCHANGED, "");
       }
+      long recorded = end;
       if (Files.isDirectory(index)) {
         try (CorpusIndex served = CorpusIndex.open(index)) {
-          if (servedWindow(served) >= end) {
+          if (servedGeneration(served) != plan.baseGeneration()) {
+            // another window published since this one planned (windows may publish out of order): its plan is
+            // stale, and the next window plans against what is served now
             return WindowResult.nothing(plan, WindowResult.Status.REPLAYED, "");
           }
+          // the recorded window never moves back (an earlier window published after a later one keeps the later id)
+          recorded = Math.max(end, servedWindow(served));
         }
       }
       IngestRequest request = request();
@@ -135,7 +148,7 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
           plan.planned(), staged);
       IngestReport report;
       try {
-        report = new Ingester().recording(IngestCounters.STREAM_WINDOW, end)
+        report = new Ingester().recording(IngestCounters.STREAM_WINDOW, recorded)
             .run(request, new WriteAccess(lockWait, false), pass);
       } catch (IndexBusyException busy) {
         return WindowResult.nothing(plan, WindowResult.Status.BUSY, busy.getMessage());
@@ -214,6 +227,10 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
     try (CorpusIndex index = CorpusIndex.open(indexDir)) {
       return servedWindow(index);
     }
+  }
+
+  private static long servedGeneration(CorpusIndex index) {
+    return index.current().map(GenerationManifest::generation).orElse(0L);
   }
 
   private static long servedWindow(CorpusIndex index) {

@@ -73,16 +73,25 @@ class StreamingIngestTest {
     assertThat(served().counts()).containsEntry(IngestCounters.STREAM_WINDOW, 60_000L);
     assertThat(stagedWindows()).isEmpty(); // the window's staging goes with its publish
 
-    Files.writeString(root.resolve("docs/replayed.md"), "# Replayed\n\nokapi\n");
     assertThat(publisher.plan(60_000, 5).status()).isEqualTo(WindowPlan.Status.REPLAYED);
     WindowPublisher.WindowResult replay = window(60_000);
     assertThat(replay.status()).isEqualTo(WindowPublisher.WindowResult.Status.REPLAYED);
     assertThat(served().generation()).isEqualTo(1);
+  }
 
-    WindowPublisher.WindowResult next = window(120_000);
-    assertThat(next.generation()).isEqualTo(2);
-    assertThat(next.added()).isEqualTo(1);
+  @Test
+  void aRunRestartedWithinTheLastWindowNeverSkipsTheChangesMadeSince() throws IOException {
+    window(120_000);
+    Files.writeString(root.resolve("docs/replayed.md"), "# Replayed\n\nokapi\n");
+
+    // a window ending where (or before) the served one did is planned against the served generation all the same
+    assertThat(publisher.plan(60_000, 5).status()).isEqualTo(WindowPlan.Status.PLANNED);
+    WindowPublisher.WindowResult restarted = window(60_000);
+    assertThat(restarted.generation()).isEqualTo(2);
+    assertThat(restarted.added()).isEqualTo(1);
     assertThat(hits("okapi")).containsExactly("docs/replayed.md");
+    // the recorded window never moves back
+    assertThat(served().counts()).containsEntry(IngestCounters.STREAM_WINDOW, 120_000L);
   }
 
   @Test
