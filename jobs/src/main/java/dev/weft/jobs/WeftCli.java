@@ -49,6 +49,7 @@ public final class WeftCli implements Runnable {
     commands.put("rollback", RollbackCommand::new);
     commands.put("check", CheckCommand::new);
     commands.put("stats", StatsCommand::new);
+    commands.put("graph", GraphCommand::new);
     commands.put("embed-missing", EmbedMissingCommand::new);
     commands.put("export", ExportCommand::new);
     commands.put("report", ReportCommand::new);
