@@ -14,15 +14,11 @@ import java.util.function.Supplier;
 
 /**
  * The code graph of the served generation (graph.md): {@link #node} and {@link #related}. The graph is resolved once
- * per generation and kept until another generation is served, so repeated reads cost a map lookup. Thread-safe.
+ * per generation and kept while that generation is open, so repeated reads cost a map lookup. Thread-safe.
  */
 public final class Graph {
   private final Supplier<CorpusSearcher> searchers;
   private final GitActivity git;
-  /** The graph of the generation read last; replaced when the served generation moves. */
-  private Resolved resolved;
-
-  private record Resolved(long generation, CodeGraph graph) {}
 
   Graph(Supplier<CorpusSearcher> searchers, GitActivity git) {
     this.searchers = searchers;
@@ -69,19 +65,9 @@ public final class Graph {
     }
   }
 
-  /** The resolved graph of the generation the searcher holds. */
+  /** The resolved graph of the generation the searcher holds (read once per generation: {@link GraphReader}). */
   CodeGraph graphOf(CorpusSearcher searcher) {
-    long generation = searcher.generation().generation();
-    synchronized (this) {
-      if (resolved != null && resolved.generation() == generation) {
-        return resolved.graph();
-      }
-    }
-    CodeGraph graph = GraphReader.read(searcher);
-    synchronized (this) {
-      resolved = new Resolved(generation, graph);
-    }
-    return graph;
+    return GraphReader.read(searcher);
   }
 
   private static GraphFile require(CodeGraph graph, String id, CorpusSearcher searcher) {

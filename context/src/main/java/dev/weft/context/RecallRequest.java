@@ -17,10 +17,13 @@ import java.util.Set;
  *     at least 0 (0 keeps the BM25 order within the pool)
  * @param knnCandidates hybrid: how many nearest neighbours by vector join the BM25 pool as candidates (at
  *     least the hits asked for), 0 to {@value #MAX_POOL_SIZE}; 0 re-ranks the BM25 pool alone
+ * @param spread spreading recall: each hit's score plus {@code spread} × the best score among the hits of the files
+ *     it shares an import edge with (1 hop, within its kind; docs/graph.md), finite and at least 0; 0 (the default,
+ *     chosen with {@code weft eval}: docs/quality.md) leaves the ranking as it is
  */
 public record RecallRequest(
     String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
-    double embedWeight, int knnCandidates) {
+    double embedWeight, int knnCandidates, double spread) {
   public static final int DEFAULT_FLAT_LIMIT = 10;
   public static final int DEFAULT_GROUP_LIMIT = 5;
   /** Defaults chosen with `weft eval` on python-faq and the code sets (docs/quality.md): a 200-chunk BM25 pool,
@@ -54,6 +57,15 @@ public record RecallRequest(
       throw new IllegalArgumentException(
           "knn candidates must be between 0 and " + MAX_POOL_SIZE + ", got: " + knnCandidates);
     }
+    if (!Double.isFinite(spread) || spread < 0) {
+      throw new IllegalArgumentException("spread must be a finite number at least 0, got: " + spread);
+    }
+  }
+
+  /** A request without spreading. */
+  public RecallRequest(String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
+      double embedWeight, int knnCandidates) {
+    this(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, 0);
   }
 
   /** A request with the default mode, pool size and embed weight. */
@@ -67,19 +79,23 @@ public record RecallRequest(
   }
 
   public RecallRequest withMode(RecallMode newMode) {
-    return new RecallRequest(query, kinds, limit, onePerFile, newMode, poolSize, embedWeight, knnCandidates);
+    return new RecallRequest(query, kinds, limit, onePerFile, newMode, poolSize, embedWeight, knnCandidates, spread);
   }
 
   public RecallRequest withPoolSize(int newPoolSize) {
-    return new RecallRequest(query, kinds, limit, onePerFile, mode, newPoolSize, embedWeight, knnCandidates);
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, newPoolSize, embedWeight, knnCandidates, spread);
   }
 
   public RecallRequest withEmbedWeight(double newEmbedWeight) {
-    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, newEmbedWeight, knnCandidates);
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, newEmbedWeight, knnCandidates, spread);
   }
 
   public RecallRequest withKnnCandidates(int newKnnCandidates) {
-    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, newKnnCandidates);
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, newKnnCandidates, spread);
+  }
+
+  public RecallRequest withSpread(double newSpread) {
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, newSpread);
   }
 
   /** A flat list when exactly one kind is asked for; groups per kind otherwise. */

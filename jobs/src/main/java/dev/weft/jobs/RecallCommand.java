@@ -60,6 +60,11 @@ final class RecallCommand implements Callable<Integer> {
   @Mixin EmbedderOption embedderOption;
   @Mixin HybridOptions hybrid;
 
+  @Option(names = "--spread", paramLabel = "W", defaultValue = "0",
+      description = "Spreading recall: add W x the best score of a hit's import neighbours (docs/graph.md; "
+          + "default ${DEFAULT-VALUE}, off).")
+  double spread;
+
   @Option(names = "--json", description = "Print JSON.")
   boolean json;
 
@@ -78,7 +83,7 @@ final class RecallCommand implements Callable<Integer> {
     }
     RecallMode recallMode = RecallMode.parse(mode);
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
-        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn);
+        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, spread);
     RecallResult result;
     try (Weft weft = Weft.open(indexOption.forRead())) {
       result = weft.recall(request, embedderOption.spec);

@@ -14,7 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.document.Document;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.StoredFields;
@@ -32,8 +34,30 @@ public final class GraphReader {
 
   private GraphReader() {}
 
-  /** The resolved import graph of the searcher's generation. */
+  /**
+   * Resolved graphs by the reader they were read from (Lucene's per-reader cache key), dropped when the reader
+   * closes: every searcher of one generation shares one graph, and a recall that spreads reads it once.
+   */
+  private static final Map<IndexReader.CacheKey, CodeGraph> CACHE = new ConcurrentHashMap<>();
+
+  /** The resolved import graph of the searcher's generation (read once per generation while it is open). */
   public static CodeGraph read(CorpusSearcher searcher) {
+    IndexReader.CacheHelper helper = searcher.reader().getReaderCacheHelper();
+    if (helper == null) {
+      return readNow(searcher);
+    }
+    CodeGraph known = CACHE.get(helper.getKey());
+    if (known != null) {
+      return known;
+    }
+    CodeGraph graph = readNow(searcher);
+    if (CACHE.putIfAbsent(helper.getKey(), graph) == null) {
+      helper.addClosedListener(CACHE::remove);
+    }
+    return graph;
+  }
+
+  private static CodeGraph readNow(CorpusSearcher searcher) {
     Map<String, FileImports> imports = new HashMap<>();
     try {
       TermLookup.all(searcher.reader(), new Term(ChunkDocuments.TYPE, EdgeDocuments.EDGES), leaf -> {
