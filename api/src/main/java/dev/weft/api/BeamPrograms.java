@@ -52,8 +52,11 @@ final class BeamPrograms {
       args.add("--runner=DirectRunner");
     } else {
       args.add("--runner=FlinkRunner");
-      args.add("--flinkMaster=[local]");
+      if (request.beamArgs().stream().noneMatch(a -> a.startsWith("--flinkMaster="))) {
+        args.add("--flinkMaster=[local]"); // Flink in this process unless a cluster is named
+      }
     }
+    args.addAll(request.beamArgs());
     NativeLibraries.prepareSnappy();
     ProgramRunOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new))
         .as(ProgramRunOptions.class);

@@ -4,7 +4,9 @@ import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
+import dev.weft.pipelines.ingest.DirectorySource;
 import dev.weft.pipelines.ingest.EmbedMissing;
+import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
@@ -21,11 +23,16 @@ final class Indexing {
   private Indexing() {}
 
   static IndexOutcome run(Path indexDir, IndexRun run) {
+    return run(indexDir, run, new Ingester());
+  }
+
+  /** As {@link #run(Path, IndexRun)} with {@code ingester} (a watch's, with its stop gate before the publish). */
+  static IndexOutcome run(Path indexDir, IndexRun run, Ingester ingester) {
     boolean rebuild = run.access().rebuild();
     EmbedderSpec embedder = run.embedding().enabled()
         ? Embedders.forRun(run.embedding().spec(), served(indexDir, rebuild)) : null;
     IngestRequest request = new IngestRequest(run.source(), indexDir, run.settings().withEmbedder(embedder));
-    IngestReport report = new Ingester().run(request, run.access());
+    IngestReport report = ingester.run(request, run.access());
     if (embedder == null || report.counter(IngestCounters.EMBED_FAILED) > 0) {
       // a failed batch is left to embed-missing rather than calling a failing endpoint again at once
       return new IndexOutcome(report, null);
@@ -38,6 +45,25 @@ final class Indexing {
     IngestReport filled = EmbedMissing.run(indexDir, embedder, run.settings().embedBatchSize(),
         run.settings().keepGenerations(), run.access().lockWait());
     return new IndexOutcome(report, filled);
+  }
+
+  /**
+   * A watch of the run's directory tree ({@code weft index --watch}): each window with changes runs this same run
+   * through the watch's ingester. Refuses what would make every window re-do everything, and a dataset.
+   */
+  static IndexWatch watch(Path indexDir, IndexRun run, IndexWatch.WatchSettings settings,
+      IndexWatch.Listener listener) {
+    if (!(run.source() instanceof DirectorySource tree)) {
+      throw new IllegalArgumentException("--watch watches a directory tree, got a dataset: " + run.source().location()
+          + "; re-run weft index --dataset when the file changes");
+    }
+    if (run.settings().force() || run.access().rebuild()) {
+      throw new IllegalArgumentException("--watch takes no --force or --rebuild (every window would re-chunk "
+          + "everything), got: " + (run.access().rebuild() ? "--rebuild" : "--force")
+          + "; run weft index --force once, then weft index --watch");
+    }
+    return IndexWatch.of(tree.root(), indexDir, settings,
+        ingester -> run(indexDir, run, ingester).ingest(), listener);
   }
 
   /**

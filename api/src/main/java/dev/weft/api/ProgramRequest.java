@@ -5,6 +5,7 @@ import dev.weft.agents.program.RunOptions;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.Subcall;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,9 +21,22 @@ import java.util.Optional;
  * @param progress the map's progress
  * @param beamWork where a Beam run keeps its results (by fingerprint and address, so a re-run resumes) and writes
  *     its results dataset; empty: {@code INDEX/programs}, or {@code .weft-programs/FILE} beside a dataset
+ * @param beamArgs more Beam options for a Beam run, e.g. {@code --flinkMaster=HOST:PORT} (a session cluster
+ *     instead of Flink in this process), {@code --parallelism=N}, {@code --filesToStage=JAR}; the options Weft sets
+ *     itself (runner, source, results, output, bounds) are refused here
  */
 public record ProgramRequest(Path program, ProgramSource source, ProgramExecutor executor, RunOptions options,
-    Subcall subcall, CancelSignal cancel, MapProgress.Listener progress, Optional<Path> beamWork) {
+    Subcall subcall, CancelSignal cancel, MapProgress.Listener progress, Optional<Path> beamWork,
+    List<String> beamArgs) {
+  /** Options a request may not set through {@code beamArgs}: the facade sets them from the request. */
+  static final List<String> OWN_OPTIONS = List.of("runner", "source", "sourceKind", "results", "output",
+      "maxConcurrentSubcalls", "maxSubcalls");
+
+  public ProgramRequest(Path program, ProgramSource source, ProgramExecutor executor, RunOptions options,
+      Subcall subcall, CancelSignal cancel, MapProgress.Listener progress, Optional<Path> beamWork) {
+    this(program, source, executor, options, subcall, cancel, progress, beamWork, List.of());
+  }
+
   public ProgramRequest {
     Objects.requireNonNull(program, "program");
     Objects.requireNonNull(source, "source");
@@ -32,6 +46,14 @@ public record ProgramRequest(Path program, ProgramSource source, ProgramExecutor
     Objects.requireNonNull(cancel, "cancel");
     Objects.requireNonNull(progress, "progress");
     Objects.requireNonNull(beamWork, "beamWork");
+    beamArgs = List.copyOf(beamArgs);
+    for (String arg : beamArgs) {
+      String name = arg.startsWith("--") ? arg.substring(2).split("=", 2)[0] : "";
+      if (name.isEmpty() || OWN_OPTIONS.contains(name)) {
+        throw new IllegalArgumentException("a program run's Beam options must be --name=value other than "
+            + OWN_OPTIONS.stream().map(o -> "--" + o).toList() + " (the run sets those), got: " + arg);
+      }
+    }
   }
 
   /** In process, default bounds, never cancelled, no progress. */
@@ -42,11 +64,17 @@ public record ProgramRequest(Path program, ProgramSource source, ProgramExecutor
 
   /** The same request on {@code executor}. */
   public ProgramRequest on(ProgramExecutor executor) {
-    return new ProgramRequest(program, source, executor, options, subcall, cancel, progress, beamWork);
+    return new ProgramRequest(program, source, executor, options, subcall, cancel, progress, beamWork, beamArgs);
   }
 
   /** The same request keeping a Beam run's results under {@code dir}. */
   public ProgramRequest withBeamWork(Path dir) {
-    return new ProgramRequest(program, source, executor, options, subcall, cancel, progress, Optional.of(dir));
+    return new ProgramRequest(program, source, executor, options, subcall, cancel, progress, Optional.of(dir),
+        beamArgs);
+  }
+
+  /** The same request with more Beam options ({@code --flinkMaster=HOST:PORT}, ...). */
+  public ProgramRequest withBeamArgs(List<String> args) {
+    return new ProgramRequest(program, source, executor, options, subcall, cancel, progress, beamWork, args);
   }
 }

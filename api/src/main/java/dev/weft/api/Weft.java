@@ -8,6 +8,9 @@ import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.graph.GitActivity;
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.graph.git.GitActivityIndex;
+import dev.weft.context.graph.git.RecentActivity;
+import dev.weft.context.impact.Impact;
 import dev.weft.context.memory.Memory;
 import dev.weft.context.memory.MemorySettings;
 import dev.weft.context.ledger.ChunkTexts;
@@ -18,11 +21,15 @@ import dev.weft.context.store.Store;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexCheck;
+import dev.weft.index.SymbolLookup;
 import dev.weft.index.store.LuceneStore;
+import dev.weft.models.EmbedderSpecs;
 import dev.weft.pipelines.ingest.EmbedMissing;
+import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.transforms.export.ExportFormat;
+import dev.weft.transforms.impact.ImpactAnalyzer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,6 +101,18 @@ public final class Weft implements AutoCloseable {
   public IndexOutcome index(IndexRun run) {
     ensureOpen();
     return Indexing.run(indexDir, run);
+  }
+
+  /**
+   * A watch that keeps the index level with {@code run}'s directory tree as it changes ({@code weft index --watch}):
+   * {@link IndexWatch#run} blocks, publishing one generation per window with changes, until {@link IndexWatch#stop}.
+   * Each window is {@code run} again (the same plan, update, commit and publish), so its options hold per window.
+   *
+   * @throws IllegalArgumentException for a dataset, {@code --force} or {@code --rebuild}
+   */
+  public IndexWatch watch(IndexRun run, IndexWatch.WatchSettings settings, IndexWatch.Listener listener) {
+    ensureOpen();
+    return Indexing.watch(indexDir, run, settings, listener);
   }
 
   /** Recall; dense and hybrid embed the query with the embedder the index's vectors came from. */
@@ -169,6 +188,42 @@ public final class Weft implements AutoCloseable {
       graph = new Graph(() -> reading().searcher(), GitActivity.NONE);
     }
     return graph;
+  }
+
+  /**
+   * The blast radius of changing {@code symbol} ({@code name} or {@code Type.name}), computed on demand from the
+   * served generation's code chunks (docs/graph.md, "impact"): definitions, callers confirmed by the language's
+   * parser or counted as mentions, callees, complexity, risk and hedges. Empty when no code chunk defines it.
+   *
+   * @throws IllegalArgumentException when {@code symbol} is not an identifier
+   */
+  public Optional<Impact> impact(String symbol) {
+    Objects.requireNonNull(symbol, "symbol");
+    try (CorpusSearcher searcher = reading().searcher()) {
+      return new ImpactAnalyzer(SymbolLookup.of(searcher)).impact(symbol);
+    }
+  }
+
+  /**
+   * The git activity of the served generation's tree, per file (commits, last commit time and author), for
+   * grounding hits and nodes, never for ranking: from one batched {@code git log}, cached per HEAD in
+   * {@code INDEX/git-activity.json} and brought up to date incrementally (docs/graph.md, "Git activity"). Without
+   * git, a work tree or a tree at all it answers nothing for every path and says why in
+   * {@link GitActivityIndex#unavailable()}.
+   */
+  public GitActivityIndex gitActivity() {
+    GenerationManifest manifest;
+    try (CorpusSearcher searcher = reading().searcher()) {
+      manifest = searcher.generation();
+    }
+    return GitGrounding.activity(indexDir, manifest);
+  }
+
+  /** The files edited in the served generation's work tree and not yet committed, newest first; apart from ranking. */
+  public RecentActivity recentActivity() {
+    try (CorpusSearcher searcher = reading().searcher()) {
+      return GitGrounding.recent(searcher.generation());
+    }
   }
 
   /** What the served generation holds. */
@@ -249,14 +304,23 @@ public final class Weft implements AutoCloseable {
    * The agent's ledger beside this index ({@code INDEX/ledger}, the store the memory shares): the goal, evidenced
    * memories, skills and slots (docs/ledger.md). Evidence quoting a chunk is checked against this index
    * ({@link #chunkTexts}); {@code embedder} ({@code bge-small}, {@code hash:64}, ...) serves recall near and
-   * embedMissing, none when null. The ledger lives as long as this Weft.
+   * embedMissing; when null, the model the ledger's vectors were made by (recorded by its first embedded write,
+   * built on first use), else none. The ledger lives as long as this Weft.
    */
   public Ledger ledger(String embedder) {
     LedgerOptions options = LedgerOptions.defaults().withChunkTexts(chunkTexts());
+    Store store = ledgerStore();
     if (embedder != null) {
       options = options.withEmbedder(embedders.embedder(EmbedderChoice.resolve(embedder, Optional.empty())));
+    } else {
+      // a recorded model that cannot be rebuilt from its name (an endpoint) leaves the ledger without one: only
+      // recall near needs it, and that refuses asking for --embedder, while every other command works
+      Optional<EmbedderSpec> recorded = Ledger.embedderOf(store).flatMap(EmbedderSpecs::fromIdentity);
+      if (recorded.isPresent()) {
+        options = options.withEmbedder(new LazyEmbedder(recorded.get(), embedders));
+      }
     }
-    return new Ledger(ledgerStore(), options);
+    return new Ledger(store, options);
   }
 
   /**

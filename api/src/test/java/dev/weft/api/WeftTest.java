@@ -3,11 +3,17 @@ package dev.weft.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.StalePointerException;
+import dev.weft.context.embed.Embedder;
+import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.ledger.Ledger;
+import dev.weft.context.ledger.RecallQuery;
+import dev.weft.index.store.LuceneStore;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -110,6 +116,29 @@ class WeftTest {
       }
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void theLedgerOpensWithTheModelItsVectorsWereMadeByUnlessItCannotBeRebuiltFromItsName() {
+    Path index = tmp.resolve("ledger-embedder");
+    try (LuceneStore store = LuceneStore.open(index.resolve("ledger"))) {
+      store.set("ledger/config", JsonNodeFactory.instance.objectNode().put("model", "hash-trigram-v1").put("dims", 16));
+    }
+    try (Weft recorded = Weft.open(index)) {
+      assertThat(recorded.ledger(null).options().embedder().map(Embedder::identity))
+          .contains(new EmbedderIdentity("hash-trigram-v1", 16));
+    }
+
+    try (LuceneStore store = LuceneStore.open(index.resolve("ledger"))) {
+      store.set("ledger/config", JsonNodeFactory.instance.objectNode().put("model", "openai:some-model")
+          .put("dims", 8));
+    }
+    try (Weft endpoint = Weft.open(index)) {
+      // an endpoint's URL is not in its name: the ledger opens without a model, and only recall near asks for one
+      Ledger ledger = endpoint.ledger(null);
+      assertThat(ledger.options().embedder()).isEmpty();
+      assertThat(ledger.recall(RecallQuery.recent(1)).hits()).isEmpty();
     }
   }
 

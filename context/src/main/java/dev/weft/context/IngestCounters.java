@@ -29,6 +29,12 @@ public final class IngestCounters {
   /** Beam only: shard indexes written. */
   public static final String SHARDS_WRITTEN = "shards_written";
 
+  /**
+   * Streaming ingest only: the end (epoch millis) of the window whose pass published the generation; a replayed
+   * window at or before the served one publishes nothing.
+   */
+  public static final String STREAM_WINDOW = "stream_window";
+
   private static final String SKIPPED_PREFIX = "skipped.";
   private static final String EMBED_FAILED_PREFIX = EMBED_FAILED + ".";
 

@@ -1,5 +1,6 @@
 package dev.weft.context;
 
+import dev.weft.context.fusion.FusionRule;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
@@ -17,22 +18,26 @@ import java.util.Set;
  *     at least 0 (0 keeps the BM25 order within the pool)
  * @param knnCandidates hybrid: how many nearest neighbours by vector join the BM25 pool as candidates (at
  *     least the hits asked for), 0 to {@value #MAX_POOL_SIZE}; 0 re-ranks the BM25 pool alone
+ * @param fusion hybrid: how the BM25 and cosine scores of the candidates are fused; null means
+ *     {@link FusionRule#DEFAULT}
  * @param spread spreading recall: each hit's score plus {@code spread} × the best score among the hits of the files
  *     it shares an import edge with (1 hop, within its kind; docs/graph.md), finite and at least 0; 0 (the default,
  *     chosen with {@code weft eval}: docs/quality.md) leaves the ranking as it is
  */
 public record RecallRequest(
     String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
-    double embedWeight, int knnCandidates, double spread) {
+    double embedWeight, int knnCandidates, FusionRule fusion, double spread) {
   public static final int DEFAULT_FLAT_LIMIT = 10;
   public static final int DEFAULT_GROUP_LIMIT = 5;
   /** Defaults chosen with `weft eval` on python-faq and the code sets (docs/quality.md): a 200-chunk BM25 pool,
-   * joined by the 100 nearest neighbours, with a cosine weight of 3 lifted hybrid MRR@10 on every set; the
-   * neighbours lift Recall@100 past what BM25 alone can find (python-faq 0.68 to 0.95). bm25 stays the default
-   * mode (no model to load). */
+   * joined by the 100 nearest neighbours, lifted hybrid MRR@10 on every set; the neighbours lift Recall@100 past
+   * what BM25 alone can find (python-faq 0.68 to 0.95). The cosine weight keeps hybrid within 0.01 MRR@10 of the
+   * better of bm25 and dense on every labelled set and level ("Fusion", quality.md): at 3 it lost 0.03 to dense
+   * on python-faq and 0.02 on code-python; 5 to 8 all hold, and 6 keeps a margin where dense leads while costing
+   * the sets BM25 helps less than 8. bm25 stays the default mode (no model to load). */
   public static final RecallMode DEFAULT_MODE = RecallMode.BM25;
   public static final int DEFAULT_POOL_SIZE = 200;
-  public static final double DEFAULT_EMBED_WEIGHT = 3.0;
+  public static final double DEFAULT_EMBED_WEIGHT = 6.0;
   public static final int DEFAULT_KNN_CANDIDATES = 100;
   /** A pool is read whole (vectors included) for every recall; beyond this it stops being a re-ranking. */
   public static final int MAX_POOL_SIZE = 10_000;
@@ -44,6 +49,7 @@ public record RecallRequest(
       throw new IllegalArgumentException("n must be at least 1, got: " + limit);
     }
     mode = mode == null ? DEFAULT_MODE : mode;
+    fusion = fusion == null ? FusionRule.DEFAULT : fusion;
     if (poolSize < 1) {
       throw new IllegalArgumentException("pool size must be at least 1, got: " + poolSize);
     }
@@ -62,10 +68,16 @@ public record RecallRequest(
     }
   }
 
-  /** A request without spreading. */
+  /** A request with the default fusion rule, without spreading. */
   public RecallRequest(String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
       double embedWeight, int knnCandidates) {
-    this(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, 0);
+    this(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, null, 0);
+  }
+
+  /** A request without spreading. */
+  public RecallRequest(String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
+      double embedWeight, int knnCandidates, FusionRule fusion) {
+    this(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, fusion, 0);
   }
 
   /** A request with the default mode, pool size and embed weight. */
@@ -79,23 +91,33 @@ public record RecallRequest(
   }
 
   public RecallRequest withMode(RecallMode newMode) {
-    return new RecallRequest(query, kinds, limit, onePerFile, newMode, poolSize, embedWeight, knnCandidates, spread);
+    return new RecallRequest(query, kinds, limit, onePerFile, newMode, poolSize, embedWeight, knnCandidates,
+        fusion, spread);
   }
 
   public RecallRequest withPoolSize(int newPoolSize) {
-    return new RecallRequest(query, kinds, limit, onePerFile, mode, newPoolSize, embedWeight, knnCandidates, spread);
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, newPoolSize, embedWeight, knnCandidates,
+        fusion, spread);
   }
 
   public RecallRequest withEmbedWeight(double newEmbedWeight) {
-    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, newEmbedWeight, knnCandidates, spread);
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, newEmbedWeight, knnCandidates,
+        fusion, spread);
   }
 
   public RecallRequest withKnnCandidates(int newKnnCandidates) {
-    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, newKnnCandidates, spread);
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, newKnnCandidates,
+        fusion, spread);
+  }
+
+  public RecallRequest withFusion(FusionRule newFusion) {
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, newFusion,
+        spread);
   }
 
   public RecallRequest withSpread(double newSpread) {
-    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, newSpread);
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, fusion,
+        newSpread);
   }
 
   /** A flat list when exactly one kind is asked for; groups per kind otherwise. */

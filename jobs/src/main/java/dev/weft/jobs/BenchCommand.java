@@ -4,6 +4,7 @@ import dev.weft.bench.Bench;
 import dev.weft.bench.EmbedBench;
 import dev.weft.bench.IngestBench;
 import dev.weft.bench.VectorBench;
+import dev.weft.bench.WholeProcessBench;
 import dev.weft.bench.WorkDir;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import java.io.PrintWriter;
@@ -21,7 +22,8 @@ import picocli.CommandLine.Spec;
  * options of this command (their doc commands predate subcommands); every other bench is a subcommand, and this
  * list is where a new one is added (docs/benchmarks.md, "Adding a benchmark").
  */
-@Command(name = "bench", subcommands = {ChaosCommand.class, LedgerBenchCommand.class, ProgramBenchCommand.class},
+@Command(name = "bench", subcommands = {ChaosCommand.class, LedgerBenchCommand.class, ProgramBenchCommand.class,
+    ImpactBenchCommand.class},
     description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
     + "chunks (same run), no-op re-index cost, recall latency and index size. Prints medians and ratios.")
 final class BenchCommand implements Callable<Integer> {
@@ -41,8 +43,15 @@ final class BenchCommand implements Callable<Integer> {
       description = "Executors to measure: inprocess, direct, flink (default: ${DEFAULT-VALUE}).")
   List<String> runners;
 
-  @Option(names = "--repeat", defaultValue = "3", description = "Runs per figure; the median is printed.")
-  int repeat;
+  @Option(names = "--repeat", paramLabel = "N",
+      description = "Runs per figure; the median is printed (default 3; with --compare 5, at least 5).")
+  Integer repeat;
+
+  @Option(names = "--compare", description = "Whole `weft` processes, cold CLI vs warm CLI (the warm server), "
+      + "medians and ratios in one run beside the Node tool's figures of issue 13: one recall of the --faq folder "
+      + "and of the --corpus code tree, a no-op index of each, a cold index of the code tree (docs/benchmarks.md, "
+      + "\"Whole process (warm CLI)\"). Run it through the launcher: ./weft bench --compare --corpus DIR [--faq DIR].")
+  boolean compare;
 
   @Option(names = "--queries", defaultValue = "1000", description = "Recall queries to time.")
   int queries;
@@ -80,6 +89,14 @@ final class BenchCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--report goes with the ingest figures (--corpus), not "
           + (embed != null ? "--embed" : "--vectors") + "; drop one of them");
     }
+    if (compare) {
+      if (embed != null || vectors != null || report != null) {
+        throw new IllegalArgumentException("--compare times whole processes alone; drop --embed, --vectors and "
+            + "--report");
+      }
+      return WorkDir.scratch(work, "weft-compare").run(new WholeProcessBench(
+          new WholeProcessBench.Options(corpus, faq, repeat == null ? 5 : repeat)), out);
+    }
     if (vectors != null) {
       new VectorBench(vectors, queries).run(out);
       return 0;
@@ -95,7 +112,8 @@ final class BenchCommand implements Callable<Integer> {
     } else {
       List<RunnerChoice> parsed = new ArrayList<>();
       runners.forEach(r -> parsed.add(RunnerChoice.parse(r)));
-      IngestBench ingest = new IngestBench(new IngestBench.Options(corpus, parsed, repeat, queries, faq));
+      IngestBench ingest = new IngestBench(new IngestBench.Options(corpus, parsed, repeat == null ? 3 : repeat, queries,
+          faq));
       ReportFile reportFile = new ReportFile(report, "bench");
       int exit = WorkDir.scratch(work, "weft-bench").run(ingest, out);
       reportFile.bench(ingest.corpusCounts(), ingest.recallLatenciesMillis());

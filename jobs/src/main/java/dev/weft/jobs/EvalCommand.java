@@ -85,6 +85,7 @@ final class EvalCommand implements Callable<Integer> {
         .withEmbedWeight(hybrid.embedWeight)
         .withKnnCandidates(hybrid.knn)
         .withSpread(spread)
+        .withFusions(hybrid.rules())
         .withAsFiles(asFiles)
         .withRunsDir(runs == null ? null : runs.toAbsolutePath().normalize())
         .withProgress(quiet ? IngestProgress.NONE
@@ -107,6 +108,9 @@ final class EvalCommand implements Callable<Integer> {
       Map<String, Object> map = new LinkedHashMap<>();
       map.put("level", row.level().id());
       map.put("mode", row.mode().id());
+      if (row.fusion() != null) {
+        map.put("fusion", row.fusion().id());
+      }
       Metrics.QueryScores s = row.scores();
       if (s == null) {
         map.put("notRun", row.notRun());

@@ -1,9 +1,14 @@
 package dev.weft.jobs;
 
 import dev.weft.context.RecallRequest;
+import dev.weft.context.fusion.FusionRule;
+import java.util.List;
 import picocli.CommandLine.Option;
 
-/** The hybrid-recall knobs {@code --pool}, {@code --embed-weight} and {@code --knn}, shared by recall and eval. */
+/**
+ * The hybrid-recall knobs {@code --pool}, {@code --embed-weight}, {@code --knn} and {@code --fusion}, shared by recall
+ * and eval.
+ */
 final class HybridOptions {
   @Option(names = "--pool", paramLabel = "N", defaultValue = "" + RecallRequest.DEFAULT_POOL_SIZE,
       description = "Hybrid: BM25-ranked chunks among the candidates (default: ${DEFAULT-VALUE}).")
@@ -17,4 +22,23 @@ final class HybridOptions {
       description = "Hybrid: nearest neighbours by vector that join the BM25 pool; 0 re-ranks the pool alone "
           + "(default: ${DEFAULT-VALUE}).")
   int knn;
+
+  @Option(names = "--fusion", paramLabel = "RULE", split = ",", defaultValue = FusionRule.DEFAULT_ID,
+      description = "Hybrid: how BM25 and cosine are fused: minmax, zscore or rrf (default: "
+          + "${DEFAULT-VALUE}). eval takes a comma-separated list and measures one hybrid row per rule.")
+  List<String> fusion;
+
+  /** The one rule recall uses. */
+  FusionRule rule() {
+    if (fusion.size() != 1) {
+      throw new IllegalArgumentException("--fusion takes one rule here (eval takes a list), got: "
+          + String.join(",", fusion));
+    }
+    return FusionRule.parse(fusion.get(0));
+  }
+
+  /** Every rule named, for eval. */
+  List<FusionRule> rules() {
+    return fusion.stream().map(FusionRule::parse).toList();
+  }
 }

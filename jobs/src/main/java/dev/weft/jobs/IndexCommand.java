@@ -6,12 +6,15 @@ import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
 import dev.weft.context.Kind;
 import dev.weft.jobs.report.RunRecorder;
+import dev.weft.models.http.SpecDurations;
+import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.ingest.SourceReader;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -101,7 +104,22 @@ final class IndexCommand implements Callable<Integer> {
       description = "Also write the chunks this run writes (with vectors) as a Parquet dataset into DIR.")
   Path exportParquet;
 
-  @Option(names = "--json", description = "Print the run report as JSON.")
+  @Option(names = "--watch", description = "Keep the index current as files change: index once, then every --window "
+      + "with changes publishes one generation (an empty window publishes nothing). Stop with Ctrl-C or SIGTERM: "
+      + "exit 0, never half-published.")
+  boolean watch;
+
+  @Option(names = "--window", paramLabel = "DURATION", defaultValue = "2s",
+      description = "With --watch, how long changes collect before one pass applies them: 500ms, 2s, 1m "
+          + "(default: ${DEFAULT-VALUE}).")
+  String window;
+
+  @Option(names = "--rescan", paramLabel = "DURATION", defaultValue = "60s",
+      description = "With --watch, re-plan the whole tree this often even without file events, for events the OS "
+          + "dropped (default: ${DEFAULT-VALUE}).")
+  String rescan;
+
+  @Option(names = "--json", description = "Print the run report as JSON (with --watch: one object per window).")
   boolean json;
 
   @Option(names = "--quiet", description = "No progress on stderr.")
@@ -114,12 +132,16 @@ final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (watch) {
+      return new IndexWatchRun(spec.commandLine(), json, quiet).run(indexDir(), run(IngestProgress.NONE),
+          watchSettings());
+    }
     if (dataset != null && (!Path.of(".").equals(root) || !paths.isEmpty())) {
       throw new IllegalArgumentException("--dataset takes no ROOT and no --paths, got: " + root + " " + paths);
     }
     ReportFile reportFile = new ReportFile(report, "index");
     RunRecorder recorder = new RunRecorder(quiet ? IngestProgress.NONE
-        : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null));
+        : new ConsoleProgress(spec.commandLine().getErr(), Terminal.interactive()));
     IndexOutcome outcome;
     try (Weft weft = Weft.open(indexDir())) {
       outcome = weft.index(run(recorder));
@@ -135,6 +157,18 @@ final class IndexCommand implements Callable<Integer> {
     });
     reportFile.ingest(recorder, outcome); // last: the run's own output is printed even when the disk refuses this
     return 0;
+  }
+
+  private IndexWatch.WatchSettings watchSettings() {
+    return new IndexWatch.WatchSettings(duration("--window", window), duration("--rescan", rescan));
+  }
+
+  private static Duration duration(String option, String value) {
+    try {
+      return SpecDurations.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(option + " " + e.getMessage() + ", got: " + value);
+    }
   }
 
   /** The options as one run; the values are checked by the run's settings, once. */

@@ -42,8 +42,8 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
   @Option(names = "--where", paramLabel = "JQ", description = "recall: a jq predicate over the record.")
   String where;
 
-  @Option(names = "--near", paramLabel = "TEXT", description = "recall: rank by similarity to TEXT (needs "
-      + "--embedder).")
+  @Option(names = "--near", paramLabel = "TEXT", description = "recall: rank by similarity to TEXT, embedded by "
+      + "the model the ledger's vectors were made by (--embedder names one when none is recorded).")
   String near;
 
   @Option(names = "-n", paramLabel = "N", defaultValue = "10", description = "recall: at most N hits (default 10).")
@@ -205,7 +205,7 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
 
   @Command(name = "memory", mixinStandardHelpOptions = true,
       description = "Memories: add TEXT --evidence E [--tag T], get ADDRESS, delete ADDRESS, "
-      + "recall [--tag T] [--where JQ] [--near TEXT --embedder SPEC] [-n N], embed-missing --embedder SPEC.")
+      + "recall [--tag T] [--where JQ] [--near TEXT [--embedder SPEC]] [-n N], embed-missing --embedder SPEC.")
   static final class Memory extends LedgerRecordCommand {
     @Mixin EvidenceOptions evidence;
 

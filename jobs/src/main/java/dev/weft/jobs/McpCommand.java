@@ -18,7 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -48,6 +50,20 @@ final class McpCommand implements Callable<Integer> {
       + "work on (default: the tree the served generation was built from).")
   Path root;
 
+  @Option(names = "--max-line-bytes", paramLabel = "N", defaultValue = "" + McpServer.Limits.DEFAULT_MAX_LINE_BYTES,
+      description = "The longest message line the server reads, in bytes, at least 1024 (default: ${DEFAULT-VALUE}, "
+          + "4 MiB); a longer one is answered with JSON-RPC error -32600 and never held in memory.")
+  int maxLineBytes;
+
+  @ArgGroup(exclusive = false, multiplicity = "0..1", heading = "The model program_run asks (needed for programs "
+      + "that map; the key is sent to this endpoint only):%n")
+  ModelOptions model;
+
+  /** What the command line sets beyond the index: the line cap and program_run's model. */
+  record Settings(int maxLineBytes, Optional<McpProgramTools.Endpoint> endpoint) {
+    static final Settings DEFAULT = new Settings(McpServer.Limits.DEFAULT_MAX_LINE_BYTES, Optional.empty());
+  }
+
   @Override
   public Integer call() throws IOException, InterruptedException {
     PrintStream protocol = System.out;
@@ -58,31 +74,41 @@ final class McpCommand implements Callable<Integer> {
         : IndexLocation.forRead(index))) {
       McpCorpus corpus = new McpCorpus(weft, root);
       serve(weft, corpus, new McpBackgroundIndex(corpus::run, weft::index, err), System.getenv(), System.in,
-          protocol, err);
+          protocol, err, new Settings(maxLineBytes, McpProgramTools.Endpoint.of(model)));
     } finally {
       System.setOut(protocol);
     }
     return 0;
   }
 
-  /** Serves {@code in} until it ends, then gives a background run up to the shutdown wait to finish. */
   static void serve(Weft weft, McpCorpus corpus, McpBackgroundIndex background, Map<String, String> env,
       InputStream in, OutputStream out, PrintWriter err) throws IOException, InterruptedException {
+    serve(weft, corpus, background, env, in, out, err, Settings.DEFAULT);
+  }
+
+  /**
+   * Serves {@code in} until it ends; tool calls still running then get up to the shutdown wait to finish and be
+   * answered, and so does a background run.
+   */
+  static void serve(Weft weft, McpCorpus corpus, McpBackgroundIndex background, Map<String, String> env,
+      InputStream in, OutputStream out, PrintWriter err, Settings settings) throws IOException, InterruptedException {
     Duration shutdownWait = shutdownWait(env); // a bad value is refused before the client is answered
+    McpServer.Limits limits = new McpServer.Limits(settings.maxLineBytes(), McpServer.Limits.DEFAULT.toolThreads(),
+        shutdownWait);
     Runnable onInitialize = backgroundIndexOff(env)
         ? () -> err.println("weft mcp: no background index (" + NO_BACKGROUND_INDEX + " is set)")
         : background::start;
-    new McpServer(INFO, tools(weft, corpus), failure -> failure(failure, err), onInitialize).serve(in, out);
+    new McpServer(INFO, tools(weft, corpus, settings.endpoint()), failure -> failure(failure, err), onInitialize,
+        limits).serve(in, out);
     background.awaitAtShutdown(shutdownWait);
   }
 
   /** Every tool, in the order tools/list gives them. */
-  static List<McpTool> tools(Weft weft, McpCorpus corpus) {
+  static List<McpTool> tools(Weft weft, McpCorpus corpus, Optional<McpProgramTools.Endpoint> endpoint) {
     List<McpTool> tools = new ArrayList<>(new McpCorpusTools(weft, corpus).tools());
     tools.addAll(new McpMemoryTools(weft).tools());
     tools.addAll(new McpLedgerTools(weft).tools());
-    tools.addAll(new McpProgramTools().tools());
-    // TODO(issue #11): program_run (a source, a model endpoint, bounds, the run report) over Weft.programs().run.
+    tools.addAll(new McpProgramTools(weft, endpoint).tools());
     return tools;
   }
 

@@ -2,27 +2,185 @@ package dev.weft.jobs;
 
 import static dev.weft.jobs.McpCorpusTools.tool;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.agents.program.Compilation;
+import dev.weft.agents.program.MapProgress;
+import dev.weft.agents.program.RunOptions;
+import dev.weft.api.ProgramExecutor;
+import dev.weft.api.ProgramOutcome;
+import dev.weft.api.ProgramRequest;
+import dev.weft.api.ProgramSource;
+import dev.weft.api.Programs;
 import dev.weft.api.Weft;
+import dev.weft.context.error.StorageFailureException;
+import dev.weft.context.program.Subcall;
 import dev.weft.jobs.mcp.Arguments;
 import dev.weft.jobs.mcp.McpTool;
 import dev.weft.jobs.mcp.ToolResult;
+import dev.weft.jobs.report.ProgramRunReports;
+import dev.weft.jobs.report.RunRecorder;
+import dev.weft.pipelines.ingest.IngestProgress;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The program tools of {@code weft mcp}: program_compile (the plan or every coded error, as {@code weft program
- * compile --json} prints them). A refused program is an answer, not a tool failure: the model reads the codes and
- * pointers and fixes its program.
+ * compile --json} prints them; a refused program is an answer, not a tool failure, so the model fixes it) and
+ * program_run ({@code weft program run}: the answer, the counts and the run report's path). A run keeps its program
+ * and report under {@code INDEX/mcp-runs/}, so a user can read what an agent ran and re-run it from a shell.
  */
 final class McpProgramTools {
+  /**
+   * The chat model a run's map asks: the server's {@code --model}/{@code --base-url}, set by whoever starts the
+   * server. A tool call may name another model at that endpoint, never another endpoint: the key of
+   * {@code --api-key-env} is only ever sent where the server's owner said.
+   */
+  record Endpoint(String baseUrl, String model, String apiKeyEnv, Duration callTimeout) {
+    Endpoint {
+      Objects.requireNonNull(baseUrl, "baseUrl");
+      Objects.requireNonNull(model, "model");
+      Objects.requireNonNull(apiKeyEnv, "apiKeyEnv");
+      Objects.requireNonNull(callTimeout, "callTimeout");
+    }
+
+    static Optional<Endpoint> of(ModelOptions options) {
+      return options == null ? Optional.empty()
+          : Optional.of(new Endpoint(options.baseUrl, options.model, options.apiKeyEnv, options.callTimeout));
+    }
+
+    Subcall subcall(String otherModel) {
+      return Programs.chatSubcall(baseUrl, otherModel != null ? otherModel : model, apiKeyEnv, callTimeout);
+    }
+  }
+
+  private static final AtomicLong RUNS = new AtomicLong();
+
+  private final Weft weft;
+  private final Optional<Endpoint> endpoint;
+
+  McpProgramTools(Weft weft, Optional<Endpoint> endpoint) {
+    this.weft = weft;
+    this.endpoint = endpoint;
+  }
+
   List<McpTool> tools() {
-    return List.of(tool("program_compile", "Compile a Weft program document (docs/programs.md): its plan "
-        + "(fingerprint, slots, steps) or every error as {code, pointer, message}; nothing runs.", this::compile));
+    return List.of(
+        tool("program_compile", "Compile a Weft program document (docs/programs.md): its plan (fingerprint, slots, "
+            + "steps) or every error as {code, pointer, message}; nothing runs.", this::compile),
+        tool("program_run", "Run a Weft program document over the chunks of this server's index (or index, dataset "
+            + "or env), asking the server's chat model once per piece of its map, at most maxConcurrent at a time "
+            + "and maxSubcalls in all. Returns the answer (a preview), the counts and the path of the run report. "
+            + "Compile it first with program_compile.", this::run));
   }
 
   private ToolResult compile(Arguments args) {
     Compilation compilation = Weft.programs().compileDocument(args.json("program").toString());
     return ToolResult.of(Json.tree(compilation.ok() ? ProgramCommand.planJson(compilation.planOrThrow())
         : ProgramCommand.errorsJson(compilation.errors())));
+  }
+
+  private ToolResult run(Arguments args) {
+    ProgramSource source = source(args);
+    if (endpoint.isEmpty()) {
+      refuseMapWithoutModel(args.json("program").toString());
+    }
+    RunOptions options = new RunOptions(
+        args.integer("maxConcurrent") == null ? RunOptions.DEFAULT_CONCURRENT : args.integer("maxConcurrent"),
+        args.integer("maxSubcalls") == null ? OptionalInt.empty() : OptionalInt.of(args.integer("maxSubcalls")),
+        duration(args.string("deadline")));
+    ProgramExecutor executor = ProgramForms.executor(args.string("runner") == null ? "inprocess"
+        : args.string("runner"));
+    Subcall subcall = endpoint.map(e -> e.subcall(args.string("model"))).orElse(Programs.NO_MODEL);
+    Path dir = runDir();
+    Path program = write(dir.resolve("program.json"), args.json("program").toPrettyString());
+    ReportFile report = new ReportFile(dir.resolve("report.json"), "program");
+    RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
+    ProgramOutcome outcome;
+    try {
+      outcome = Weft.programs().run(new ProgramRequest(program, source, executor, options, subcall, args.cancel(),
+          ProgramRunReports.recording(recorder, MapProgress.Listener.none()),
+          Optional.ofNullable(args.string("work")).map(McpProgramTools::absolute)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("the program run " + program + " was interrupted (the server is stopping)");
+    } catch (RuntimeException e) {
+      report.failed(recorder, e);
+      throw e;
+    }
+    String summary = ProgramRunCommand.summary(outcome);
+    report.program(recorder, outcome, summary);
+    ObjectNode structured = Json.tree(ProgramRunCommand.report(outcome));
+    structured.put("summary", summary).put("report", dir.resolve("report.json").toString())
+        .put("program", program.toString());
+    // a run stopped by its deadline answers (its report says what was done), as an error the model notices
+    return new ToolResult(structured.toString(), structured, !outcome.result().ok());
+  }
+
+  /** The facade's refusal names the CLI's options; a model has to be told how the server gets one. */
+  private static void refuseMapWithoutModel(String document) {
+    Compilation compilation = Weft.programs().compileDocument(document);
+    if (compilation.ok() && compilation.planOrThrow().map().isPresent()) {
+      throw new IllegalArgumentException("program_run: the program maps over pieces with a model (step "
+          + compilation.planOrThrow().map().get().index() + "), and this server has no model: start it with "
+          + "`weft mcp --model M --base-url URL [--api-key-env VAR]`, or run a program without a map step");
+    }
+  }
+
+  /** At most one of index, dataset and env; none: this server's index. */
+  private ProgramSource source(Arguments args) {
+    String index = args.string("index");
+    String dataset = args.string("dataset");
+    String env = args.string("env");
+    int given = (index != null ? 1 : 0) + (dataset != null ? 1 : 0) + (env != null ? 1 : 0);
+    if (given > 1) {
+      throw new IllegalArgumentException("program_run takes at most one of index, dataset and env, got: index "
+          + index + ", dataset " + dataset + ", env " + env);
+    }
+    return dataset != null ? new ProgramSource.Dataset(absolute(dataset))
+        : env != null ? new ProgramSource.EnvDir(absolute(env))
+        : new ProgramSource.Index(index != null ? absolute(index) : weft.indexDir());
+  }
+
+  private static Duration duration(String deadline) {
+    if (deadline == null) {
+      return RunOptions.DEFAULT_DEADLINE;
+    }
+    try {
+      return Duration.parse(deadline);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException("deadline must be an ISO-8601 duration like PT10M, got: " + deadline);
+    }
+  }
+
+  private static Path absolute(String path) {
+    return Path.of(path).toAbsolutePath().normalize();
+  }
+
+  /** {@code INDEX/mcp-runs/program-MILLIS-N}: one directory per run, never reused. */
+  private Path runDir() {
+    Path dir = weft.indexDir().resolve("mcp-runs")
+        .resolve("program-" + System.currentTimeMillis() + "-" + RUNS.incrementAndGet());
+    try {
+      return Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new StorageFailureException(dir, "cannot create the run directory " + dir + " for program_run; check "
+          + "the index directory's permissions and free space", e);
+    }
+  }
+
+  private static Path write(Path file, String text) {
+    try {
+      return Files.writeString(file, text);
+    } catch (IOException e) {
+      throw new StorageFailureException(file, "cannot write the program to " + file + "; check free space", e);
+    }
   }
 }

@@ -7,6 +7,7 @@ import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
+import dev.weft.context.graph.git.GitActivityIndex;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -83,14 +84,22 @@ final class RecallCommand implements Callable<Integer> {
     }
     RecallMode recallMode = RecallMode.parse(mode);
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
-        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, spread);
+        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule(), spread);
     RecallResult result;
+    GitActivityIndex git = null;
     try (Weft weft = Weft.open(indexOption.forRead())) {
       result = weft.recall(request, embedderOption.spec);
+      if (json && !result.isEmpty()) {
+        // grounding for agents, read after ranking and never fed into it
+        git = weft.gitActivity();
+      }
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(Json.write(toJson(result)));
+      if (git != null) {
+        git.unavailable().ifPresent(reason -> spec.commandLine().getErr().println("weft: note: " + reason));
+      }
+      out.println(Json.write(toJson(result, git)));
     } else {
       for (Hit hit : result.hits()) {
         out.println(tsv(hit));
@@ -101,13 +110,26 @@ final class RecallCommand implements Callable<Integer> {
 
   /** A flat list of hits, or the groups by kind: what {@code --json} prints and the MCP recall returns. */
   static Object toJson(RecallResult result) {
+    return toJson(result, null);
+  }
+
+  /** As {@link #toJson(RecallResult)}, each hit with its file's {@code git} activity when {@code git} has it. */
+  static Object toJson(RecallResult result, GitActivityIndex git) {
     if (result.flat()) {
-      return result.hits().stream().map(Json::hit).toList();
+      return result.hits().stream().map(hit -> hit(hit, git)).toList();
     }
     Map<String, Object> groups = new LinkedHashMap<>();
     result.groups().entrySet().stream().sorted(Map.Entry.comparingByKey())
-        .forEach(e -> groups.put(e.getKey().id(), e.getValue().stream().map(Json::hit).toList()));
+        .forEach(e -> groups.put(e.getKey().id(), e.getValue().stream().map(hit -> hit(hit, git)).toList()));
     return groups;
+  }
+
+  private static Map<String, Object> hit(Hit hit, GitActivityIndex git) {
+    Map<String, Object> map = Json.hit(hit);
+    if (git != null) {
+      git.activity(hit.path()).ifPresent(activity -> map.put("git", activity));
+    }
+    return map;
   }
 
   /** The corpus kinds named; the message names the memory kinds too, as recall takes them. */

@@ -50,6 +50,8 @@ public final class WeftCli implements Runnable {
     commands.put("check", CheckCommand::new);
     commands.put("stats", StatsCommand::new);
     commands.put("graph", GraphCommand::new);
+    commands.put("impact", ImpactCommand::new);
+    commands.put("recent", RecentCommand::new);
     commands.put("embed-missing", EmbedMissingCommand::new);
     commands.put("export", ExportCommand::new);
     commands.put("report", ReportCommand::new);
@@ -59,6 +61,7 @@ public final class WeftCli implements Runnable {
     commands.put("program", ProgramCommand::new);
     commands.put("bench", BenchCommand::new);
     commands.put("eval", EvalCommand::new);
+    commands.put("serve", ServeCommand::new);
     return commands;
   }
 
@@ -80,8 +83,25 @@ public final class WeftCli implements Runnable {
 
   /** Runs the CLI with the given streams; the entry point for tests and the benchmark's whole-process figure. */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    return execute(args, out, err, null);
+  }
+
+  /**
+   * Runs the CLI for a client of the warm server ({@code dev.weft.jobs.warm}): whether the client has a terminal,
+   * not whether the server has one, decides colours and progress.
+   */
+  public static int execute(String[] args, PrintWriter out, PrintWriter err, boolean clientConsole) {
+    int[] exit = new int[1];
+    Terminal.runAs(clientConsole, () -> exit[0] = execute(args, out, err, Terminal.ansi(clientConsole)));
+    return exit[0];
+  }
+
+  private static int execute(String[] args, PrintWriter out, PrintWriter err, CommandLine.Help.Ansi ansi) {
     CommandLine cli = new CommandLine(new WeftCli());
     addSubcommands(cli, args.length == 0 ? null : args[0]);
+    if (ansi != null) {
+      cli.setColorScheme(CommandLine.Help.defaultColorScheme(ansi));
+    }
     cli.setOut(out);
     cli.setErr(err);
     cli.setExitCodeExceptionMapper(e -> BAD_USAGE);

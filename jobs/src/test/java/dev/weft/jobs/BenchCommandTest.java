@@ -35,6 +35,21 @@ class BenchCommandTest {
   }
 
   @Test
+  void compareIsRefusedByNameWithTooFewRunsOrWithoutTheLauncher() throws IOException {
+    Path work = tmp.resolve("work");
+    CliRun few = CliRun.of("bench", "--compare", "--corpus", corpus().toString(), "--repeat", "3", "--work",
+        work.toString());
+    assertThat(few.exit()).isEqualTo(2);
+    assertThat(few.err()).isEqualTo("weft: --repeat (with --compare) must be at least 5, got: 3\n");
+
+    // a test JVM was not started by the launcher: nothing to time whole processes with
+    CliRun noLauncher = CliRun.of("bench", "--compare", "--corpus", corpus().toString(), "--work", work.toString());
+    assertThat(noLauncher.exit()).isEqualTo(2);
+    assertThat(noLauncher.err()).startsWith("weft: weft bench --compare times whole `weft` processes: start it with "
+        + "the launcher");
+  }
+
+  @Test
   void aReportOfTheEmbeddingFiguresIsRefusedBeforeAnythingRuns() throws IOException {
     CliRun run = CliRun.of("bench", "--corpus", corpus().toString(), "--embed", "minilm", "--report",
         tmp.resolve("r.json").toString());

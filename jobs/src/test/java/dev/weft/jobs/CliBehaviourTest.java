@@ -39,6 +39,15 @@ class CliBehaviourTest {
     assertThat(CliRun.of("index", root.toString(), "--index", index, "--embed", "--quiet").out())
         .startsWith("nothing changed").doesNotContain("embedded the chunks");
     assertThat(CliRun.of("recall", "token bucket", "--mode", "hybrid", "--index", index).exit()).isZero();
+    assertThat(CliRun.of("recall", "token bucket", "--mode", "hybrid", "--fusion", "rrf", "--index", index).exit())
+        .isZero();
+    CliRun badRule = CliRun.of("recall", "token bucket", "--mode", "hybrid", "--fusion", "borda", "--index", index);
+    assertThat(badRule.exit()).isEqualTo(2);
+    assertThat(badRule.err()).contains("fusion must be one of minmax, zscore, rrf, got: borda");
+    CliRun twoRules = CliRun.of("recall", "token bucket", "--mode", "hybrid", "--fusion", "minmax,rrf", "--index",
+        index);
+    assertThat(twoRules.exit()).isEqualTo(2);
+    assertThat(twoRules.err()).contains("--fusion takes one rule here (eval takes a list), got: minmax,rrf");
   }
 
   @Test

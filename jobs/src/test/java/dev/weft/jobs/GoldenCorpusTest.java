@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,15 +19,24 @@ import org.junit.jupiter.api.io.TempDir;
 class GoldenCorpusTest {
   static final Path GOLDEN = Path.of("../testdata/golden-corpus").toAbsolutePath().normalize();
 
+  /** How the calls run: in this JVM, or through a warm server ({@link WarmGoldenCorpusTest}). */
+  static Function<String[], CliRun> cli = CliRun::of;
+
   @TempDir static Path tmp;
   static Path root;
   static String index;
 
   @BeforeAll
   static void indexGoldenCorpus() throws IOException {
-    root = copy(GOLDEN, tmp.resolve("corpus"));
-    index = tmp.resolve("index").toString();
-    CliRun run = CliRun.of("index", root.toString(), "--index", index, "--quiet", "--runner", "inprocess");
+    indexInto("corpus", "index");
+  }
+
+  /** Copies the corpus to {@code tmp/corpusName} and indexes it into {@code tmp/indexName} through {@link #cli}. */
+  static void indexInto(String corpusName, String indexName) throws IOException {
+    root = copy(GOLDEN, tmp.resolve(corpusName));
+    index = tmp.resolve(indexName).toString();
+    CliRun run = cli.apply(
+        new String[] {"index", root.toString(), "--index", index, "--quiet", "--runner", "inprocess"});
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).contains("published generation 1", "added\t5", "chunks\t22");
   }
@@ -66,7 +76,7 @@ class GoldenCorpusTest {
 
   @Test
   void jsonHitsCarryTheOneBasedLinesTheTsvPrintsAndGetTakes() {
-    CliRun run = CliRun.of("recall", "troubleshooting", "--kind", "doc", "--json", "--index", index);
+    CliRun run = cli.apply(new String[] {"recall", "troubleshooting", "--kind", "doc", "--json", "--index", index});
     assertThat(run.exit()).isZero();
     assertThat(run.out()).startsWith("[{\"path\":\"docs/guide.md\",\"kind\":\"doc\",\"format\":\"markdown\",\"score\":")
         .contains("\"chunk\":{\"symbol\":\"Troubleshooting\",\"nodeType\":\"section\",\"startLine\":15,\"endLine\":18}}]");
@@ -74,11 +84,11 @@ class GoldenCorpusTest {
 
   @Test
   void getReturnsExactlyTheChunkRecallPointedAt() {
-    CliRun run = CliRun.of("get", "docs/guide.md", "--lines", "15-18", "--index", index);
+    CliRun run = cli.apply(new String[] {"get", "docs/guide.md", "--lines", "15-18", "--index", index});
     assertThat(run.exit()).isZero();
     assertThat(run.out()).isEqualTo("## Troubleshooting\n\nIf the service refuses to start, check the log for a "
         + "port conflict and make sure the\ndata directory is writable.\n");
-    CliRun notAChunk = CliRun.of("get", "docs/guide.md", "--lines", "2-3", "--index", index);
+    CliRun notAChunk = cli.apply(new String[] {"get", "docs/guide.md", "--lines", "2-3", "--index", index});
     assertThat(notAChunk.exit()).isEqualTo(1);
     assertThat(notAChunk.err()).contains("are not an indexed chunk");
   }
@@ -86,7 +96,7 @@ class GoldenCorpusTest {
   private static String[] recall(String query, String... options) {
     String[] args = Stream.concat(Stream.of("recall", query, "--index", index), Stream.of(options))
         .toArray(String[]::new);
-    CliRun run = CliRun.of(args);
+    CliRun run = cli.apply(args);
     assertThat(run.exit()).as(run.err()).isZero();
     return Stream.of(run.lines()).map(l -> l.substring(0, l.lastIndexOf('\t'))).toArray(String[]::new);
   }

@@ -66,7 +66,8 @@ class LayeringTest {
   void theIngestCoreImportsNeitherBeamNorLucene() {
     check(noClasses().that().resideInAnyPackage("dev.weft.transforms.route..", "dev.weft.transforms.chunk..",
             "dev.weft.transforms.ingest..", "dev.weft.transforms.dataset..", "dev.weft.transforms.export..",
-            "dev.weft.transforms.vectors..", "dev.weft.transforms.program..")
+            "dev.weft.transforms.vectors..", "dev.weft.transforms.program..", "dev.weft.transforms.impact..",
+            "dev.weft.transforms.git..")
         .should().dependOnClassesThat().resideInAnyPackage("org.apache.beam..", "org.apache.lucene..",
             "dev.weft.index.."));
   }
@@ -85,6 +86,13 @@ class LayeringTest {
   void theCliReachesTheIndexOnlyThroughTheFacade() {
     check(noClasses().that().resideInAPackage("dev.weft.jobs..")
         .should().dependOnClassesThat().resideInAPackage("dev.weft.index.."));
+  }
+
+  @Test
+  void theWarmClientNeedsTheJdkAlone() {
+    // it ships in a jar of its own (weft-jobs-*-client.jar) so that its JVM starts in tens of milliseconds
+    check(classes().that().resideInAPackage("dev.weft.jobs.warm.client..")
+        .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "dev.weft.jobs.warm.client.."));
   }
 
   @Test

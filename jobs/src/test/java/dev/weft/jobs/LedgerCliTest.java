@@ -64,6 +64,12 @@ class LedgerCliTest {
     assertThat(run("memory", "embed-missing", "--embedder", "hash:16").out()).isEqualTo("embedded\t2\nremaining\t0\n");
     assertThat(run("memory", "recall", "--near", "postgres port", "--embedder", "hash:16", "-n", "1").out())
         .startsWith("memory:2\t");
+    // the ledger recorded the model embed-missing used: --near needs no --embedder, and another one is refused
+    assertThat(run("memory", "recall", "--near", "postgres port", "-n", "1").out()).startsWith("memory:2\t");
+    CliRun otherModel = run("memory", "recall", "--near", "postgres port", "--embedder", "hash:32");
+    assertThat(otherModel.exit()).isEqualTo(2);
+    assertThat(otherModel.err()).startsWith("weft: this ledger's vectors are made by hash-trigram-v1/16")
+        .contains("the query would be embedded by hash-trigram-v1/32");
     assertThat(run("memory", "delete", "memory:1").out()).isEqualTo("memory:1\n");
     assertThat(run("memory", "get", "memory:1").exit()).isEqualTo(1);
     assertThat(run("memory", "get", "memory:2").out()).contains("text\tpostgres on 5432\n");

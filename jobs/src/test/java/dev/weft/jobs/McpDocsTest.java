@@ -7,6 +7,7 @@ import dev.weft.jobs.mcp.McpTool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,8 +19,8 @@ class McpDocsTest {
   void everyToolAndVariableIsDocumented() throws Exception {
     String docs = Files.readString(Path.of("..", "docs", "mcp.md"));
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
-      List<McpTool> tools = McpCommand.tools(weft, new McpCorpus(weft, null));
-      assertThat(tools).hasSize(17);
+      List<McpTool> tools = McpCommand.tools(weft, new McpCorpus(weft, null), Optional.empty());
+      assertThat(tools).hasSize(18);
       for (McpTool tool : tools) {
         assertThat(docs).as("docs/mcp.md's tool table").contains("| `" + tool.name() + "` |");
         tool.inputSchema().path("required").forEach(required -> assertThat(docs)

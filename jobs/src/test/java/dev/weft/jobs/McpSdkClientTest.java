@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.agents.model.stub.StubChatServer;
+import dev.weft.agents.model.stub.StubReply;
 import dev.weft.api.Weft;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,14 +45,20 @@ class McpSdkClientTest {
     List<String> command = new ArrayList<>(List.of("node", CLIENT_DIR.resolve("client.mjs").toString(),
         calls.toString()));
     command.addAll(McpChild.command(index, corpus));
+    // program_run's map asks the stub chat server, the model the server was started with
+    StubChatServer stub = new StubChatServer().replies(request -> StubReply.text("{\"permits\": "
+        + request.userMessage().contains("permits") + "}"));
+    command.addAll(List.of("--model", "stub", "--base-url", stub.baseUrl(), "--api-key-env", "WEFT_TEST_NO_KEY"));
     Path out = tmp.resolve("node.out");
     Path err = tmp.resolve("node.err");
-    Process node = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    if (!node.waitFor(300, TimeUnit.SECONDS)) {
-      node.destroyForcibly();
-      throw new AssertionError("the Node client did not finish within 300 s; stderr:\n" + Files.readString(err));
+    try (stub) {
+      Process node = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      if (!node.waitFor(300, TimeUnit.SECONDS)) {
+        node.destroyForcibly();
+        throw new AssertionError("the Node client did not finish within 300 s; stderr:\n" + Files.readString(err));
+      }
+      assertThat(node.exitValue()).as(Files.readString(err)).isZero();
     }
-    assertThat(node.exitValue()).as(Files.readString(err)).isZero();
     JsonNode report = McpClient.json(Files.readString(out).strip());
 
     assertThat(report.at("/server/name").asText()).isEqualTo("weft");
@@ -65,6 +73,8 @@ class McpSdkClientTest {
     assertThat(called).containsAll(listed);
     assertThat(report.path("results").get(called.indexOf("get")).path("text").asText()).contains("class Limiter");
     assertThat(called.stream().filter("recall"::equals)).hasSize(2); // the second one is refused by its schema
+    assertThat(report.path("results").get(called.indexOf("program_run")).path("text").asText())
+        .contains("\"ok\":true", "\"subcalls\":1", "permits", "true");
   }
 
   /** Copies the client into target/ and installs the pinned SDK there, once; aborts (skips) when npm cannot. */
@@ -127,7 +137,12 @@ class McpSdkClientTest {
         {"name": "ledger_memory_add", "arguments": {"text": "node drives the server", "evidence": "client.mjs:1",
           "tags": ["test"]}},
         {"name": "ledger_memory_recall", "arguments": {"tags": ["test"]}},
-        {"name": "program_compile", "arguments": {"program": {"name": "p", "steps": [{"op": "answer", "from": "notes"}]}}}
+        {"name": "program_compile", "arguments": {"program": {"name": "p", "steps": [{"op": "answer", "from": "notes"}]}}},
+        {"name": "program_run", "arguments": {"program": {"steps": [
+          {"op": "map", "from": "input", "as": "m", "instruction": "Does it hold permits?",
+           "output": {"type": "object", "properties": {"permits": {"type": "boolean"}}}},
+          {"op": "reduce", "from": "m", "as": "r", "query": "[.[] | .result]"},
+          {"op": "answer", "from": "r"}]}, "maxConcurrent": 1}}
       ]
       """;
 }

@@ -145,6 +145,17 @@ class McpToolsTest {
     assertThat(refused.path("ok").asBoolean()).isFalse();
     assertThat(refused.at("/errors/0/code").asText()).startsWith("AI0");
     called.add("program_compile");
+    JsonNode run = ok("program_run", "{\"program\":{\"steps\":[{\"op\":\"stat\",\"from\":\"input\",\"as\":\"s\"},"
+        + "{\"op\":\"select\",\"from\":\"s\",\"as\":\"n\",\"query\":\".pieces\"},{\"op\":\"answer\",\"from\":\"n\"}]}}")
+        .path("structuredContent");
+    assertThat(run.at("/answer/preview").asText()).as("the served index's chunks").isEqualTo(
+        String.valueOf(run.at("/input/pieces").asInt())).isNotEqualTo("0");
+    JsonNode noModel = client.call("program_run", "{\"program\":{\"steps\":[{\"op\":\"map\",\"from\":\"input\","
+        + "\"as\":\"m\",\"instruction\":\"x\"},{\"op\":\"answer\",\"from\":\"m\"}]}}");
+    assertThat(text(noModel)).isEqualTo("weft: program_run: the program maps over pieces with a model (step 0), and "
+        + "this server has no model: start it with `weft mcp --model M --base-url URL [--api-key-env VAR]`, or run a "
+        + "program without a map step");
+    called.add("program_run");
 
     assertThat(called).containsExactlyInAnyOrderElementsOf(listed);
   }

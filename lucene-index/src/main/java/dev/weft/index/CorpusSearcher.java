@@ -105,7 +105,7 @@ public final class CorpusSearcher implements Closeable {
         case BM25 -> ranker.rank(kind, request.query(), limit, request.onePerFile());
         case DENSE -> vectorRankers.dense(kind, limit, request.onePerFile(), queryVector);
         case HYBRID -> vectorRankers.hybrid(kind, request.query(), limit, request.onePerFile(),
-            request.poolSize(), request.embedWeight(), request.knnCandidates(), queryVector);
+            request.poolSize(), request.embedWeight(), request.knnCandidates(), request.fusion(), queryVector);
       });
     }
     return new RecallResult(GraphSpreading.apply(this, request, groups), request.flat());

@@ -4,7 +4,7 @@ import dev.weft.context.Hit;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.fusion.FusedCandidate;
-import dev.weft.context.fusion.HybridFusion;
+import dev.weft.context.fusion.FusionRule;
 import dev.weft.context.fusion.ScoredCandidate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,12 +72,12 @@ final class VectorRankers {
   /**
    * The BM25 pool ({@code poolSize} chunks, more when one per file needs {@code limit} distinct files)
    * joined by the {@code max(knnCandidates, limit)} nearest neighbours among the kind's chunks (none when
-   * {@code knnCandidates} is 0), fused by {@link HybridFusion}: a neighbour outside the pool has no lexical
+   * {@code knnCandidates} is 0), fused by the request's {@link FusionRule}: a neighbour outside the pool has no lexical
    * part, a chunk without a vector no cosine part. A hit's score is the fused score, its cosine the raw one.
    * A text without a searchable word finds nothing, as in BM25 mode.
    */
   List<Hit> hybrid(Kind kind, String text, int limit, boolean onePerFile, int poolSize, double embedWeight,
-      int knnCandidates, QueryVector query) {
+      int knnCandidates, FusionRule fusion, QueryVector query) {
     Optional<Query> lexical = RecallQueries.build(kind, text);
     if (lexical.isEmpty()) {
       return List.of();
@@ -107,7 +107,7 @@ final class VectorRankers {
         candidates.add(new ScoredCandidate<>(located.get(docs[i]), lexicalScores.get(docs[i]), cosines[i]));
       }
       List<RankedChunk> fused = new ArrayList<>(docs.length);
-      for (FusedCandidate<Located> candidate : HybridFusion.fuse(candidates, embedWeight)) {
+      for (FusedCandidate<Located> candidate : fusion.fusion().fuse(candidates, embedWeight)) {
         Located chunk = candidate.item();
         fused.add(new RankedChunk(chunk.doc(), chunk.path(), chunk.startLine(), candidate.score(),
             candidate.cosine()));

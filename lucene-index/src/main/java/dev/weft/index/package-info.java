@@ -47,7 +47,8 @@
  * distinct files are found.
  *
  * <p>With vectors ({@link dev.weft.context.RecallMode}): dense is Lucene KNN filtered to the kind; hybrid
- * fuses the BM25 pool and the nearest neighbours by {@link dev.weft.context.fusion.HybridFusion}. Both first refuse, with
+ * fuses the BM25 pool and the nearest neighbours by the request's {@link dev.weft.context.fusion.FusionRule}.
+ * Both first refuse, with
  * {@link dev.weft.index.EmbedderMismatchException}, a query vector of another identity or an index holding a
  * mixture or no vectors. Every mode orders equal scores by path then line and collapses to one hit per file
  * the same way.

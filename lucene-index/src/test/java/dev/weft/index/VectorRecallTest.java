@@ -14,6 +14,7 @@ import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.fusion.FusionRule;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -119,6 +120,23 @@ class VectorRecallTest {
   }
 
   @Test
+  void hybridFusesByTheRequestsRule() {
+    RecallRequest request = request("parse", Kind.CODE, 0, true, RecallMode.HYBRID).withEmbedWeight(2.0)
+        .withKnnCandidates(0);
+    assertThat(request.fusion()).isEqualTo(FusionRule.MINMAX);
+    List<Hit> rrf = searcher.recall(request.withFusion(FusionRule.RRF), TOWARDS_Y).hits();
+    // BM25 ranks A 1, B 2, C 3; cosine ranks B 1, A 2, C none: 1 / (60 + rank) each, the cosine's times 2
+    assertThat(pointers(rrf)).containsExactly("src/B.java:0", "src/A.java:0", "src/C.java:0");
+    assertThat(rrf.get(0).score()).isCloseTo(1f / 62 + 2f / 61, within(1e-6f));
+    assertThat(rrf.get(1).score()).isCloseTo(1f / 61 + 2f / 62, within(1e-6f));
+    assertThat(rrf.get(2).score()).isCloseTo(1f / 63, within(1e-6f));
+    List<Hit> zscore = searcher.recall(request.withFusion(FusionRule.ZSCORE), TOWARDS_Y).hits();
+    // cosines 1 and 0 over B and A: z +1 and -1, C without a vector gets the lowest, -1
+    assertThat(zscore.get(2).path()).isEqualTo("src/C.java");
+    assertThat(zscore.get(0).score() - zscore.get(1).score()).isGreaterThan(0f);
+  }
+
+  @Test
   void hybridWithWeightZeroKeepsTheLexicalOrder() {
     RecallRequest request = request("parse", Kind.CODE, 0, true, RecallMode.HYBRID).withEmbedWeight(0)
         .withKnnCandidates(0);
@@ -182,7 +200,7 @@ class VectorRecallTest {
     RecallRequest request = RecallRequest.of("x");
     assertThat(request.mode()).isEqualTo(RecallMode.BM25);
     assertThat(request.poolSize()).isEqualTo(200);
-    assertThat(request.embedWeight()).isEqualTo(3.0);
+    assertThat(request.embedWeight()).isEqualTo(6.0);
     assertThat(request.knnCandidates()).isEqualTo(100);
     assertThatThrownBy(() -> request.withKnnCandidates(-1))
         .isInstanceOf(IllegalArgumentException.class)

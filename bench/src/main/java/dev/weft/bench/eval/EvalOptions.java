@@ -4,6 +4,7 @@ import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.context.fusion.FusionRule;
 import dev.weft.pipelines.ingest.IngestProgress;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -26,11 +27,13 @@ import java.util.Objects;
  * @param asFiles a record set is also written as one Markdown file per record and indexed as a folder, the path
  *     users take, and judged per file ({@link EvalLevel#FOLDER}) beside the dataset path
  * @param runsDir where a TREC run file per level and mode is written; null for none
+ * @param fusions hybrid: the fusion rules to measure, one hybrid row each, in report order, no repeats
  * @param spread spreading recall's weight (graph.md), 0 for none
  */
 public record EvalOptions(
     List<RecallMode> modes, EmbedderSpec embedder, Path indexDir, Kind kind, int poolSize, double embedWeight,
-    int knnCandidates, IngestProgress progress, boolean asFiles, Path runsDir, double spread) {
+    int knnCandidates, IngestProgress progress, boolean asFiles, Path runsDir, List<FusionRule> fusions,
+    double spread) {
   public EvalOptions {
     Objects.requireNonNull(modes, "modes");
     Objects.requireNonNull(progress, "progress");
@@ -41,68 +44,82 @@ public record EvalOptions(
     if (EnumSet.copyOf(modes).size() != modes.size()) {
       throw new IllegalArgumentException("modes must not repeat a mode, got: " + modes);
     }
+    Objects.requireNonNull(fusions, "fusions");
+    fusions = List.copyOf(fusions);
+    if (fusions.isEmpty()) {
+      throw new IllegalArgumentException("fusions must name at least one of " + FusionRule.ids() + ", got none");
+    }
+    if (EnumSet.copyOf(fusions).size() != fusions.size()) {
+      throw new IllegalArgumentException("fusions must not repeat a rule, got: " + fusions);
+    }
     // the same rules as recall itself, checked before minutes of ingest rather than at the first query
-    new RecallRequest("", null, 0, false, RecallMode.BM25, poolSize, embedWeight, knnCandidates, spread);
+    new RecallRequest("", null, 0, false, RecallMode.BM25, poolSize, embedWeight, knnCandidates, null, spread);
   }
 
   /** Every mode, no embedder, a scratch index, recall's own pool size and embed weight. */
   public static EvalOptions defaults() {
     return new EvalOptions(List.of(RecallMode.values()), null, null, null, RecallRequest.DEFAULT_POOL_SIZE,
-        RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES, IngestProgress.NONE, false, null, 0);
+        RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES, IngestProgress.NONE, false, null,
+        List.of(FusionRule.DEFAULT), 0);
   }
 
   public EvalOptions withModes(List<RecallMode> value) {
     return new EvalOptions(value, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, spread);
-  }
-
-  public EvalOptions withSpread(double value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, value);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withEmbedder(EmbedderSpec value) {
     return new EvalOptions(modes, value, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, spread);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withIndexDir(Path value) {
     return new EvalOptions(modes, embedder, value, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, spread);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withKind(Kind value) {
     return new EvalOptions(modes, embedder, indexDir, value, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, spread);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withPoolSize(int value) {
     return new EvalOptions(modes, embedder, indexDir, kind, value, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, spread);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withEmbedWeight(double value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, value, knnCandidates, progress, asFiles, runsDir,
-        spread);
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, value, knnCandidates, progress, asFiles,
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withKnnCandidates(int value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, value, progress, asFiles, runsDir,
-        spread);
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, value, progress, asFiles,
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withProgress(IngestProgress value) {
     return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, value, asFiles,
-        runsDir, spread);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withAsFiles(boolean value) {
     return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, value,
-        runsDir, spread);
+        runsDir, fusions, spread);
+  }
+
+  public EvalOptions withSpread(double value) {
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
+        runsDir, fusions, value);
+  }
+
+  public EvalOptions withFusions(List<FusionRule> value) {
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
+        runsDir, value, spread);
   }
 
   public EvalOptions withRunsDir(Path value) {
     return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        value, spread);
+        value, fusions, spread);
   }
 }

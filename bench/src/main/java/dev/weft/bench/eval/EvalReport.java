@@ -1,9 +1,11 @@
 package dev.weft.bench.eval;
 
 import dev.weft.context.RecallMode;
+import dev.weft.context.fusion.FusionRule;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * What one evaluation measured.
@@ -49,21 +51,44 @@ public record EvalReport(
    * @param skipped queries skipped because they have no relevant judgment
    * @param notRun why the mode was not run; null when it was
    * @param millis wall time of this cell's queries (embedding them included)
+   * @param fusion hybrid: the fusion rule measured; null for the other modes
    */
   public record Row(
       EvalLevel level, RecallMode mode, Metrics.QueryScores scores, int queries, int skipped, String notRun,
-      long millis) {
+      long millis, FusionRule fusion) {
     public Row {
       Objects.requireNonNull(level, "level");
       Objects.requireNonNull(mode, "mode");
+      if ((mode == RecallMode.HYBRID) != (fusion != null)) {
+        throw new IllegalArgumentException("a hybrid row names its fusion rule and no other row does, got mode "
+            + mode.id() + " with fusion " + (fusion == null ? "none" : fusion.id()));
+      }
       if ((scores == null) == (notRun == null)) {
         throw new IllegalArgumentException("a row must have either scores or a reason it was not run, got "
             + (scores == null ? "neither" : "both"));
       }
     }
 
-    static Row notRun(EvalLevel level, RecallMode mode, String reason) {
-      return new Row(level, mode, null, 0, 0, reason, 0);
+    /** A row without a fusion rule (bm25, dense). */
+    public Row(EvalLevel level, RecallMode mode, Metrics.QueryScores scores, int queries, int skipped, String notRun,
+        long millis) {
+      this(level, mode, scores, queries, skipped, notRun, millis, null);
+    }
+
+    static Row notRun(EvalLevel level, RecallMode mode, FusionRule fusion, String reason) {
+      return new Row(level, mode, null, 0, 0, reason, 0, fusion);
+    }
+
+    /**
+     * The mode as the table and the run files name it: {@code hybrid-<rule>} when the run measured several rules,
+     * else the mode's id.
+     */
+    public String label(boolean severalRules) {
+      return label(mode, fusion, severalRules);
+    }
+
+    static String label(RecallMode mode, FusionRule fusion, boolean severalRules) {
+      return fusion != null && severalRules ? mode.id() + "-" + fusion.id() : mode.id();
     }
   }
 
@@ -73,16 +98,31 @@ public record EvalReport(
         .orElseThrow(() -> new IllegalArgumentException("no row for level " + level.id() + " and mode " + mode.id()));
   }
 
+  /** The hybrid row of a level and fusion rule. */
+  public Row row(EvalLevel level, FusionRule fusion) {
+    return rows.stream().filter(r -> r.level() == level && r.fusion() == fusion).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no hybrid row for level " + level.id() + " and fusion "
+            + fusion.id()));
+  }
+
+  /** The fusion rules of the hybrid rows, in row order. */
+  public List<FusionRule> fusions() {
+    return rows.stream().map(Row::fusion).filter(Objects::nonNull).distinct().toList();
+  }
+
   /** A fixed-width table, one line per row, then the counts and times. */
   public String table() {
     StringBuilder out = new StringBuilder();
     int setWidth = Math.max(3, set.length());
-    String header = String.format(Locale.ROOT, "%-" + setWidth + "s  %-6s  %-6s  %7s  %7s  %7s  %7s  %7s  %7s",
-        "set", "level", "mode", "nDCG@10", "MRR@10", "R@10", "R@100", "queries", "secs");
+    boolean severalRules = fusions().size() > 1;
+    int modeWidth = Math.max(6, rows.stream().mapToInt(r -> r.label(severalRules).length()).max().orElse(0));
+    String header = String.format(Locale.ROOT, "%-" + setWidth + "s  %-6s  %-" + modeWidth
+        + "s  %7s  %7s  %7s  %7s  %7s  %7s", "set", "level", "mode", "nDCG@10", "MRR@10", "R@10", "R@100", "queries",
+        "secs");
     out.append(header).append('\n');
     for (Row row : rows) {
-      String lead = String.format(Locale.ROOT, "%-" + setWidth + "s  %-6s  %-6s", set, row.level().id(),
-          row.mode().id());
+      String lead = String.format(Locale.ROOT, "%-" + setWidth + "s  %-6s  %-" + modeWidth + "s", set,
+          row.level().id(), row.label(severalRules));
       if (row.scores() == null) {
         out.append(lead).append("  not run: ").append(row.notRun()).append('\n');
         continue;
@@ -101,9 +141,10 @@ public record EvalReport(
           + "%.1f s%n", set, folder.files(), folder.chunks(), kind, folder.ingestMillis() / 1000.0));
     }
     if (rows.stream().anyMatch(r -> r.mode() == RecallMode.HYBRID && r.scores() != null)) {
-      out.append(String.format(Locale.ROOT, "hybrid: pool max(%d, ranking depth) + %s, embed weight %s%n",
+      out.append(String.format(Locale.ROOT, "hybrid: pool max(%d, ranking depth) + %s, embed weight %s, fusion %s%n",
           poolSize, knnCandidates == 0 ? "no nearest neighbours" : "the max(" + knnCandidates
-              + ", ranking depth) nearest neighbours", embedWeight));
+              + ", ranking depth) nearest neighbours", embedWeight,
+          fusions().stream().map(FusionRule::id).collect(Collectors.joining(", "))));
     }
     return out.toString();
   }

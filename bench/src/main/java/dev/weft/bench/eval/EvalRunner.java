@@ -8,6 +8,7 @@ import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.ScratchDirs;
 import dev.weft.context.error.StorageFailureException;
+import dev.weft.context.fusion.FusionRule;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexStats;
@@ -107,7 +108,13 @@ public final class EvalRunner {
       Kind kind = kindToRank(options.kind(), stats);
       for (EvalLevel level : levels) {
         for (RecallMode mode : options.modes()) {
-          rows.add(measure(set, qrelsOf.apply(level), level, mode, kind, searcher, vectors, options));
+          if (mode == RecallMode.HYBRID) {
+            for (FusionRule fusion : options.fusions()) {
+              rows.add(measure(set, qrelsOf.apply(level), level, mode, fusion, kind, searcher, vectors, options));
+            }
+          } else {
+            rows.add(measure(set, qrelsOf.apply(level), level, mode, null, kind, searcher, vectors, options));
+          }
         }
       }
       return new Measured(kind, stats.files(), stats.chunks().get(kind));
@@ -144,19 +151,20 @@ public final class EvalRunner {
     }
   }
 
-  private static Row measure(BeirSet set, Qrels qrels, EvalLevel level, RecallMode mode, Kind kind,
-      CorpusSearcher searcher, QueryVectors vectors, EvalOptions options) {
+  private static Row measure(BeirSet set, Qrels qrels, EvalLevel level, RecallMode mode, FusionRule fusion,
+      Kind kind, CorpusSearcher searcher, QueryVectors vectors, EvalOptions options) {
     if (mode.usesVectors()) {
       String missing = vectors.whyUnavailable();
       if (missing != null) {
-        return Row.notRun(level, mode, missing);
+        return Row.notRun(level, mode, fusion, missing);
       }
     }
     long start = System.nanoTime();
     List<BeirSet.Query> judged = set.queries().stream().filter(q -> !qrels.relevant(q.id()).isEmpty()).toList();
     int skipped = set.queries().size() - judged.size();
     if (judged.isEmpty()) {
-      return new Row(level, mode, null, 0, skipped, "no query has a relevant judgment", Elapsed.millisSince(start));
+      return new Row(level, mode, null, 0, skipped, "no query has a relevant judgment", Elapsed.millisSince(start),
+          fusion);
     }
     // embedders are not thread-safe: embed first, in order, then rank on every core
     List<QueryVector> queryVectors = new ArrayList<>(judged.size());
@@ -167,11 +175,13 @@ public final class EvalRunner {
     TrecRun.Answer[] answers = Parallel.map(judged.size(), i -> {
       BeirSet.Query query = judged.get(i);
       RecallRequest request = new RecallRequest(query.text(), Set.of(kind), limit, level.onePerFile(), mode,
-          options.poolSize(), options.embedWeight(), options.knnCandidates(), options.spread());
+          options.poolSize(), options.embedWeight(), options.knnCandidates(), fusion,
+          options.spread());
       return new TrecRun.Answer(query.id(), ranked(recall(searcher, request, queryVectors.get(i), kind), level));
     }, TrecRun.Answer[]::new);
     if (options.runsDir() != null) {
-      TrecRun.write(options.runsDir().resolve(runFileName(set, level, mode)), List.of(answers), "weft-" + mode.id());
+      String label = Row.label(mode, fusion, options.fusions().size() > 1);
+      TrecRun.write(options.runsDir().resolve(runFileName(set, level, label)), List.of(answers), "weft-" + label);
     }
     // summed in query order, so the means do not depend on which thread finished first
     double ndcg = 0;
@@ -187,7 +197,7 @@ public final class EvalRunner {
     }
     int n = answers.length;
     return new Row(level, mode, new Metrics.QueryScores(ndcg / n, mrr / n, recall10 / n, recall100 / n), n,
-        skipped, null, Elapsed.millisSince(start));
+        skipped, null, Elapsed.millisSince(start), fusion);
   }
 
   private static List<Hit> recall(CorpusSearcher searcher, RecallRequest request, QueryVector vector, Kind kind) {
@@ -217,8 +227,8 @@ public final class EvalRunner {
   }
 
   /** {@code <set>.<level>.<mode>.run}: one file per row, so two runs of the same row diff line by line. */
-  static String runFileName(BeirSet set, EvalLevel level, RecallMode mode) {
-    return set.name() + "." + level.id() + "." + mode.id() + ".run";
+  static String runFileName(BeirSet set, EvalLevel level, String modeLabel) {
+    return set.name() + "." + level.id() + "." + modeLabel + ".run";
   }
 
   /** The asked kind, else the one kind the index holds chunks of; kinds never share a ranking. */

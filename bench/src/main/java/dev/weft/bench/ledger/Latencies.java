@@ -3,8 +3,8 @@ package dev.weft.bench.ledger;
 import java.util.Arrays;
 
 /** Median and 95th percentile of some operation's durations, in milliseconds (nearest rank). */
-record Latencies(int count, double p50Millis, double p95Millis) {
-  static Latencies of(long[] nanos) {
+public record Latencies(int count, double p50Millis, double p95Millis) {
+  public static Latencies of(long[] nanos) {
     if (nanos.length == 0) {
       throw new IllegalArgumentException("latencies need at least one duration, got: none");
     }

@@ -18,14 +18,17 @@ import java.util.TreeMap;
 
 /**
  * {@code weft bench ledger}: durable mutate commits/s and p50/p95 latency of the Lucene store beside SQLite (WAL,
- * {@code synchronous=FULL}, one transaction per step) and the in-memory store, same workload, same run, at each
- * writer-thread count, with the Lucene/SQLite ratio against its target; then recall latency over stored values
+ * {@code synchronous=FULL}, one transaction per step), the in-memory store and the ceiling of one Lucene commit
+ * per step ({@link CommitPointCeiling}), same workload, same run, at each writer-thread count, with the
+ * Lucene/SQLite ratio against its target; then recall latency over stored values
  * with embeddings, sweep against {@code Store.rank}. Figures in docs/benchmarks.md.
  */
 public final class LedgerBench implements Bench {
   /** 1 thread: at least half SQLite's commits/s; 8 threads (group commit): at least SQLite's. */
   private static final Map<Integer, Double> TARGETS = Map.of(1, 0.5, 8, 1.0);
   private static final Duration DEADLINE = Duration.ofMinutes(30);
+  /** A bare Lucene writer committing only its commit point per step ({@link CommitPointCeiling}). */
+  private static final String CEILING = "lucene-commit-point";
   private static final EmbedderIdentity IDENTITY = new EmbedderIdentity("bench-random", 384);
 
   /**
@@ -77,12 +80,17 @@ public final class LedgerBench implements Bench {
           threads, options.steps(), DEADLINE));
       figures.add(MutateLoad.run("sqlite", new SqliteTarget(Files.createDirectories(work.resolve(run + "-sqlite"))
           .resolve("kv.db")), threads, options.steps(), DEADLINE));
+      if (threads == 1) {
+        // one writer commits one step at a time: with more threads it measures only their queueing
+        figures.add(MutateLoad.run(CEILING, new CommitPointCeiling(work.resolve(run + "-commit-point")), threads,
+            options.steps(), DEADLINE));
+      }
       figures.add(MutateLoad.run("memory", MutateLoad.through(new InMemoryStore()), threads, options.steps(),
           DEADLINE));
       for (MutateLoad.Figures f : figures) {
         byStore.put(f.store(), f);
         // only a Lucene store groups mutates into commits; the others commit each one alone
-        String grouping = f.store().startsWith("lucene")
+        String grouping = f.store().startsWith("lucene") && !f.store().equals(CEILING)
             ? String.format(Locale.ROOT, "\t%.1f mutates per Lucene commit\t%d folds", f.perCommit(), f.folds())
             : "";
         out.printf(Locale.ROOT, "ledger-mutate\t%s\t%d threads\t%d commits\t%.0f commits/s\tp50 %.2f ms\tp95 %.2f ms"
@@ -96,6 +104,14 @@ public final class LedgerBench implements Bench {
         out.printf(Locale.ROOT, "ledger-ratio\t%s/sqlite\t%d threads\t%.2fx\t%s%n", lucene, threads, ratio,
             target == null ? "no target" : String.format(Locale.ROOT, "target %.1fx: %s", target,
                 ratio >= target ? "met" : "missed"));
+      }
+      if (byStore.containsKey(CEILING)) {
+        // how close the store is to the commit protocol's own cost, and what that cost allows against SQLite
+        double ceiling = byStore.get(CEILING).commitsPerSecond();
+        out.printf(Locale.ROOT, "ledger-ratio\t%s/sqlite\t%d threads\t%.2fx\tthe ceiling of one commit per "
+            + "step%n", CEILING, threads, ceiling / sqlite);
+        out.printf(Locale.ROOT, "ledger-ratio\tlucene/%s\t%d threads\t%.2fx\tof the ceiling%n", CEILING,
+            threads, byStore.get("lucene").commitsPerSecond() / ceiling);
       }
     }
     for (int values : options.values()) {

@@ -7,6 +7,7 @@ import dev.weft.context.ChunkPointer;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
+import dev.weft.context.fusion.FusionRule;
 import dev.weft.index.IndexStats;
 import dev.weft.index.VectorCensus;
 import java.util.ArrayList;
@@ -64,6 +65,11 @@ class EvalPartsTest {
     assertThatThrownBy(() -> EvalOptions.defaults().withEmbedWeight(-1))
         .hasMessage("embedWeight must be a finite number at least 0, got: -1.0");
     assertThat(EvalOptions.defaults().modes()).containsExactly(RecallMode.BM25, RecallMode.DENSE, RecallMode.HYBRID);
+    assertThatThrownBy(() -> EvalOptions.defaults().withFusions(List.of()))
+        .hasMessage("fusions must name at least one of minmax, zscore, rrf, got none");
+    assertThatThrownBy(() -> EvalOptions.defaults().withFusions(List.of(FusionRule.RRF, FusionRule.RRF)))
+        .hasMessage("fusions must not repeat a rule, got: [RRF, RRF]");
+    assertThat(EvalOptions.defaults().fusions()).containsExactly(FusionRule.DEFAULT);
   }
 
   @Test
@@ -73,6 +79,11 @@ class EvalPartsTest {
     Metrics.QueryScores scores = new Metrics.QueryScores(1, 1, 1, 1);
     assertThatThrownBy(() -> new EvalReport.Row(EvalLevel.FILE, RecallMode.BM25, scores, 1, 0, "why", 0))
         .hasMessage("a row must have either scores or a reason it was not run, got both");
+    assertThatThrownBy(() -> new EvalReport.Row(EvalLevel.FILE, RecallMode.HYBRID, scores, 1, 0, null, 0))
+        .hasMessage("a hybrid row names its fusion rule and no other row does, got mode hybrid with fusion none");
+    EvalReport.Row rrf = new EvalReport.Row(EvalLevel.FILE, RecallMode.HYBRID, scores, 1, 0, null, 0, FusionRule.RRF);
+    assertThat(rrf.label(true)).isEqualTo("hybrid-rrf");
+    assertThat(rrf.label(false)).isEqualTo("hybrid");
   }
 
   private static Hit hit(String path, String symbol) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.context.RecallMode;
+import dev.weft.context.fusion.FusionRule;
 import dev.weft.models.EmbedderSpecs;
 import dev.weft.bench.eval.EvalReport.Row;
 import dev.weft.transforms.dataset.DatasetFiles;
@@ -104,6 +105,23 @@ class EvalRunnerTest {
     // figures as bm25
     assertThat(report.row(EvalLevel.RECORD, RecallMode.HYBRID).scores())
         .isEqualTo(report.row(EvalLevel.RECORD, RecallMode.BM25).scores());
+  }
+
+  @Test
+  void severalFusionRulesGiveOneHybridRowAndRunFileEach() throws IOException {
+    Path set = tinyFaq();
+    Path runs = tmp.resolve("runs");
+    EvalReport report = new EvalRunner().run(BeirSet.load(set), EvalOptions.defaults()
+        .withModes(List.of(RecallMode.BM25, RecallMode.HYBRID)).withEmbedder(EmbedderSpecs.parse("hash:64"))
+        .withFusions(List.of(FusionRule.MINMAX, FusionRule.RRF)).withRunsDir(runs));
+
+    assertThat(report.fusions()).containsExactly(FusionRule.MINMAX, FusionRule.RRF);
+    assertThat(report.row(EvalLevel.RECORD, FusionRule.RRF).queries()).isEqualTo(4);
+    assertThat(report.table()).contains("tiny-faq  record  hybrid-minmax  ", "tiny-faq  record  hybrid-rrf     ",
+        "fusion minmax, rrf");
+    assertThat(runs.resolve("tiny-faq.record.hybrid-minmax.run")).exists();
+    assertThat(runs.resolve("tiny-faq.record.hybrid-rrf.run")).exists();
+    assertThat(Files.readAllLines(runs.resolve("tiny-faq.record.hybrid-rrf.run")).get(0)).endsWith(" weft-hybrid-rrf");
   }
 
   @Test

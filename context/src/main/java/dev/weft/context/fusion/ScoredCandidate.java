@@ -1,7 +1,7 @@
 package dev.weft.context.fusion;
 
 /**
- * A candidate for {@link HybridFusion}: what it scored in each ranking it was found by.
+ * A candidate for {@link Fusion}: what it scored in each ranking it was found by.
  *
  * @param item what the caller ranks (a document id, a chunk, a fact)
  * @param lexical its BM25 score, or null when only the vector search found it

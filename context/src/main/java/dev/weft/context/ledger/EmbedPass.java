@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.embed.RecordedEmbedder;
 import dev.weft.context.embed.EmbeddingException;
 import dev.weft.context.ledger.LedgerKeys.Kind;
 import dev.weft.context.store.Outcome;
@@ -62,8 +63,12 @@ final class EmbedPass {
   private int write(List<Missing> slice, List<float[]> vectors) {
     List<String> keys = slice.stream().map(Missing::key).toList();
     EmbedderIdentity identity = embedder.identity();
-    return store.mutate(Scope.of(List.of(), keys), current -> {
+    List<String> scope = new ArrayList<>(keys);
+    scope.add(LedgerKeys.CONFIG);
+    return store.mutate(Scope.of(List.of(), scope), current -> {
       Map<String, JsonNode> next = new TreeMap<>(current);
+      // the ledger's vectors are (or are being moved to) this model: what recall near uses when none is named
+      next.put(LedgerKeys.CONFIG, RecordedEmbedder.json(identity));
       int written = 0;
       for (int i = 0; i < slice.size(); i++) {
         JsonNode now = current.get(slice.get(i).key());

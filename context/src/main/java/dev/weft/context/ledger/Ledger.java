@@ -2,6 +2,7 @@ package dev.weft.context.ledger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.ledger.LedgerKeys.Kind;
 import dev.weft.context.store.Outcome;
 import dev.weft.context.store.Scope;
@@ -44,6 +45,15 @@ public final class Ledger {
     this.goals = new Goals(store, options, evidence);
     this.archive = new Archive(store, options);
     this.recall = new LedgerRecall(store, options.embedder());
+  }
+
+  /**
+   * The embedder identity the ledger in {@code store} records for its vectors (set by the first embedded write,
+   * moved by {@link #embedMissing}), empty when none was recorded: what a facade opens the ledger with when the
+   * caller names no embedder.
+   */
+  public static Optional<EmbedderIdentity> embedderOf(Store store) {
+    return LedgerEmbedder.recorded(store);
   }
 
   public LedgerOptions options() {

@@ -13,6 +13,8 @@ final class LedgerKeys {
   static final String COUNTERS = ROOT + "counters";
   /** Retention limits ({@code archive}, {@code goal}). */
   static final String LIMITS = ROOT + "limits";
+  /** {@code {"model", "dims"}}: the embedder the ledger's vectors are made by ({@link LedgerEmbedder}). */
+  static final String CONFIG = ROOT + "config";
   static final String SLOT_DATA = ROOT + "slotdata/";
 
   private static final int DIGITS = 10;

@@ -48,6 +48,9 @@ final class LedgerRecall {
       throw new IllegalArgumentException("recall near '" + query.near().get() + "' needs an embedder and this "
           + "ledger has none: open it with an embedder (--embedder MODEL), or recall by tags or --where");
     }
+    if (query.near().isPresent()) {
+      LedgerEmbedder.checkQuery(store, embedder.get().identity());
+    }
     if (query.near().isPresent() && query.tags().isEmpty() && where.isEmpty()
         && store.capabilities().contains(Store.Capability.RANK)) {
       return nearest(kind, query);

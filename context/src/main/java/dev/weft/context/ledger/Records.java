@@ -3,6 +3,7 @@ package dev.weft.context.ledger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.context.embed.Embedder;
+import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbeddingException;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
@@ -39,10 +40,15 @@ final class Records {
     value.set("tags", LedgerJson.strings(normaliseTags(tags)));
     value.set("evidence", proof.deepCopy());
     Optional<String> failure = embedOnWrite(value, text);
+    Optional<EmbedderIdentity> embedded = embeddedBy(value);
     String at = options.clock().instant().toString();
-    String id = Mint.write(store, Kind.MEMORY.label(), seq -> List.of(Kind.MEMORY.key(seq)), List.of(),
-        (seq, current) -> new Mint.Written<>(
-            Map.of(Kind.MEMORY.key(seq), stamped(value, Kind.MEMORY.address(seq), at)), Kind.MEMORY.address(seq)));
+    String id = Mint.write(store, Kind.MEMORY.label(), seq -> List.of(Kind.MEMORY.key(seq)),
+        embedded.isPresent() ? List.of(LedgerKeys.CONFIG) : List.of(), (seq, current) -> {
+          Map<String, JsonNode> puts = new TreeMap<>();
+          embedded.ifPresent(identity -> LedgerEmbedder.checkWrite(current, identity, puts));
+          puts.put(Kind.MEMORY.key(seq), stamped(value, Kind.MEMORY.address(seq), at));
+          return new Mint.Written<>(puts, Kind.MEMORY.address(seq));
+        });
     return new WriteResult(id, value.has(StoredEmbedding.FIELD), failure);
   }
 
@@ -57,10 +63,13 @@ final class Records {
     value.put("instructions", instructions);
     value.set("tags", LedgerJson.strings(normaliseTags(tags)));
     Optional<String> failure = embedOnWrite(value, skillText(value));
+    Optional<EmbedderIdentity> embedded = embeddedBy(value);
     String at = options.clock().instant().toString();
     // skills are few: one mutate over all of them and the counter finds the name and mints without a race
-    String id = store.mutate(Scope.of(List.of(Kind.SKILL.prefix()), List.of(LedgerKeys.COUNTERS)), current -> {
+    String id = store.mutate(Scope.of(List.of(Kind.SKILL.prefix()), List.of(LedgerKeys.COUNTERS, LedgerKeys.CONFIG)),
+        current -> {
       Map<String, JsonNode> next = new TreeMap<>(current);
+      embedded.ifPresent(identity -> LedgerEmbedder.checkWrite(current, identity, next));
       for (Map.Entry<String, JsonNode> skill : current.entrySet()) {
         if (skill.getKey().startsWith(Kind.SKILL.prefix()) && name.equals(skill.getValue().path("name").asText())) {
           ObjectNode replaced = stamped(value, skill.getValue().get("id").asText(),
@@ -135,6 +144,11 @@ final class Records {
       return Optional.of(embedder.identity() + " could not embed it: " + e.getMessage()
           + "; stored without a vector, run embedMissing later");
     }
+  }
+
+  /** The model of the vector {@code value} carries, if it carries one. */
+  private static Optional<EmbedderIdentity> embeddedBy(JsonNode value) {
+    return StoredEmbedding.of(value).map(StoredEmbedding::identity);
   }
 
   private static ObjectNode stamped(ObjectNode value, String id, String at) {

@@ -2,6 +2,7 @@ package dev.weft.context.memory;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.embed.RecordedEmbedder;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
@@ -79,8 +80,7 @@ final class MemoryKeys {
   }
 
   static Optional<EmbedderIdentity> embedder(Optional<JsonNode> config) {
-    return config.filter(c -> c.path("model").isTextual())
-        .map(c -> new EmbedderIdentity(c.path("model").textValue(), c.path("dims").asInt()));
+    return RecordedEmbedder.of(config);
   }
 
   /** Percent-encodes the characters that would split a key or make it ambiguous; keeps the rest as it is. */

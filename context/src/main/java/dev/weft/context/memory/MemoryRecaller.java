@@ -7,7 +7,7 @@ import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.fusion.FusedCandidate;
-import dev.weft.context.fusion.HybridFusion;
+import dev.weft.context.fusion.FusionRule;
 import dev.weft.context.fusion.ScoredCandidate;
 import dev.weft.context.store.RankQuery;
 import dev.weft.context.store.RankResult;
@@ -29,7 +29,7 @@ import java.util.UUID;
 /**
  * Fact and episode recall: BM25 through {@link Store#search} (English, Porter-stemmed) under one scope's kind
  * prefix, and with an embedder the nearest neighbours through {@link Store#rank} joined to the BM25 pool and fused
- * by {@link HybridFusion}, the corpus hybrid's formula. Vectors of another model are refused before any arithmetic.
+ * by {@link FusionRule#DEFAULT}, the corpus hybrid's default rule. Vectors of another model are refused before any arithmetic.
  */
 final class MemoryRecaller {
   /** Equal scores: the newer first, then by id, so the order is the same on every run. */
@@ -115,8 +115,9 @@ final class MemoryRecaller {
     }
     double weight = query.mode() == RecallMode.DENSE ? 1 : query.embedWeight();
     List<MemoryHit> hits = new ArrayList<>();
-    for (FusedCandidate<MemoryRecord> fused : HybridFusion.rank(List.copyOf(candidates.values()), weight,
-        TIE_BREAK)) {
+    List<FusedCandidate<MemoryRecord>> ranked =
+        FusionRule.DEFAULT.fusion().rank(List.copyOf(candidates.values()), weight, TIE_BREAK);
+    for (FusedCandidate<MemoryRecord> fused : ranked) {
       double score = query.mode() == RecallMode.DENSE ? fused.cosine() : fused.score();
       hits.add(new MemoryHit(fused.item(), score, fused.lexical(), fused.cosine()));
       if (hits.size() == query.limit()) {

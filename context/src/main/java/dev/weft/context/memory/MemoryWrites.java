@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.embed.RecordedEmbedder;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.store.Store;
@@ -127,8 +128,7 @@ final class MemoryWrites {
   private static void oneModel(PlannedMutate.Reads reads, EmbedderIdentity identity, Map<String, JsonNode> writes) {
     Optional<EmbedderIdentity> recorded = MemoryKeys.embedder(reads.get(MemoryKeys.CONFIG));
     if (recorded.isEmpty()) {
-      writes.put(MemoryKeys.CONFIG, JsonNodeFactory.instance.objectNode().put("model", identity.model())
-          .put("dims", identity.dims()));
+      writes.put(MemoryKeys.CONFIG, RecordedEmbedder.json(identity));
     } else if (!EmbedderIdentity.sameIdentity(recorded.get(), identity)) {
       throw new WeftException(ExitStatus.BAD_INPUT, "this memory's vectors are made by " + recorded.get()
           + " (recorded in " + MemoryKeys.CONFIG + ") and this write was embedded by " + identity + "; vectors of "

@@ -4,6 +4,7 @@ import static dev.weft.context.ledger.Fixtures.ev;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.store.FilterStore;
 import dev.weft.context.store.StoredEmbedding;
@@ -131,7 +132,8 @@ class LedgerRecallTest {
 
     seeded(store, new WordEmbedder("other", 8)).embedMissing(100, 10); // re-embeds all under another model
     assertThatThrownBy(() -> counting.recall(RecallQuery.recent(1).withNear("postgres")))
-        .hasMessageContaining("the query is embedded by words/64 but memory records carry vectors of [other/8]");
+        .hasMessageContaining("this ledger's vectors are made by other/8 (recorded in ledger/config) and the query "
+            + "would be embedded by words/64");
   }
 
   @Test
@@ -142,10 +144,45 @@ class LedgerRecallTest {
 
     assertThatThrownBy(() -> ledger.recall(RecallQuery.recent(3).withNear("postgres")))
         .isInstanceOf(WeftException.class)
+        .hasMessageContaining("this ledger's vectors are made by old-model/8 (recorded in ledger/config) and the "
+            + "query would be embedded by new-model/8");
+    // a ledger that recorded no model (written before it did) still refuses the foreign vectors by name
+    store.delete("ledger/config");
+    assertThatThrownBy(() -> ledger.recall(RecallQuery.recent(3).withNear("postgres")))
+        .isInstanceOf(WeftException.class)
         .hasMessageContaining("the query is embedded by new-model/8 but memory records carry vectors of "
             + "[old-model/8]");
     ledger.embedMissing(10, 10); // re-embeds the foreign one
+    assertThat(Ledger.embedderOf(store)).contains(new EmbedderIdentity("new-model", 8));
     assertThat(ledger.recall(RecallQuery.recent(3).withNear("postgres")).skipped()).isZero();
+  }
+
+  @Test
+  void theFirstEmbeddedWriteRecordsTheModelAndAnotherModelIsRefusedByNameBeforeItIsCalled() {
+    TestStore store = new TestStore();
+    WordEmbedder words = new WordEmbedder("words", 16);
+    Ledger writing = new Ledger(store, LedgerOptions.defaults().withEmbedder(words).withEmbedOnWrite(true));
+    assertThat(Ledger.embedderOf(store)).isEmpty();
+
+    writing.addMemory("postgres runs on port 5432", Set.of("db"), ev("docker-compose.yml:12"));
+    assertThat(Ledger.embedderOf(store)).contains(new EmbedderIdentity("words", 16));
+    writing.putSkill("release", "cutting a release", "mvn verify", Set.of());
+    assertThat(Ledger.embedderOf(store)).contains(new EmbedderIdentity("words", 16));
+
+    WordEmbedder other = new WordEmbedder("other", 16);
+    Ledger mismatched = new Ledger(store, LedgerOptions.defaults().withEmbedder(other).withEmbedOnWrite(true));
+    assertThatThrownBy(() -> mismatched.addMemory("redis caches sessions", Set.of(), ev("app.yml:3")))
+        .isInstanceOf(WeftException.class)
+        .hasMessageContaining("this ledger's vectors are made by words/16 (recorded in ledger/config) and this "
+            + "write was embedded by other/16");
+    assertThatThrownBy(() -> mismatched.putSkill("deploy", "shipping", "make deploy", Set.of()))
+        .hasMessageContaining("this write was embedded by other/16");
+    int calls = other.calls;
+    assertThatThrownBy(() -> mismatched.recall(RecallQuery.recent(1).withNear("postgres")))
+        .isInstanceOf(WeftException.class)
+        .hasMessageContaining("the query would be embedded by other/16");
+    assertThat(other.calls).isEqualTo(calls);
+    assertThat(ids(writing.recall(RecallQuery.recent(3)))).containsExactly("memory:1");
   }
 
   @Test

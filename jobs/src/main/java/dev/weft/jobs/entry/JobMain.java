@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
@@ -52,6 +54,8 @@ final class JobMain {
     try {
       PipelineOptionsFactory.register(type);
       options = PipelineOptionsFactory.fromArgs(beamArgs).withValidation().as(type);
+      // registers the Beam FileSystems on the class path, so a path option's URI scheme is known or refused by name
+      FileSystems.setDefaultPipelineOptions(options);
     } catch (RuntimeException e) {
       return Failures.report(new IllegalArgumentException(e.getMessage() + "; see --help", e), err, verbose);
     }
@@ -95,14 +99,37 @@ final class JobMain {
    * URI here is bad input naming the option.
    */
   static Path localPath(String value, String option) {
-    if (value.contains("://") || value.startsWith("file:")) {
-      URI uri = URI.create(value);
-      if (!"file".equalsIgnoreCase(uri.getScheme())) {
-        throw new IllegalArgumentException(option + " must be a local path or a file: URI, got: " + value
-            + "; the driver reads and publishes it on its own disk");
-      }
-      return Path.of(uri);
+    ResourceId resource;
+    try {
+      resource = resource(value, option);
+    } catch (IllegalArgumentException unknownScheme) {
+      resource = null;
     }
-    return Path.of(value);
+    if (resource == null || !"file".equals(resource.getScheme())) {
+      throw new IllegalArgumentException(option + " must be a local path or a file: URI, got: " + value
+          + "; the driver reads and publishes it on its own disk");
+    }
+    // a LocalResourceId prints its path: a directory's with a trailing separator, which Path drops
+    return Path.of(resource.toString());
+  }
+
+  /**
+   * A job's path option as Beam names a resource ({@code FileSystems.matchNewResource}): a local path (a file:
+   * URI implied) or a URI of a Beam FileSystem on the class path; a scheme none serves is refused naming the
+   * option, the value and what to add.
+   */
+  static ResourceId resource(String value, String option) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(option + " must be a path or a URI, got: "
+          + (value == null ? "nothing" : "\"" + value + "\""));
+    }
+    try {
+      // Beam's LocalFileSystem reads its spec as a path: a file: URI would become a relative "file:" directory
+      String spec = value.startsWith("file:") ? Path.of(URI.create(value)).toString() : value;
+      return FileSystems.matchNewResource(spec, value.endsWith("/"));
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new IllegalArgumentException(option + " " + value + ": " + e.getMessage() + "; pass a local path or a "
+          + "file: URI, or add the Beam FileSystem module of that scheme to the class path", e);
+    }
   }
 }

@@ -18,7 +18,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Stream;
@@ -57,10 +59,12 @@ public final class ProgramRunJob {
     Runtime.getRuntime().addShutdownHook(hook);
     ProgramOutcome outcome;
     try {
+      ProgramExecutor executor = executor(options, runnerGiven);
       outcome = Weft.programs().run(new ProgramRequest(JobMain.localPath(options.getProgram(), "--program"),
-          source(options), executor(options, runnerGiven), run, subcall(options), cancel,
+          source(options), executor, run, subcall(options), cancel,
           ProgramRunReports.recording(recorder, MapProgress.Listener.none()),
-          Optional.ofNullable(options.getWork()).map(w -> JobMain.localPath(w, "--work"))));
+          Optional.ofNullable(options.getWork()).map(w -> JobMain.localPath(w, "--work")),
+          beamArgs(options, executor)));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("the program run was interrupted before it finished; rerun it", e);
@@ -88,20 +92,12 @@ public final class ProgramRunJob {
         : new ProgramSource.Dataset(JobMain.localPath(options.getDataset(), "--dataset"));
   }
 
-  /**
-   * Beam's {@code --runner}: the FlinkRunner or the DirectRunner; in process without it. The program facade runs
-   * Flink in this process ({@code [local]}) only, so another {@code --flinkMaster} is refused rather than ignored.
-   */
+  /** Beam's {@code --runner}: the FlinkRunner or the DirectRunner; in process without it. */
   static ProgramExecutor executor(ProgramRunJobOptions options, boolean runnerGiven) {
     if (!runnerGiven) {
       return ProgramExecutor.INPROCESS;
     }
     if (options.getRunner() == FlinkRunner.class) {
-      String master = options.as(FlinkPipelineOptions.class).getFlinkMaster();
-      if (master != null && !master.equals("[auto]") && !master.equals("[local]")) {
-        throw new IllegalArgumentException("--flinkMaster for a program run must be [local] (the program facade "
-            + "runs Flink in this process), got: " + master);
-      }
       return ProgramExecutor.FLINK;
     }
     if (options.getRunner() == DirectRunner.class) {
@@ -109,6 +105,27 @@ public final class ProgramRunJob {
     }
     throw new IllegalArgumentException("--runner must be FlinkRunner or DirectRunner (or left out to run in "
         + "process), got: " + options.getRunner().getSimpleName());
+  }
+
+  /**
+   * The Flink options the run passes on: {@code --flinkMaster} when it names a cluster (a session cluster's
+   * {@code HOST:PORT}; without it, or with {@code [local]}/{@code [auto]}, Flink runs in this process) and
+   * {@code --parallelism} when set. The fat jar is what Beam ships to the cluster (its default files to stage).
+   */
+  static List<String> beamArgs(ProgramRunJobOptions options, ProgramExecutor executor) {
+    if (executor != ProgramExecutor.FLINK) {
+      return List.of();
+    }
+    FlinkPipelineOptions flink = options.as(FlinkPipelineOptions.class);
+    List<String> args = new ArrayList<>();
+    String master = flink.getFlinkMaster();
+    if (master != null && !master.equals("[auto]") && !master.equals("[local]")) {
+      args.add("--flinkMaster=" + master);
+    }
+    if (flink.getParallelism() != null && flink.getParallelism() > 0) {
+      args.add("--parallelism=" + flink.getParallelism());
+    }
+    return args;
   }
 
   private static Subcall subcall(ProgramRunJobOptions options) {

@@ -1,14 +1,27 @@
 package dev.weft.jobs.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.program.CancelSignal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A tool call's arguments, already checked against the tool's input schema (so the types are right): optional
- * values read as null when absent or JSON null.
+ * values read as null when absent or JSON null; and the call's cancel signal, cancelled when the client sends
+ * {@code notifications/cancelled} for the request (a long tool watches it; a short one may ignore it).
  */
-public record Arguments(JsonNode node) {
+public record Arguments(JsonNode node, CancelSignal cancel) {
+  public Arguments {
+    Objects.requireNonNull(node, "node");
+    Objects.requireNonNull(cancel, "cancel");
+  }
+
+  /** Arguments of a call nothing cancels. */
+  public Arguments(JsonNode node) {
+    this(node, CancelSignal.none());
+  }
+
   private JsonNode value(String name) {
     JsonNode value = node.get(name);
     return value == null || value.isNull() ? null : value;

@@ -6,26 +6,36 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Schema;
-import java.io.BufferedReader;
+import dev.weft.context.program.CancelSignal;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
- * A Model Context Protocol server over stdio: newline-delimited JSON-RPC 2.0, one message per line, answered in
- * order. It offers tools only: {@code initialize} (version negotiation), {@code notifications/initialized},
- * {@code ping}, {@code tools/list}, {@code tools/call}; it returns when its input ends (the client closed it).
+ * A Model Context Protocol server over stdio: newline-delimited JSON-RPC 2.0, one message per line. It offers tools
+ * only: {@code initialize} (version negotiation), {@code notifications/initialized}, {@code ping}, {@code
+ * tools/list}, {@code tools/call}, {@code notifications/cancelled}; it returns when its input ends (the client
+ * closed it). The reader answers everything but {@code tools/call} at once; tool calls run on a few worker threads,
+ * so a long program run never keeps a {@code ping} waiting, and each response is written whole, one at a time, as
+ * its call ends (JSON-RPC matches responses by id, not by order). A line longer than the cap is answered with
+ * -32600 naming the cap and its size, read to its end without being held.
  *
  * <p>Written with Jackson rather than an MCP SDK: there is no MCP Java SDK in Weft's dependencies, and the part of
  * the protocol a tools-only stdio server needs is this class. Malformed messages get JSON-RPC errors (-32700 parse,
@@ -45,6 +55,43 @@ public final class McpServer {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
+  /**
+   * How much the server takes on.
+   *
+   * @param maxLineBytes the longest message line it reads (a longer one is refused with -32600, never held)
+   * @param toolThreads how many tool calls run at once; more wait their turn, in order of arrival
+   * @param drainAtEnd how long calls still running when the input ends get to finish (and be answered) before they
+   *     are cancelled and abandoned
+   */
+  public record Limits(int maxLineBytes, int toolThreads, Duration drainAtEnd) {
+    public static final int DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
+    public static final Limits DEFAULT = new Limits(DEFAULT_MAX_LINE_BYTES, 4, Duration.ofSeconds(10));
+
+    public Limits {
+      if (maxLineBytes < 1024) {
+        throw new IllegalArgumentException("max line bytes must be at least 1024, got: " + maxLineBytes);
+      }
+      if (toolThreads < 1) {
+        throw new IllegalArgumentException("tool threads must be at least 1, got: " + toolThreads);
+      }
+      Objects.requireNonNull(drainAtEnd, "drainAtEnd");
+      if (drainAtEnd.isNegative()) {
+        throw new IllegalArgumentException("the drain wait must not be negative, got: " + drainAtEnd);
+      }
+    }
+  }
+
+  /** What the reader does with one line: answer it, run a tool call on a worker, cancel one, or nothing. */
+  private sealed interface Routed {}
+
+  private record Reply(ObjectNode response) implements Routed {}
+
+  private record ToolCall(JsonNode id, String name, Registered tool, JsonNode arguments) implements Routed {}
+
+  private record Cancel(JsonNode requestId) implements Routed {}
+
+  private record Silent() implements Routed {}
+
   /** Who the server is: {@code serverInfo} and the {@code instructions} of the initialize result. */
   public record Info(String name, String version, String instructions) {
     public Info {
@@ -60,12 +107,19 @@ public final class McpServer {
   private final Function<Throwable, ToolResult> failure;
   private final Runnable onInitialize;
   private final AtomicBoolean initializeSeen = new AtomicBoolean();
+  private final Limits limits;
 
   /**
    * @param failure turns what a tool threw into the in-band error the client gets (the CLI's one line)
    * @param onInitialize run once, on the first {@code initialize}, before it is answered; it must not block
    */
   public McpServer(Info info, List<McpTool> tools, Function<Throwable, ToolResult> failure, Runnable onInitialize) {
+    this(info, tools, failure, onInitialize, Limits.DEFAULT);
+  }
+
+  public McpServer(Info info, List<McpTool> tools, Function<Throwable, ToolResult> failure, Runnable onInitialize,
+      Limits limits) {
+    this.limits = Objects.requireNonNull(limits, "limits");
     this.info = Objects.requireNonNull(info, "info");
     this.failure = Objects.requireNonNull(failure, "failure");
     this.onInitialize = Objects.requireNonNull(onInitialize, "onInitialize");
@@ -76,72 +130,126 @@ public final class McpServer {
     }
   }
 
-  /** Answers every message of {@code in} on {@code out} until {@code in} ends. */
-  public void serve(InputStream in, OutputStream out) throws IOException {
-    BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-    Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-      if (line.isBlank()) {
-        continue;
+  /**
+   * Answers every message of {@code in} on {@code out} until {@code in} ends; then gives the tool calls still
+   * running {@link Limits#drainAtEnd} to finish and be answered, and cancels (and no longer answers) the rest.
+   */
+  public void serve(InputStream in, OutputStream out) throws IOException, InterruptedException {
+    LineReader reader = new LineReader(in, limits.maxLineBytes());
+    Output output = new Output(out);
+    InFlight inFlight = new InFlight();
+    ExecutorService workers = Executors.newFixedThreadPool(limits.toolThreads(), workerThreads());
+    try {
+      for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
+        if (line instanceof LineReader.TooLong tooLong) {
+          output.write(error(null, INVALID_REQUEST, "message too long: a line of " + tooLong.bytes() + " bytes, the "
+              + "limit is " + limits.maxLineBytes() + " bytes; send a smaller message, or start the server with a "
+              + "larger --max-line-bytes"));
+          continue;
+        }
+        String text = ((LineReader.Text) line).text();
+        if (text.isBlank()) {
+          continue;
+        }
+        Routed routed = route(text);
+        if (routed instanceof Reply reply) {
+          output.write(reply.response());
+        } else if (routed instanceof ToolCall call) {
+          start(call, inFlight, workers, output);
+        } else if (routed instanceof Cancel cancel) {
+          inFlight.cancel(cancel.requestId());
+        }
       }
-      Optional<ObjectNode> response = handle(line);
-      if (response.isPresent()) {
-        // Jackson escapes line breaks inside strings, so one message is always one line
-        writer.write(MAPPER.writeValueAsString(response.get()));
-        writer.write('\n');
-        writer.flush();
+    } finally {
+      workers.shutdown();
+      if (!workers.awaitTermination(limits.drainAtEnd().toMillis(), TimeUnit.MILLISECONDS)) {
+        inFlight.cancelAll(); // the client is gone: what still runs is stopped where it can be, and not answered
+        workers.shutdownNow();
       }
     }
   }
 
+  /** Runs the call on a worker; its response is written when it ends, unless it was cancelled. */
+  private void start(ToolCall call, InFlight inFlight, ExecutorService workers, Output output) throws IOException {
+    Optional<InFlight.Call> started = inFlight.start(call.id());
+    if (started.isEmpty()) {
+      output.write(error(call.id(), INVALID_REQUEST, "id " + call.id() + " is already used by a request in flight; "
+          + "give each request its own id"));
+      return;
+    }
+    InFlight.Call running = started.get();
+    workers.execute(() -> {
+      // a call cancelled while it waited for a worker does not run at all
+      ObjectNode response = running.cancel.isCancelled() ? null : run(call, running.cancel);
+      if (inFlight.finish(call.id(), running) && response != null) {
+        try {
+          output.write(response);
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot write the response to " + call.id() + " (the client closed its "
+              + "input?)", e);
+        }
+      }
+    });
+  }
+
   /** The answer to one line, or empty for a notification (or a response, which this server never asked for). */
   Optional<ObjectNode> handle(String line) {
+    Routed routed = route(line);
+    if (routed instanceof Reply reply) {
+      return Optional.of(reply.response());
+    }
+    return routed instanceof ToolCall call ? Optional.of(run(call, CancelSignal.none())) : Optional.empty();
+  }
+
+  private Routed route(String line) {
     JsonNode message;
     try {
       message = MAPPER.readTree(line);
     } catch (JsonProcessingException e) {
-      return Optional.of(error(null, PARSE_ERROR, "parse error: " + e.getOriginalMessage()
+      return new Reply(error(null, PARSE_ERROR, "parse error: " + e.getOriginalMessage()
           + "; send one JSON-RPC 2.0 message per line"));
     }
     if (message == null || !message.isObject()) {
-      return Optional.of(error(null, INVALID_REQUEST, message != null && message.isArray()
+      return new Reply(error(null, INVALID_REQUEST, message != null && message.isArray()
           ? "JSON-RPC batches are not supported (MCP 2025-06-18 removed them); send one message per line"
           : "a JSON-RPC message must be a JSON object, got: " + abbreviate(line)));
     }
     JsonNode id = message.get("id");
     boolean hasId = id != null;
     if (hasId && !(id.isTextual() || id.isIntegralNumber())) {
-      return Optional.of(error(null, INVALID_REQUEST, "id must be a string or an integer, got: " + id));
+      return new Reply(error(null, INVALID_REQUEST, "id must be a string or an integer, got: " + id));
     }
     if (!"2.0".equals(message.path("jsonrpc").asText(null))) {
-      return Optional.of(error(id, INVALID_REQUEST, "jsonrpc must be \"2.0\", got: " + message.get("jsonrpc")));
+      return new Reply(error(id, INVALID_REQUEST, "jsonrpc must be \"2.0\", got: " + message.get("jsonrpc")));
     }
     JsonNode method = message.get("method");
     if (method == null && hasId && (message.has("result") || message.has("error"))) {
-      return Optional.empty(); // a response; this server sends no requests, so there is nothing to match it to
+      return new Silent(); // a response; this server sends no requests, so there is nothing to match it to
     }
     if (method == null || !method.isTextual()) {
-      return Optional.of(error(id, INVALID_REQUEST, "method must be a string, got: " + method));
+      return new Reply(error(id, INVALID_REQUEST, "method must be a string, got: " + method));
     }
     if (!hasId) {
-      return Optional.empty(); // notifications/initialized, notifications/cancelled, ...: nothing to answer
+      // notifications/initialized and others need nothing; a cancel names the request it cancels
+      return method.textValue().equals("notifications/cancelled")
+          ? new Cancel(message.path("params").get("requestId")) : new Silent();
     }
     JsonNode params = message.get("params");
     if (params != null && !params.isObject() && !params.isNull()) {
-      return Optional.of(error(id, INVALID_PARAMS, "params must be an object, got: " + params.getNodeType()));
+      return new Reply(error(id, INVALID_PARAMS, "params must be an object, got: " + params.getNodeType()));
     }
     JsonNode given = ToolResult.nullToEmpty(params);
     try {
-      return Optional.of(switch (method.textValue()) {
-        case "initialize" -> initialize(id, given);
-        case "ping" -> result(id, MAPPER.createObjectNode());
-        case "tools/list" -> result(id, toolList());
-        case "tools/call" -> call(id, given);
-        default -> error(id, METHOD_NOT_FOUND, "method not found: " + method.textValue()
-            + "; this server offers initialize, ping, tools/list and tools/call");
-      });
+      return switch (method.textValue()) {
+        case "initialize" -> new Reply(initialize(id, given));
+        case "ping" -> new Reply(result(id, MAPPER.createObjectNode()));
+        case "tools/list" -> new Reply(result(id, toolList()));
+        case "tools/call" -> toolCall(id, given);
+        default -> new Reply(error(id, METHOD_NOT_FOUND, "method not found: " + method.textValue()
+            + "; this server offers initialize, ping, tools/list and tools/call"));
+      };
     } catch (InvalidParams e) {
-      return Optional.of(error(id, INVALID_PARAMS, e.getMessage()));
+      return new Reply(error(id, INVALID_PARAMS, e.getMessage()));
     }
   }
 
@@ -176,7 +284,7 @@ public final class McpServer {
     return result;
   }
 
-  private ObjectNode call(JsonNode id, JsonNode params) {
+  private ToolCall toolCall(JsonNode id, JsonNode params) {
     JsonNode name = params.get("name");
     if (name == null || !name.isTextual()) {
       throw new InvalidParams("tools/call needs params.name, the tool's name, got: " + name);
@@ -190,19 +298,24 @@ public final class McpServer {
     if (!arguments.isObject()) {
       throw new InvalidParams("tools/call params.arguments must be an object, got: " + arguments.getNodeType());
     }
-    Optional<String> refused = ToolSchemas.violation(registered.schema(), arguments);
+    return new ToolCall(id, name.textValue(), registered, arguments);
+  }
+
+  /** Checks the arguments against the tool's schema and runs it: its result, or its failure in-band. */
+  private ObjectNode run(ToolCall call, CancelSignal cancel) {
+    Optional<String> refused = ToolSchemas.violation(call.tool().schema(), call.arguments());
     ToolResult outcome;
     if (refused.isPresent()) {
-      outcome = failure.apply(new IllegalArgumentException("invalid arguments for tool '" + name.textValue() + "': "
+      outcome = failure.apply(new IllegalArgumentException("invalid arguments for tool '" + call.name() + "': "
           + refused.get() + "; its inputSchema in tools/list says what it takes"));
     } else {
       try {
-        outcome = registered.tool().call().apply(new Arguments(arguments));
+        outcome = call.tool().tool().call().apply(new Arguments(call.arguments(), cancel));
       } catch (RuntimeException e) { // in-band, as the spec asks of a tool's failure; the mapper keeps its class
         outcome = failure.apply(e);
       }
     }
-    return result(id, outcome.toJson());
+    return result(call.id(), outcome.toJson());
   }
 
   private static ObjectNode result(JsonNode id, JsonNode result) {
@@ -221,6 +334,31 @@ public final class McpServer {
 
   private static String abbreviate(String line) {
     return line.length() <= 80 ? line : line.substring(0, 80) + "...";
+  }
+
+  private static ThreadFactory workerThreads() {
+    AtomicInteger count = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, "weft-mcp-tool-" + count.incrementAndGet());
+      thread.setDaemon(true); // a call abandoned at the end of input must not keep the process alive
+      return thread;
+    };
+  }
+
+  /** The server's output: one whole message per line, written by one thread at a time. */
+  private static final class Output {
+    private final Writer writer;
+
+    Output(OutputStream out) {
+      this.writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+    }
+
+    synchronized void write(ObjectNode message) throws IOException {
+      // Jackson escapes line breaks inside strings, so one message is always one line
+      writer.write(MAPPER.writeValueAsString(message));
+      writer.write('\n');
+      writer.flush();
+    }
   }
 
   /** Params the method cannot take: answered with -32602. */

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.api.ProgramExecutor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,14 +57,27 @@ class ProgramRunJobTest {
   }
 
   @Test
-  void exactlyOneSourceAndARemoteFlinkMasterAreRefusedByName() {
+  void exactlyOneSourceIsRefusedByName() {
     JobRun two = JobRun.of(ProgramRunJob::run, "--program=" + program, "--env=" + env, "--dataset=x.jsonl");
-    JobRun remote = JobRun.of(ProgramRunJob::run, "--program=" + program, "--dataset=x.jsonl",
-        "--runner=FlinkRunner", "--flinkMaster=jm:8081");
 
     assertThat(two.exit()).isEqualTo(2);
     assertThat(two.failureLine()).isEqualTo("weft: pass exactly one of --env, --index, --dataset, got 2");
-    assertThat(remote.exit()).isEqualTo(2);
-    assertThat(remote.failureLine()).startsWith("weft: --flinkMaster for a program run must be [local]");
+  }
+
+  @Test
+  void aSessionClustersMasterAndParallelismArePassedToTheRun() {
+    ProgramRunJobOptions remote = options("--program=p.json", "--dataset=x.jsonl", "--runner=FlinkRunner",
+        "--flinkMaster=jm:8081", "--parallelism=2");
+    ProgramRunJobOptions local = options("--program=p.json", "--dataset=x.jsonl", "--runner=FlinkRunner",
+        "--flinkMaster=[local]");
+
+    assertThat(ProgramRunJob.beamArgs(remote, ProgramRunJob.executor(remote, true)))
+        .containsExactly("--flinkMaster=jm:8081", "--parallelism=2");
+    assertThat(ProgramRunJob.beamArgs(local, ProgramRunJob.executor(local, true))).isEmpty();
+    assertThat(ProgramRunJob.beamArgs(remote, ProgramExecutor.INPROCESS)).isEmpty();
+  }
+
+  private static ProgramRunJobOptions options(String... args) {
+    return PipelineOptionsFactory.fromArgs(args).as(ProgramRunJobOptions.class);
   }
 }

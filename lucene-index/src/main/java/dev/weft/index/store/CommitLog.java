@@ -3,8 +3,6 @@ package dev.weft.index.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
 import java.util.Collections;
 import java.util.Iterator;
@@ -31,19 +29,27 @@ final class CommitLog {
   /** The user-data key the log lives under. */
   static final String USER_DATA_KEY = "weft.store.log";
   /** Fold once the log holds this many keys: the commit point is rewritten whole by every commit. */
-  static final int FOLD_ENTRIES = 64;
+  static final int FOLD_ENTRIES = 256;
   /** Fold once the log's JSON is this large. */
   static final int FOLD_BYTES = 64 * 1024;
-  static final CommitLog EMPTY = new CommitLog(Collections.emptySortedMap(), "");
+  static final CommitLog EMPTY = new CommitLog(Collections.emptySortedMap(), Collections.emptySortedMap(), "");
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final SortedMap<String, Optional<JsonNode>> entries;
+  /**
+   * Each entry as the JSON member it is written as ({@code "key":[value]}), so a commit serialises only the keys
+   * it writes and joins the rest: the log is rewritten whole into every commit point, up to {@link
+   * #FOLD_ENTRIES} keys.
+   */
+  private final SortedMap<String, String> members;
   /** The user-data text: written once, by {@link #plus} or read from a commit, and compared by readers. */
   private final String text;
 
-  private CommitLog(SortedMap<String, Optional<JsonNode>> entries, String text) {
+  private CommitLog(SortedMap<String, Optional<JsonNode>> entries, SortedMap<String, String> members,
+      String text) {
     this.entries = entries;
+    this.members = members;
     this.text = text;
   }
 
@@ -60,6 +66,7 @@ final class CommitLog {
             "the commit's " + USER_DATA_KEY + " is not a JSON object"));
       }
       SortedMap<String, Optional<JsonNode>> entries = new TreeMap<>();
+      SortedMap<String, String> members = new TreeMap<>();
       for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> entry = it.next();
         JsonNode wrapped = entry.getValue();
@@ -67,9 +74,11 @@ final class CommitLog {
           throw new UncheckedIOException(new java.io.IOException("the commit's " + USER_DATA_KEY + " entry of '"
               + entry.getKey() + "' is not [value] or []"));
         }
-        entries.put(entry.getKey(), wrapped.isEmpty() ? Optional.empty() : Optional.of(wrapped.get(0)));
+        Optional<JsonNode> value = wrapped.isEmpty() ? Optional.empty() : Optional.of(wrapped.get(0));
+        entries.put(entry.getKey(), value);
+        members.put(entry.getKey(), member(entry.getKey(), value));
       }
-      return new CommitLog(Collections.unmodifiableSortedMap(entries), text);
+      return new CommitLog(Collections.unmodifiableSortedMap(entries), members, text);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException("the commit's " + USER_DATA_KEY + " is not JSON: " + e.getOriginalMessage(), e);
     }
@@ -81,8 +90,19 @@ final class CommitLog {
       return this;
     }
     SortedMap<String, Optional<JsonNode>> next = new TreeMap<>(entries);
-    next.putAll(writes);
-    return new CommitLog(Collections.unmodifiableSortedMap(next), json(next));
+    SortedMap<String, String> nextMembers = new TreeMap<>(members);
+    writes.forEach((key, value) -> {
+      next.put(key, value);
+      nextMembers.put(key, member(key, value));
+    });
+    StringBuilder json = new StringBuilder(text.length() + 256 * writes.size()).append('{');
+    for (String each : nextMembers.values()) {
+      if (json.length() > 1) {
+        json.append(',');
+      }
+      json.append(each);
+    }
+    return new CommitLog(Collections.unmodifiableSortedMap(next), nextMembers, json.append('}').toString());
   }
 
   /** Whether the next commit should fold this log into documents rather than carry it. */
@@ -118,17 +138,15 @@ final class CommitLog {
     return text;
   }
 
-  private static String json(SortedMap<String, Optional<JsonNode>> entries) {
-    ObjectNode tree = JSON.createObjectNode();
-    // [value] for a write, [] for a deletion: a stored value may itself be JSON null
-    entries.forEach((key, value) -> {
-      ArrayNode wrapped = tree.putArray(key);
-      value.ifPresent(wrapped::add);
-    });
+  /** One entry as a JSON object member: {@code [value]} for a write, {@code []} for a deletion (a stored value
+   * may itself be JSON null). */
+  private static String member(String key, Optional<JsonNode> value) {
     try {
-      return JSON.writeValueAsString(tree);
+      return JSON.writeValueAsString(key) + ":[" + (value.isPresent() ? JSON.writeValueAsString(value.get()) : "")
+          + "]";
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("cannot write the store's commit log: " + e.getOriginalMessage(), e);
+      throw new IllegalArgumentException("cannot write the store's commit log entry of '" + key + "': "
+          + e.getOriginalMessage(), e);
     }
   }
 }

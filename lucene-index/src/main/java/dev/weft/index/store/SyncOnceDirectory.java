@@ -16,7 +16,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.store.IOContext;
@@ -41,6 +43,14 @@ import org.apache.lucene.store.IndexOutput;
  * directory sync ({@link #awaitSynced}) before it acknowledges the commit. Every fsync is waited for even when one
  * fails, each failure names its file (the first thrown, the others suppressed), a file is recorded as synced only
  * once its fsync returned, and fsyncs that do not finish within the deadline fail the commit rather than hang it.
+ *
+ * <p>Directory fsyncs only when an entry changed: Lucene syncs the directory before it writes {@code
+ * pending_segments_N} (so files created earlier are listed durably before a commit point names them) and after the
+ * rename. A commit that carries only its commit point ({@link CommitLog}) created nothing since the last rename's
+ * directory fsync but the pending file itself, whose entry the fsync after its rename makes durable; so the first
+ * directory fsync is skipped when no file other than a commit file was created or renamed since the last one
+ * started. Deletions need no fsync: a deleted file that reappears after a crash is one no commit names, which
+ * Lucene deletes when it next opens the index.
  */
 final class SyncOnceDirectory extends FilterDirectory {
   static final int THREADS = 8;
@@ -49,6 +59,8 @@ final class SyncOnceDirectory extends FilterDirectory {
   private record InFlight(String what, Future<?> done) {}
 
   private final Set<String> synced = ConcurrentHashMap.newKeySet();
+  /** Whether an entry was created or renamed since the last directory fsync started. */
+  private final AtomicBoolean entriesChanged = new AtomicBoolean(true);
   /** Guarded by this: fsyncs started and not yet waited for. */
   private final List<InFlight> inFlight = new ArrayList<>();
   private final ExecutorService pool;
@@ -80,7 +92,16 @@ final class SyncOnceDirectory extends FilterDirectory {
   @Override
   public IndexOutput createOutput(String name, IOContext context) throws IOException {
     synced.remove(name);
+    if (!name.startsWith(IndexFileNames.PENDING_SEGMENTS)) {
+      entriesChanged.set(true);
+    }
     return super.createOutput(name, context);
+  }
+
+  @Override
+  public IndexOutput createTempOutput(String prefix, String suffix, IOContext context) throws IOException {
+    entriesChanged.set(true);
+    return super.createTempOutput(prefix, suffix, context);
   }
 
   @Override
@@ -95,6 +116,7 @@ final class SyncOnceDirectory extends FilterDirectory {
     awaitSynced();
     synced.remove(dest);
     boolean wasSynced = synced.remove(source);
+    entriesChanged.set(true);
     super.rename(source, dest);
     // a rename moves the synced bytes; the directory entry itself is made durable by syncMetaData
     if (wasSynced) {
@@ -116,7 +138,17 @@ final class SyncOnceDirectory extends FilterDirectory {
 
   @Override
   public void syncMetaData() throws IOException {
-    start("the directory", in::syncMetaData);
+    if (entriesChanged.getAndSet(false)) {
+      start("the directory", () -> {
+        try {
+          in.syncMetaData();
+        } catch (IOException | RuntimeException e) {
+          // what it covered is not known to be durable: the next commit fsyncs the directory again
+          entriesChanged.set(true);
+          throw e;
+        }
+      });
+    }
   }
 
   private interface Fsync {

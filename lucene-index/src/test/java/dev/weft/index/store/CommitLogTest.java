@@ -45,6 +45,22 @@ class CommitLogTest {
   }
 
   @Test
+  void aLogBuiltWriteByWriteReadsBackAsTheSameEntriesAndText() {
+    CommitLog log = CommitLog.EMPTY
+        .plus(Map.of("b", Optional.of(value("beta")), "quote\"d/\u00e9", Optional.of(NullNode.getInstance())))
+        .plus(Map.of("a", Optional.of(value("alpha")), "b", Optional.empty()));
+    CommitLog reread = CommitLog.of(log.userData());
+
+    assertThat(reread.entries()).isEqualTo(log.entries());
+    assertThat(reread.entries()).containsOnlyKeys("a", "b", "quote\"d/\u00e9");
+    assertThat(reread.entries().get("b")).isEmpty();
+    assertThat(reread.entries().get("quote\"d/\u00e9")).contains(NullNode.getInstance());
+    // a log read from a commit and written to again keeps what it read
+    assertThat(CommitLog.of(reread.plus(Map.of("c", Optional.of(value("gamma")))).userData()).entries())
+        .containsOnlyKeys("a", "b", "c", "quote\"d/\u00e9");
+  }
+
+  @Test
   void aWriteIsACommitOfItsCommitPointAloneAndReadsSeeIt() throws IOException {
     Path dir = tmp.resolve("ledger");
     try (LuceneStore store = LuceneStore.open(dir, KEPT)) {

@@ -10,9 +10,19 @@ import java.util.Collections;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.store.IOContext;
@@ -23,6 +33,13 @@ class SyncOnceDirectoryTest {
   /** Records what reaches the real directory's sync. */
   private static class Recording extends FilterDirectory {
     final List<String> synced = Collections.synchronizedList(new ArrayList<>());
+    final AtomicInteger directorySyncs = new AtomicInteger();
+
+    @Override
+    public void syncMetaData() throws IOException {
+      directorySyncs.incrementAndGet();
+      super.syncMetaData();
+    }
 
     Recording() {
       super(new ByteBuffersDirectory());
@@ -77,6 +94,51 @@ class SyncOnceDirectoryTest {
       directory.awaitSynced();
 
       assertThat(real.synced).containsExactly("pending_segments_2", "segments_2x");
+    }
+  }
+
+  @Test
+  void aCommitOfOnlyItsCommitPointFsyncsTheDirectoryOnceAfterTheRename() throws IOException {
+    Recording real = new Recording();
+    try (SyncOnceDirectory directory = new SyncOnceDirectory(real);
+        IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(new StandardAnalyzer()))) {
+      Document doc = new Document();
+      doc.add(new StringField("key", "a", Field.Store.YES));
+      writer.addDocument(doc);
+      writer.commit();
+      directory.awaitSynced();
+      // a new segment's files were created: the directory is fsynced before the commit point and after it
+      assertThat(real.directorySyncs.getAndSet(0)).isEqualTo(2);
+
+      writer.setLiveCommitData(Map.of("weft.store.log", "{}").entrySet());
+      writer.commit();
+      directory.awaitSynced();
+
+      assertThat(real.directorySyncs.get()).isEqualTo(1);
+      assertThat(DirectoryReader.listCommits(directory).get(0).getUserData()).containsEntry("weft.store.log", "{}");
+    }
+  }
+
+  @Test
+  void aFailedDirectoryFsyncIsDoneAgainByTheNextCommit() throws IOException {
+    AtomicBoolean failing = new AtomicBoolean(true);
+    Recording real = new Recording() {
+      @Override
+      public void syncMetaData() throws IOException {
+        super.syncMetaData();
+        if (failing.getAndSet(false)) {
+          throw new IOException("disk said no");
+        }
+      }
+    };
+    try (SyncOnceDirectory directory = new SyncOnceDirectory(real)) {
+      write(directory, "_0.cfs");
+      directory.syncMetaData();
+      assertThatThrownBy(directory::awaitSynced).hasMessageContaining("cannot fsync the directory");
+      directory.syncMetaData();
+      directory.awaitSynced();
+
+      assertThat(real.directorySyncs.get()).isEqualTo(2);
     }
   }
 

@@ -45,16 +45,30 @@ final class BeamExecutor {
     List<String> replaced = paths.stream().filter(previouslyIndexed::contains).toList();
     BeamIngestOutput output = stageAndMerge(indexDir, root, settings, args,
         options -> IngestPipeline.run(options, paths, settings.embedder()), replaced, update);
+    for (int i = 0; i < paths.size(); i++) {
+      settings.progress().fileDone(0);
+    }
+    return chunkRun(paths, output);
+  }
+
+  /** What staging {@code paths} did: every path not dead-lettered was chunked. */
+  static ChunkRun chunkRun(List<String> paths, BeamIngestOutput output) {
     Set<String> refused = new HashSet<>();
     for (DeadLetter letter : output.deadLetters()) {
       refused.add(letter.path());
     }
     Set<String> chunked = new HashSet<>(paths);
     chunked.removeAll(refused);
-    for (int i = 0; i < paths.size(); i++) {
-      settings.progress().fileDone(0);
-    }
     return new ChunkRun(chunked, output.chunks(), output.emptyFiles(), output.deadLetters(), embedCounts(output));
+  }
+
+  /**
+   * Replaces {@code replaced} by the staged shards in {@code update}: the one merge of every staged run (batch
+   * and streaming windows), uncommitted, so the generation that follows holds all of it or none.
+   */
+  static void merge(IndexUpdate update, List<String> replaced, List<Path> shardDirs) {
+    replaced.forEach(update::delete);
+    update.addShards(shardDirs);
   }
 
   /** The dataset's selected records through {@link DatasetIngestPipeline}; chunked ids are not listed. */
@@ -93,8 +107,7 @@ final class BeamExecutor {
     try {
       BeamIngestOutput output = pipeline.apply(options(reuseFrom, root, staging.toString(), downloads,
           settings.embedBatchSize(), settings.exportParquet(), args));
-      replaced.forEach(update::delete);
-      update.addShards(output.shardDirs());
+      merge(update, replaced, output.shardDirs());
       return output;
     } finally {
       try {

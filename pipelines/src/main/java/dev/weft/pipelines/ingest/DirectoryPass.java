@@ -16,25 +16,41 @@ import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Route;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import dev.weft.transforms.vectors.CircuitBreaker;
+import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.function.Supplier;
 
 /**
  * A directory tree in the one run: list it git-aware, plan each listed file against the served file states
  * ({@link ChangePlanner}), chunk the change set on threads here or on Beam, and remember refused files so an
- * unchanged refused file is not read again.
+ * unchanged refused file is not read again. A streaming window plans on one worker ({@link #planAgainst}, outside the
+ * write lock) and publishes on another ({@link #ofWindow}): its plan travels as data, its chunks as staged shards.
  */
 final class DirectoryPass implements SourcePass {
   private final DirectorySource source;
   private final IngestSettings settings;
   private final Path root;
   private final Path indexDir;
+  /** A plan made before this run took the write lock (a streaming window's), or null: plan under the lock. */
+  private final Planned given;
+  /** Where a given plan's files were chunked, or null: chunk them on the run's executor. */
+  private final StagedRun staged;
 
   DirectoryPass(DirectorySource source, IngestSettings settings, Path indexDir) {
+    this(source, settings, indexDir, null, null);
+  }
+
+  private DirectoryPass(DirectorySource source, IngestSettings settings, Path indexDir, Planned given,
+      StagedRun staged) {
+    this.given = given;
+    this.staged = staged;
     this.source = source;
     this.settings = settings;
     this.root = source.root().toAbsolutePath().normalize();
@@ -54,28 +70,71 @@ final class DirectoryPass implements SourcePass {
     return settings.force() && source.scope().isFull();
   }
 
+  /**
+   * The pass of a streaming window: {@code planned} was made by {@link #planAgainst} before the lock was taken, and
+   * its files were chunked into shards that {@code staged} merges. The publish may build on a newer generation than
+   * the plan saw; every file's state records what was indexed for it, so the next plan corrects any interleaving.
+   */
+  static DirectoryPass ofWindow(DirectorySource source, IngestSettings settings, Path indexDir, Planned planned,
+      StagedRun staged) {
+    return new DirectoryPass(source, settings, indexDir, planned, staged);
+  }
+
   @Override
   public Plan plan(IndexUpdate update) {
+    return new DirectoryPlan(given != null ? given : planAgainst(update.baseFileStates()));
+  }
+
+  /** Lists the tree and plans it against {@code indexedStates}: the served generation's file states. */
+  Planned planAgainst(Map<String, FileState> indexedStates) {
     CorpusLister lister = new CorpusLister(source.router(), indexDir);
     List<ListedFile> listed = lister.list(root);
-    Map<String, FileState> indexed = keepUnder(update.baseFileStates(), lister.unreadableDirectories());
+    Map<String, FileState> indexed = keepUnder(indexedStates, lister.unreadableDirectories());
     ChangeSet changes = new ChangePlanner(IngestStamp.CURRENT).plan(root, listed, indexed, source.scope(),
         settings.force());
-    return new DirectoryPlan(listed, lister.deadLetters(), indexed, changes);
+    return new Planned(listed, lister.deadLetters(), indexed.keySet(), changes);
+  }
+
+  /**
+   * A planned change set as data.
+   *
+   * @param listed the listed files (a refused file's state is recorded from its stat here)
+   * @param listingLetters files refused while listing
+   * @param previouslyIndexed paths the plan's base generation held: their old documents are replaced
+   */
+  // Serializable: a streaming window's plan is made on one worker and published on another
+  record Planned(List<ListedFile> listed, List<DeadLetter> listingLetters, Set<String> previouslyIndexed,
+      ChangeSet changes) implements Serializable {
+    Planned {
+      listed = List.copyOf(listed);
+      listingLetters = List.copyOf(listingLetters);
+      previouslyIndexed = Set.copyOf(previouslyIndexed);
+    }
+
+    /** Only what the change set's files need: a window's plan travels between workers, the whole listing need not. */
+    Planned trimmed() {
+      Set<String> toChunk = new HashSet<>(changes.toChunk());
+      return new Planned(listed.stream().filter(f -> toChunk.contains(f.path())).toList(), listingLetters,
+          previouslyIndexed.stream().filter(toChunk::contains).collect(Collectors.toSet()), changes);
+    }
+  }
+
+  /** Shards already chunked and staged for a plan's files, merged into the run's update in place of chunking. */
+  interface StagedRun {
+    ChunkRun merge(List<String> toChunk, Set<String> previouslyIndexed, IndexUpdate update);
   }
 
   private final class DirectoryPlan implements Plan {
     private final List<ListedFile> listed;
     private final List<DeadLetter> listingLetters;
-    private final Map<String, FileState> indexed;
+    private final Set<String> indexed;
     private final ChangeSet changes;
 
-    DirectoryPlan(List<ListedFile> listed, List<DeadLetter> listingLetters, Map<String, FileState> indexed,
-        ChangeSet changes) {
-      this.listed = listed;
-      this.listingLetters = List.copyOf(listingLetters);
-      this.indexed = indexed;
-      this.changes = changes;
+    DirectoryPlan(Planned planned) {
+      this.listed = planned.listed();
+      this.listingLetters = planned.listingLetters();
+      this.indexed = planned.previouslyIndexed();
+      this.changes = planned.changes();
     }
 
     @Override
@@ -108,22 +167,25 @@ final class DirectoryPass implements SourcePass {
       changes.removed().forEach(update::delete);
       changes.touched().forEach(update::updateState);
       List<String> toChunk = changes.toChunk();
+      if (staged != null) {
+        return staged.merge(toChunk, indexed, update);
+      }
       if (executor != RunnerChoice.IN_PROCESS) {
         return new BeamExecutor(executor, settings.beamArgs()).run(toChunk, source, settings, indexDir, root, update,
-            indexed.keySet());
+            indexed);
       }
       SourceReader reader = SourceReader.withDefaults().withMaxBytes(source.maxFileBytes());
       FileProcessor processor = new FileProcessor(root.toString(), source.router(), reader, IngestStamp.CURRENT);
       InProcessExecutor inProcess = new InProcessExecutor(Runtime.getRuntime().availableProcessors());
       EmbedderSpec spec = settings.embedder();
       if (spec == null) {
-        return inProcess.run(toChunk, processor, update, indexed.keySet(), settings.progress(), null, 1, export);
+        return inProcess.run(toChunk, processor, update, indexed, settings.progress(), null, 1, export);
       }
       CircuitBreaker breaker = new CircuitBreaker(spec.breakerThreshold()); // one per run, shared by the workers
       try (VectorLookup lookup = update.vectorLookup()) {
         Supplier<ChunkEmbedder> embedders =
             () -> new ChunkEmbedder(spec.create(), lookup::vectorsFor, settings.embedBatchSize(), breaker);
-        return inProcess.run(toChunk, processor, update, indexed.keySet(), settings.progress(), embedders,
+        return inProcess.run(toChunk, processor, update, indexed, settings.progress(), embedders,
             settings.embedBatchSize(), export);
       }
     }

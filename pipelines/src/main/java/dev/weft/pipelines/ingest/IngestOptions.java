@@ -100,4 +100,51 @@ public interface IngestOptions extends PipelineOptions {
   String getReuseVectorsFrom();
 
   void setReuseVectorsFrom(String value);
+
+  @Description("With --streaming=true: the index directory each window publishes one generation into (required)")
+  @Default.String("")
+  String getIndexDir();
+
+  void setIndexDir(String value);
+
+  @Description("With --streaming=true: how long a window collects changed files before its publish: 500ms, 60s, 5m")
+  @Default.String("60s")
+  String getWindow();
+
+  void setWindow(String value);
+
+  @Description("With --streaming=true: how often the corpus is matched for new and modified files: 500ms, 10s, 1m")
+  @Default.String("10s")
+  String getWatchInterval();
+
+  void setWatchInterval(String value);
+
+  @Description("With --streaming=true: stop watching after this many matches (0: never, the default); bounded "
+      + "watches are for tests and catch-up runs")
+  @Default.Integer(0)
+  int getWatchPolls();
+
+  void setWatchPolls(int value);
+
+  @Description("With --streaming=true: how long a window's publish waits for another run's write lock before it "
+      + "reports the window busy and publishes nothing (the next window plans the same change again): 500ms, 60s, 10m")
+  @Default.String("10m")
+  String getLockWait();
+
+  void setLockWait(String value);
+
+  @Description("With --streaming=true: how often a window passes even without a changed file, so deletions (which a "
+      + "file match never reports) are applied: 500ms, 60s, 10m")
+  @Default.String("10m")
+  String getRescan();
+
+  void setRescan(String value);
+
+  @Description("With --streaming=true: Beam FileSystem directory (a shared mount, gs://, s3://, hdfs://) the workers "
+      + "stage each window's shards under (weft-<index hash>-stream/window-<end>/shard-<k>/); empty (the default): "
+      + "INDEX/stream-staging/, which every task manager reaches since each may publish")
+  @Default.String("")
+  String getWindowStaging();
+
+  void setWindowStaging(String value);
 }

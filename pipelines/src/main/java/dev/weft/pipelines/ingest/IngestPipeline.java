@@ -32,6 +32,7 @@ import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.options.StreamingOptions;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.FlatMapElements;
 import org.apache.beam.sdk.transforms.MapElements;
@@ -47,7 +48,9 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * are merged into the corpus index and published by the caller ({@code IndexUpdate.addShards}).
  *
  * <p>{@link #buildPipeline} wires the steps, {@link #run} executes them and reads the staging directory back,
- * and {@link #main} is a standalone full pass over a corpus root (Beam WordCount style).
+ * and {@link #main} is a standalone full pass over a corpus root (Beam WordCount style), or with
+ * {@code --streaming=true} the streaming ingest ({@link StreamingIngestPipeline}) that publishes into
+ * {@code --indexDir} once per window.
  */
 public final class IngestPipeline {
   /** Sub-directory of the staging dir that receives the dead-letter JSONL files. */
@@ -64,6 +67,11 @@ public final class IngestPipeline {
   /** A full pass: lists the corpus root, runs the pipeline, prints where the shards and dead letters are. */
   public static void main(String[] args) {
     IngestOptions options = PipelineOptionsFactory.fromArgs(args).withValidation().as(IngestOptions.class);
+    if (options.as(StreamingOptions.class).isStreaming()) {
+      // runs until cancelled (or --watchPolls ends the watch): each window publishes into --indexDir
+      StreamingIngestPipeline.build(options).run().waitUntilFinish();
+      return;
+    }
     Router router = router(options);
     String staging = staging(options);
     ResourceId stagingDir = StagedShards.directory(staging);

@@ -10,6 +10,7 @@ import dev.weft.index.UpdateOptions;
 import dev.weft.transforms.ingest.ChangePlanner;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,6 +32,8 @@ public final class Ingester {
 
   private final Runnable afterPlan;
   private final Runnable afterCommit;
+  /** Counters recorded in the published manifest beside the run's own (a streaming window's id). */
+  private final Map<String, Long> recorded;
 
   public Ingester() {
     this(() -> {});
@@ -46,8 +49,36 @@ public final class Ingester {
    *     while a run is under way
    */
   Ingester(Runnable afterPlan, Runnable afterCommit) {
+    this(afterPlan, afterCommit, Map.of());
+  }
+
+  private Ingester(Runnable afterPlan, Runnable afterCommit, Map<String, Long> recorded) {
     this.afterPlan = afterPlan;
     this.afterCommit = afterCommit;
+    this.recorded = recorded;
+  }
+
+  /**
+   * This ingester recording {@code counter = value} in the manifest of the generation it publishes (nothing when it
+   * publishes nothing): a streaming window records its id so a replay of it can be recognised.
+   */
+  public Ingester recording(String counter, long value) {
+    Map<String, Long> more = new LinkedHashMap<>(recorded);
+    more.put(counter, value);
+    return new Ingester(afterPlan, afterCommit, Map.copyOf(more));
+  }
+
+  /**
+   * This ingester with {@code gate} run after the commit, just before the publish: a gate that throws abandons the
+   * run there, leaving the previous generation served (a commit nobody publishes is ignored and later deleted).
+   * {@code weft index --watch} stops through it, so a stop never half-publishes a window.
+   */
+  public Ingester beforePublish(Runnable gate) {
+    Runnable previous = afterCommit;
+    return new Ingester(afterPlan, () -> {
+      previous.run();
+      gate.run();
+    }, recorded);
   }
 
   public IngestReport run(IngestRequest request) {
@@ -59,14 +90,24 @@ public final class Ingester {
    * in between planning and writing (it is refused as busy), so a plan is never applied to another generation.
    */
   public IngestReport run(IngestRequest request, WriteAccess access) {
-    long start = System.nanoTime();
     IngestSettings settings = request.settings();
-    settings.progress().stage(STAGE_PLAN);
     Path indexDir = request.indexDir().toAbsolutePath().normalize();
     // IngestSource is sealed to these two (Java 17 has no pattern switch to say so)
     SourcePass pass = request.source() instanceof DirectorySource directory
         ? new DirectoryPass(directory, settings, indexDir)
         : new DatasetPass((DatasetSource) request.source(), settings, indexDir);
+    return run(request, access, pass);
+  }
+
+  /**
+   * The run with a pass made by the caller: a streaming window's, planned and chunked before the lock, so its plan
+   * may meet a newer generation than it was made against (DirectoryPass#ofWindow says why that converges).
+   */
+  IngestReport run(IngestRequest request, WriteAccess access, SourcePass pass) {
+    long start = System.nanoTime();
+    IngestSettings settings = request.settings();
+    settings.progress().stage(STAGE_PLAN);
+    Path indexDir = request.indexDir().toAbsolutePath().normalize();
     CorpusSource source = pass.corpusSource();
     // the corpus root is the source's location: the directory, or the dataset file
     UpdateOptions options = new UpdateOptions(source.location(), settings.keepGenerations(), IngestStamp.CURRENT,
@@ -98,8 +139,9 @@ public final class Ingester {
         afterCommit.run();
         List<DeadLetter> deadLetters = new ArrayList<>(plan.deadLetters());
         deadLetters.addAll(run.deadLetters());
-        Map<String, Long> counters = RunCounters.of(items.added(), items.updated(), items.removed(),
-            plan.unchanged(), run.emptyFiles(), run.chunks(), run.embed(), deadLetters);
+        Map<String, Long> counters = new LinkedHashMap<>(RunCounters.of(items.added(), items.updated(),
+            items.removed(), plan.unchanged(), run.emptyFiles(), run.chunks(), run.embed(), deadLetters));
+        counters.putAll(recorded);
         settings.progress().stage(STAGE_PUBLISH);
         GenerationManifest published = update.publish(counters);
         if (export != null) {

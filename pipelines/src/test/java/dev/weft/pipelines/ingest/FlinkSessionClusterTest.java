@@ -2,8 +2,8 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.pipelines.cluster.FlinkSessionCluster;
+import dev.weft.pipelines.program.ProgramClusterRun;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -14,16 +14,33 @@ import java.util.Map;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Beam ingest on a real Flink session cluster: a JobManager and two TaskManagers in separate processes,
- * staging on a directory that is not under the index (as a shared bucket would be), must publish the generation
- * the in-process executor publishes. One test: starting the cluster takes most of its time.
+ * Beam jobs on a real Flink session cluster: a JobManager and two TaskManagers in separate processes, started once
+ * for the class (starting it takes most of the time). The ingest, staging on a directory that is not under the
+ * index (as a shared bucket would be), must publish the generation the in-process executor publishes; a program's
+ * map (ProgramClusterRun) must give the in-process run's answer.
  */
 class FlinkSessionClusterTest {
+  @TempDir static Path shared;
   @TempDir Path tmp;
+  private static FlinkSessionCluster cluster;
+
+  @BeforeAll
+  static void startCluster() throws IOException {
+    cluster = FlinkSessionCluster.start(shared.resolve("flink"), 2, Duration.ofSeconds(120));
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
 
   @Test
   void anIngestSubmittedToASessionClusterPublishesWhatTheInProcessRunPublishes(@TempDir Path outside)
@@ -33,17 +50,13 @@ class FlinkSessionClusterTest {
     IngestReport inProcess = new Ingester().run(IngestRequest.directory(root, tmp.resolve("inprocess"))
         .runner(RunnerChoice.IN_PROCESS).maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
 
-    IngestReport flink;
-    try (FlinkSessionCluster cluster = FlinkSessionCluster.start(tmp.resolve("flink"), 2, Duration.ofSeconds(120))) {
-      flink = new Ingester().run(IngestRequest.directory(root, tmp.resolve("cluster"))
-          .runner(RunnerChoice.FLINK)
-          .beamArgs(List.of("--flinkMaster=" + cluster.master(), "--parallelism=2",
-              "--staging=" + staging.toUri(), "--filesToStage=" + emptyJar()))
-          .maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
-      JsonNode jobs = cluster.rest("/jobs/overview").path("jobs");
-      assertThat(jobs).hasSize(1);
-      assertThat(jobs.get(0).path("state").asText()).isEqualTo("FINISHED");
-    }
+    IngestReport flink = new Ingester().run(IngestRequest.directory(root, tmp.resolve("cluster"))
+        .runner(RunnerChoice.FLINK)
+        .beamArgs(List.of("--flinkMaster=" + cluster.master(), "--parallelism=2",
+            "--staging=" + staging.toUri(), "--filesToStage=" + emptyJar(tmp)))
+        .maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
+    assertThat(cluster.rest("/jobs/overview").path("jobs")).isNotEmpty()
+        .allSatisfy(job -> assertThat(job.path("state").asText()).isEqualTo("FINISHED"));
 
     assertThat(flink.executor()).isEqualTo("beam-flink");
     Map<String, List<String>> expected = Corpora.dump(tmp.resolve("inprocess"));
@@ -60,12 +73,28 @@ class FlinkSessionClusterTest {
    * The job's jar: the TaskManagers run on this JVM's class path already, so nothing needs shipping (the CLI ships
    * the fat jar instead). An empty jar keeps Beam from zipping and uploading the whole test class path.
    */
-  private Path emptyJar() throws IOException {
+  static Path emptyJar(Path tmp) throws IOException {
     Path jar = tmp.resolve("job.jar");
     Manifest manifest = new Manifest();
     manifest.getMainAttributes().putValue("Manifest-Version", "1.0");
     try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
       return jar;
     }
+  }
+
+  @Test
+  void aProgramsMapOnTheSessionClusterGivesTheInProcessAnswer() throws Exception {
+    ProgramClusterRun.Answers answers = ProgramClusterRun.run(tmp, List.of("--runner=FlinkRunner",
+        "--flinkMaster=" + cluster.master(), "--parallelism=2", "--filesToStage=" + emptyJar(tmp),
+        "--jobName=weft-program-on-session"));
+
+    assertThat(answers.cluster()).isEqualTo(answers.inProcess());
+    assertThat(answers.cluster()).contains("len ");
+    assertThat(answers.staged()).as("results staged on the Beam FileSystem, one per piece").hasSize(5)
+        .allSatisfy(file -> assertThat(file).endsWith(".json"));
+    assertThat(cluster.rest("/jobs/overview").path("jobs")).anySatisfy(job -> {
+      assertThat(job.path("name").asText()).isEqualTo("weft-program-on-session");
+      assertThat(job.path("state").asText()).isEqualTo("FINISHED");
+    });
   }
 }

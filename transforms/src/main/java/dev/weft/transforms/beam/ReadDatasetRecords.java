@@ -5,7 +5,6 @@ import dev.weft.transforms.dataset.DatasetRecords;
 import dev.weft.transforms.dataset.RecordSelection;
 import java.nio.file.Path;
 import java.util.Objects;
-import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -67,7 +66,7 @@ public final class ReadDatasetRecords extends PTransform<PBegin, PCollection<Dat
     return begin
         .apply("DatasetFile", Create.of(file).withCoder(StringUtf8Coder.of()))
         .apply("ReadSelected", ParDo.of(new ReadSelectedFn(selection)))
-        .setCoder(SerializableCoder.of(DatasetRecord.class))
+        .setCoder(DatasetRecordCoder.of())
         // without it the whole file would be chunked by the one worker that read it; a bounded number of random
         // keys, because a key per record made the DirectRunner run every later step one record per bundle
         .apply("SpreadRecords", Reshuffle.<DatasetRecord>viaRandomKey().withNumBuckets(SPREAD_BUCKETS));

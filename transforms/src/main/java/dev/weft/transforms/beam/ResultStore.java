@@ -8,7 +8,9 @@ import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.WritableByteChannel;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
 import org.apache.beam.sdk.io.FileSystems;
@@ -85,8 +87,18 @@ public final class ResultStore implements Serializable {
   }
 
   private ResourceId directory() {
-    String root = results.endsWith("/") ? results : results + "/";
+    String root = localFileUri(results);
+    root = root.endsWith("/") ? root : root + "/";
     return FileSystems.matchNewResource(root, true)
         .resolve(fingerprint, StandardResolveOptions.RESOLVE_DIRECTORY);
+  }
+
+  /**
+   * A {@code file:} URI as the local path it names. Beam's LocalFileSystem takes its spec as a path, so
+   * {@code file:///shared/results/} became the relative directory {@code file:/shared/results} in each worker's
+   * working directory (FlinkSessionClusterTest found the results there, not under /shared/results).
+   */
+  static String localFileUri(String spec) {
+    return spec.startsWith("file:") ? Path.of(URI.create(spec)).toString() + (spec.endsWith("/") ? "/" : "") : spec;
   }
 }

@@ -20,6 +20,8 @@ import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.display.DisplayData;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 
@@ -32,7 +34,9 @@ import org.apache.beam.sdk.values.PCollection;
  * <p>A worker builds its shard in a local temporary directory and uploads the closed index to
  * {@code <staging>/shard-<k>/} through {@link StagedShards#upload}, which writes a completion marker last: the
  * workers need no disk shared with the driver, and a retried bundle's upload replaces the earlier attempt whole.
- * Shards that receive no file are not created. Meant for bounded input (one group per shard in the global window).
+ * Shards that receive no file are not created. Bounded input gives one group per shard in the global window; with
+ * {@link #perWindow()} a windowed input (a streaming ingest's fixed windows) gives one group per shard per window,
+ * each staged under its own {@code <staging>/window-<end millis>/} so one window's shards never replace another's.
  *
  * <pre>{@code
  * PCollection<String> shardDirs = chunked.apply("WriteIndexShards",
@@ -43,12 +47,16 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
   public static final int DEFAULT_SHARDS = 4;
   public static final String SHARD_DIR_PREFIX = "shard-";
 
+  public static final String WINDOW_DIR_PREFIX = "window-";
+
   private final String stagingDir;
   private final int shards;
+  private final boolean perWindow;
 
-  private WriteIndexShards(String stagingDir, int shards) {
+  private WriteIndexShards(String stagingDir, int shards, boolean perWindow) {
     this.stagingDir = stagingDir;
     this.shards = shards;
+    this.perWindow = perWindow;
   }
 
   /** Shards under {@code stagingDir}, {@value #DEFAULT_SHARDS} of them unless {@link #withShards} says. */
@@ -57,14 +65,22 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
       throw new IllegalArgumentException("staging dir must be a non-blank path, got: "
           + (stagingDir == null ? "null" : "\"" + stagingDir + "\""));
     }
-    return new WriteIndexShards(stagingDir, DEFAULT_SHARDS);
+    return new WriteIndexShards(stagingDir, DEFAULT_SHARDS, false);
   }
 
   public WriteIndexShards withShards(int count) {
     if (count < 1) {
       throw new IllegalArgumentException("shards must be at least 1, got: " + count);
     }
-    return new WriteIndexShards(stagingDir, count);
+    return new WriteIndexShards(stagingDir, count, perWindow);
+  }
+
+  /**
+   * Stages each window's shards under {@link #windowDir}{@code (staging, window end)}: for windowed input whose
+   * windows are {@link IntervalWindow}s (fixed or sliding); any other window fails the bundle, naming it.
+   */
+  public WriteIndexShards perWindow() {
+    return new WriteIndexShards(stagingDir, shards, true);
   }
 
   public String stagingDir() {
@@ -85,6 +101,12 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
     return (int) (crc.getValue() % shards);
   }
 
+  /** The staging directory of the window ending at {@code windowEndMillis}, a URI string ending in {@code /}. */
+  public static String windowDir(String stagingDir, long windowEndMillis) {
+    return StagedShards.directory(stagingDir)
+        .resolve(WINDOW_DIR_PREFIX + windowEndMillis, StandardResolveOptions.RESOLVE_DIRECTORY).toString();
+  }
+
   /** The directory shard {@code shard} is staged in. */
   public static ResourceId shardDir(String stagingDir, int shard) {
     return StagedShards.directory(stagingDir)
@@ -95,7 +117,8 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
   public void populateDisplayData(DisplayData.Builder builder) {
     super.populateDisplayData(builder);
     builder.add(DisplayData.item("staging", stagingDir).withLabel("Staging directory"))
-        .add(DisplayData.item("shards", shards).withLabel("Shard indexes"));
+        .add(DisplayData.item("shards", shards).withLabel("Shard indexes"))
+        .add(DisplayData.item("perWindow", perWindow).withLabel("A staging directory per window"));
   }
 
   @Override
@@ -105,7 +128,7 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
         .apply("KeyByShard", ParDo.of(new KeyByShardFn(count)))
         .setCoder(KvCoder.of(VarIntCoder.of(), ChunkedCoder.of()))
         .apply("GroupByShard", GroupByKey.create())
-        .apply("WriteShard", ParDo.of(new WriteShardFn(stagingDir)))
+        .apply("WriteShard", ParDo.of(new WriteShardFn(stagingDir, perWindow)))
         .setCoder(StringUtf8Coder.of());
   }
 
@@ -124,17 +147,19 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
 
   static final class WriteShardFn extends DoFn<KV<Integer, Iterable<FileOutcome.Chunked>>, String> {
     private final String stagingDir;
+    private final boolean perWindow;
     private final Counter shardsWritten = Metrics.counter(IngestCounters.NAMESPACE,
         IngestCounters.SHARDS_WRITTEN);
 
-    WriteShardFn(String stagingDir) {
+    WriteShardFn(String stagingDir, boolean perWindow) {
       this.stagingDir = stagingDir;
+      this.perWindow = perWindow;
     }
 
     @ProcessElement
-    public void processElement(@Element KV<Integer, Iterable<FileOutcome.Chunked>> shard, OutputReceiver<String> out)
-        throws IOException {
-      ResourceId staged = shardDir(stagingDir, shard.getKey());
+    public void processElement(@Element KV<Integer, Iterable<FileOutcome.Chunked>> shard, BoundedWindow window,
+        OutputReceiver<String> out) throws IOException {
+      ResourceId staged = shardDir(perWindow ? windowDir(stagingDir, windowEnd(window)) : stagingDir, shard.getKey());
       // built on the worker's own disk, then uploaded whole: the staging may be on another machine
       Path local = ScratchDirs.create("weft-shard-" + shard.getKey() + "-");
       try {
@@ -151,6 +176,14 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
       }
       shardsWritten.inc();
       out.output(staged.toString());
+    }
+
+    private static long windowEnd(BoundedWindow window) {
+      if (window instanceof IntervalWindow interval) {
+        return interval.end().getMillis();
+      }
+      throw new IllegalStateException("WriteIndexShards.perWindow() needs interval windows (FixedWindows), got: "
+          + window + "; window the input with Window.into(FixedWindows.of(...)) first");
     }
   }
 }

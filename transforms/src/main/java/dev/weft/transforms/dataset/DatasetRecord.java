@@ -1,16 +1,16 @@
 package dev.weft.transforms.dataset;
 
-import java.io.Serializable;
 import java.util.Objects;
 
 /**
- * One record of a dataset: an id, an optional title and the text.
+ * One record of a dataset: an id, an optional title and the text. Between Beam steps it is encoded as a schema row
+ * ({@code DatasetRecordCoder}), never Java-serialized.
  *
  * @param id the record id; it becomes the item's path in the index
  * @param title a title, or empty
  * @param text the body
  */
-public record DatasetRecord(String id, String title, String text) implements Serializable {
+public record DatasetRecord(String id, String title, String text) {
   public DatasetRecord {
     Objects.requireNonNull(id, "id");
     title = title == null ? "" : title;

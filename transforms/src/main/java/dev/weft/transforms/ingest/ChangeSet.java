@@ -1,6 +1,7 @@
 package dev.weft.transforms.ingest;
 
 import dev.weft.context.FileState;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,7 +15,8 @@ import java.util.List;
  * @param unchanged files left alone (touched ones included)
  */
 public record ChangeSet(
-    List<String> added, List<String> updated, List<FileState> touched, List<String> removed, int unchanged) {
+    List<String> added, List<String> updated, List<FileState> touched, List<String> removed, int unchanged)
+    implements Serializable {
   public ChangeSet {
     added = List.copyOf(added);
     updated = List.copyOf(updated);

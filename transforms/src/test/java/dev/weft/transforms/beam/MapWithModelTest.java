@@ -101,6 +101,17 @@ class MapWithModelTest {
   }
 
   @Test
+  void aFileUriResultsLocationIsThePathItNamesNotARelativeFileDirectory() throws Exception {
+    ResultStore store = ResultStore.at(work.resolve("uri results").toUri().toString(), "fp9");
+    MapCall call = new MapCall("doc#1", INSTRUCTION, "text", Optional.empty());
+
+    store.put(StoredResult.of(call, new MapResult("doc#1", JsonNodeFactory.instance.textNode("kept"))));
+
+    assertThat(work.resolve("uri results/fp9").resolve(ResultKeys.fileName("doc#1"))).isRegularFile();
+    assertThat(Path.of("file:")).doesNotExist();
+  }
+
+  @Test
   void aTornOrForeignFileIsNotDoneAndAChangedPieceIsAskedAgain() throws Exception {
     List<MapCall> calls = balancedCalls(1, 4);
     ResultStore store = ResultStore.at(work.resolve("results").toString(), "fp1");

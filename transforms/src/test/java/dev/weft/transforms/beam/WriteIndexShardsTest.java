@@ -18,10 +18,15 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.windowing.FixedWindows;
+import org.apache.beam.sdk.transforms.windowing.Window;
+import org.apache.beam.sdk.values.TimestampedValue;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.store.FSDirectory;
+import org.joda.time.Duration;
+import org.joda.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -118,6 +123,41 @@ class WriteIndexShardsTest {
     for (int shards = 1; shards < 50; shards++) {
       assertThat(WriteIndexShards.shardOf("src/Greeter.java", shards)).isBetween(0, shards - 1);
     }
+  }
+
+  @Test
+  void perWindowStagesEachWindowsShardsUnderItsOwnDirectory() throws Exception {
+    List<FileOutcome.Chunked> files = chunkedFixtures();
+    String guide = staging.resolve("window-1000/shard-0") + "/";
+    String greeter = staging.resolve("window-2000/shard-0") + "/";
+
+    Pipeline pipeline = BeamFixtures.directPipeline();
+    PCollection<String> dirs = pipeline
+        .apply("Files", Create.timestamped(TimestampedValue.of(files.get(0), new Instant(0)),
+                TimestampedValue.of(files.get(1), new Instant(1500)))
+            .withCoder(SerializableCoder.of(FileOutcome.Chunked.class)))
+        .apply("Windows", Window.into(FixedWindows.of(Duration.standardSeconds(1))))
+        .apply("WriteIndexShards", WriteIndexShards.to(staging.toString()).withShards(1).perWindow());
+    PAssert.that(dirs).containsInAnyOrder(guide, greeter);
+    pipeline.run().waitUntilFinish();
+
+    assertThat(WriteIndexShards.windowDir(staging.toString(), 1000)).isEqualTo(staging.resolve("window-1000") + "/");
+    assertThat(chunkIds(StagedShards.localAttempt(StagedShards.directory(guide))))
+        .isEqualTo(new TreeSet<>(files.get(0).chunks().stream().map(Chunk::id).toList()));
+    assertThat(chunkIds(StagedShards.localAttempt(StagedShards.directory(greeter))))
+        .isEqualTo(new TreeSet<>(files.get(1).chunks().stream().map(Chunk::id).toList()));
+  }
+
+  @Test
+  void perWindowRefusesTheGlobalWindowNamingTheFix() throws Exception {
+    List<FileOutcome.Chunked> files = chunkedFixtures();
+    Pipeline pipeline = BeamFixtures.directPipeline();
+    pipeline.apply("Files", Create.of(files).withCoder(SerializableCoder.of(FileOutcome.Chunked.class)))
+        .apply("WriteIndexShards", WriteIndexShards.to(staging.toString()).perWindow());
+
+    assertThatThrownBy(() -> pipeline.run().waitUntilFinish())
+        .hasMessageContaining("WriteIndexShards.perWindow() needs interval windows (FixedWindows), got: ")
+        .hasMessageContaining("window the input with Window.into(FixedWindows.of(...)) first");
   }
 
   @Test

@@ -1,0 +1,356 @@
+package dev.weft.pipelines.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.context.DeadLetter;
+import dev.weft.context.IngestCounters;
+import dev.weft.context.RecallRequest;
+import dev.weft.context.generation.GenerationManifest;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSearcher;
+import dev.weft.index.IndexUpdate;
+import dev.weft.index.ShardWriter;
+import dev.weft.index.UpdateOptions;
+import dev.weft.transforms.beam.StagedShards;
+import dev.weft.transforms.beam.WriteIndexShards;
+import dev.weft.transforms.ingest.FileOutcome;
+import dev.weft.transforms.ingest.FileProcessor;
+import dev.weft.transforms.ingest.SourceReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.io.fs.ResourceId;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.runners.TransformHierarchy;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code IngestPipeline --streaming}: a window's plan and publish alone, with this thread doing what the window's
+ * workers do (chunk the planned files, stage a shard), then the whole pipeline on the DirectRunner with a watch
+ * bounded to a few matches so the test ends, each window's generation compared with what {@code weft index} gives.
+ */
+class StreamingIngestTest {
+  @TempDir Path tmp;
+  Path root;
+  Path indexDir;
+  WindowPublisher publisher;
+
+  @BeforeEach
+  void setUp() {
+    root = Corpora.copyGolden(tmp.resolve("corpus"));
+    indexDir = tmp.resolve("index");
+    publisher = new WindowPublisher(root.toString(), indexDir.toString(), List.of(), 2_000_000, Duration.ZERO);
+  }
+
+  @Test
+  void aWindowPublishesOneGenerationRecordingItsEndAndAReplayPublishesNothing() throws IOException {
+    WindowPublisher.WindowResult first = window(60_000);
+    assertThat(first.status()).isEqualTo(WindowPublisher.WindowResult.Status.PUBLISHED);
+    assertThat(first.generation()).isEqualTo(1);
+    assertThat(served().counts()).containsEntry(IngestCounters.STREAM_WINDOW, 60_000L);
+    assertThat(stagedWindows()).isEmpty(); // the window's staging goes with its publish
+
+    Files.writeString(root.resolve("docs/replayed.md"), "# Replayed\n\nokapi\n");
+    assertThat(publisher.plan(60_000, 5).status()).isEqualTo(WindowPlan.Status.REPLAYED);
+    WindowPublisher.WindowResult replay = window(60_000);
+    assertThat(replay.status()).isEqualTo(WindowPublisher.WindowResult.Status.REPLAYED);
+    assertThat(served().generation()).isEqualTo(1);
+
+    WindowPublisher.WindowResult next = window(120_000);
+    assertThat(next.generation()).isEqualTo(2);
+    assertThat(next.added()).isEqualTo(1);
+    assertThat(hits("okapi")).containsExactly("docs/replayed.md");
+  }
+
+  @Test
+  void aWindowAppliesDeletionsTheWatchNeverReportsByReListing() throws IOException {
+    window(60_000);
+    Files.delete(root.resolve("app/tokenizer.py"));
+    Files.writeString(root.resolve("docs/other.md"), "# Other\n\nwombat\n");
+
+    WindowPlan plan = publisher.plan(120_000, 1); // the watch saw docs/other.md only
+    assertThat(plan.toChunk()).containsExactly("docs/other.md");
+    assertThat(plan.planned().changes().removed()).containsExactly("app/tokenizer.py");
+    WindowPublisher.WindowResult window = publish(plan);
+
+    assertThat(List.of(window.added(), window.removed())).containsExactly(1L, 1L);
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+      assertThat(index.fileStates()).doesNotContainKey("app/tokenizer.py").containsKey("docs/other.md");
+    }
+  }
+
+  @Test
+  void aWindowWithNothingIndexedChangedPublishesNothing() throws IOException {
+    window(60_000);
+
+    assertThat(publisher.plan(120_000, 1).status()).isEqualTo(WindowPlan.Status.UNCHANGED);
+    assertThat(window(120_000).status()).isEqualTo(WindowPublisher.WindowResult.Status.UNCHANGED);
+    assertThat(served().generation()).isEqualTo(1);
+  }
+
+  @Test
+  void aBusyWindowPublishesNothingAndTheNextWindowPlansTheSameChange() throws IOException {
+    window(60_000);
+    Files.writeString(root.resolve("docs/late.md"), "# Late\n\nquokka lockwaiter\n");
+    WindowPlan plan = publisher.plan(120_000, 1);
+    Staged staged = stage(plan);
+
+    WindowPublisher.WindowResult busy;
+    try (CorpusIndex index = CorpusIndex.open(indexDir);
+        IndexUpdate other = index.beginUpdate(UpdateOptions.of(root.toString(), IngestStamp.CURRENT))) {
+      busy = publisher.publish(plan, staged.shards(), staged.refused(), staged.chunks());
+    }
+
+    assertThat(busy.status()).isEqualTo(WindowPublisher.WindowResult.Status.BUSY);
+    assertThat(busy.detail()).contains("write.lock");
+    assertThat(served().generation()).isEqualTo(1);
+    assertThat(stagedWindows()).isEmpty();
+    WindowPublisher.WindowResult next = window(180_000);
+    assertThat(next.generation()).isEqualTo(2);
+    assertThat(next.added()).isEqualTo(1);
+    assertThat(hits("lockwaiter")).containsExactly("docs/late.md");
+  }
+
+  @Test
+  void aWindowWhoseStagedShardsAreGonePublishesNothingAndTheNextWindowPlansTheSameChange() throws IOException {
+    window(60_000);
+    Files.writeString(root.resolve("docs/late.md"), "# Late\n\nquokka numbat\n");
+    WindowPlan plan = publisher.plan(120_000, 1);
+    Staged staged = stage(plan);
+    StagedShards.deleteTree(StagedShards.directory(WriteIndexShards.windowDir(publisher.stagingRoot(), 120_000)));
+
+    WindowPublisher.WindowResult lost = publisher.publish(plan, staged.shards(), staged.refused(), staged.chunks());
+
+    assertThat(lost.status()).isEqualTo(WindowPublisher.WindowResult.Status.STAGING_LOST);
+    assertThat(lost.detail()).contains("staged 1 shards", "0 are there");
+    assertThat(served().generation()).isEqualTo(1);
+    assertThat(window(180_000).generation()).isEqualTo(2);
+    assertThat(hits("numbat")).containsExactly("docs/late.md");
+  }
+
+  @Test
+  void aPublishRemovesTheStagingOfEarlierWindowsThatNeverPublished() throws IOException {
+    window(60_000);
+    Files.writeString(root.resolve("docs/late.md"), "# Late\n\nquokka\n");
+    stage(publisher.plan(120_000, 1)); // staged, then its publish never came (the job was cancelled)
+    assertThat(stagedWindows()).containsExactly("window-120000");
+
+    assertThat(window(180_000).added()).isEqualTo(1);
+
+    assertThat(stagedWindows()).isEmpty();
+  }
+
+  @Test
+  void theStreamingPipelinePlansChunksAndStagesAWindowLikeTheBatchBeamPath() {
+    List<String> steps = new ArrayList<>();
+    streaming("--watchPolls=1").traverseTopologically(new Pipeline.PipelineVisitor.Defaults() {
+      @Override
+      public CompositeBehavior enterCompositeTransform(TransformHierarchy.Node node) {
+        steps.add(node.getFullName());
+        return CompositeBehavior.ENTER_TRANSFORM;
+      }
+
+      @Override
+      public void visitPrimitiveTransform(TransformHierarchy.Node node) {
+        steps.add(node.getFullName());
+      }
+    });
+
+    // the window's files fan out through the batch pipeline's transforms, between a plan and a publish on one key
+    assertThat(steps).containsSubsequence("PublishWindows/GroupWindow", "PublishWindows/PlanWindow",
+        "PublishWindows/SpreadFiles", "PublishWindows/ReadAndChunkFiles", "PublishWindows/WriteIndexShards",
+        "PublishWindows/GatherWindow", "PublishWindows/PublishWindow");
+  }
+
+  @Test
+  void eachWindowOnTheDirectRunnerPublishesWhatWeftIndexGivesForTheSameTreeAndReplaysNothing() throws IOException {
+    assertThat(finish(streaming("--watchPolls=3"))).isEqualTo(PipelineResult.State.DONE);
+
+    // the first match sees every file; later matches see nothing new or modified, so no window publishes again
+    GenerationManifest first = served();
+    assertThat(first.generation()).isEqualTo(1);
+    assertThat(first.files()).isEqualTo(5);
+    IngestReport expected = inProcess("expected-1");
+    assertThat(Corpora.dump(indexDir)).isEqualTo(Corpora.dump(tmp.resolve("expected-1")));
+    assertThat(withoutWindow(first.counts())).isEqualTo(expected.counters());
+    assertThat(hits("token bucket")).contains("src/main/java/com/acme/RateLimiter.java");
+
+    Files.delete(root.resolve("app/tokenizer.py"));
+    Files.writeString(root.resolve("docs/other.md"), "# Other\n\nwombat\n");
+    Files.writeString(root.resolve("docs/guide.md"), "\n## Appendix\n\npangolin\n", StandardOpenOption.APPEND);
+    assertThat(finish(streaming("--watchPolls=3"))).isEqualTo(PipelineResult.State.DONE);
+
+    GenerationManifest second = served();
+    assertThat(second.generation()).isEqualTo(2);
+    assertThat(second.counts()).containsEntry(IngestCounters.ADDED, 1L).containsEntry(IngestCounters.UPDATED, 1L)
+        .containsEntry(IngestCounters.REMOVED, 1L);
+    inProcess("expected-2");
+    assertThat(Corpora.dump(indexDir)).isEqualTo(Corpora.dump(tmp.resolve("expected-2")));
+    assertThat(stagedWindows()).isEmpty();
+
+    // run again over the same tree, as after a restore: every window is a replay or finds nothing to do
+    assertThat(finish(streaming("--watchPolls=2"))).isEqualTo(PipelineResult.State.DONE);
+    assertThat(served().generation()).isEqualTo(2);
+  }
+
+  @Test
+  void aRescanTickPassesAWindowThatNoMatchedFileOpened() throws IOException {
+    new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build());
+    Files.delete(root.resolve("app/tokenizer.py"));
+
+    // only .py is watched and none is left: no file is matched, so only a tick can open a window
+    PipelineResult.State state = finish(StreamingIngestPipeline.build(options("--runner=DirectRunner",
+        "--blockOnRun=false", "--streaming=true", "--root=" + root, "--indexDir=" + indexDir, "--watchInterval=200ms",
+        "--window=1s", "--rescan=200ms", "--watchPolls=2", "--extensions=.py")));
+
+    assertThat(state).isEqualTo(PipelineResult.State.DONE);
+    GenerationManifest published = served();
+    assertThat(published.generation()).isEqualTo(2);
+    assertThat(published.files()).isZero(); // the tick's pass re-listed .py files only: every indexed file went
+    assertThat(published.counts()).containsKey(IngestCounters.STREAM_WINDOW);
+  }
+
+  @Test
+  void onFlinkLocalTheBoundedWatchPublishesTheCorpusOnce() {
+    // the one Flink [local] run of this family; a deadline, so a runner that does not drain cannot hang the build
+    PipelineResult.State state = finish(StreamingIngestPipeline.build(options("--runner=FlinkRunner",
+        "--flinkMaster=[local]", "--parallelism=1", "--streaming=true", "--root=" + root, "--indexDir=" + indexDir,
+        "--watchInterval=200ms", "--window=1s", "--watchPolls=3")));
+
+    assertThat(state).isEqualTo(PipelineResult.State.DONE);
+    assertThat(served().generation()).isEqualTo(1);
+    assertThat(served().files()).isEqualTo(5);
+  }
+
+  @Test
+  void theStreamingOptionsAreCheckedByName() {
+    assertThatThrownBy(() -> StreamingIngestPipeline.build(options("--streaming=true", "--root=" + root)))
+        .hasMessageStartingWith("--indexDir is required with --streaming=true");
+    assertThatThrownBy(() -> StreamingIngestPipeline.build(options("--streaming=true", "--root=" + root,
+            "--indexDir=" + indexDir, "--window=soon")))
+        .hasMessage("--window must be a whole number with ms, s or m (e.g. 500ms, 10s, 2m), got: soon");
+    assertThatThrownBy(() -> streaming("--watchPolls=-1"))
+        .hasMessage("--watchPolls must be at least 0 (0: never stop), got: -1");
+    assertThatThrownBy(() -> streaming("--embedder=hash:8"))
+        .hasMessageStartingWith("--embedder is not supported with --streaming=true yet, got: hash:8");
+    assertThatThrownBy(() -> streaming("--exportParquet=" + tmp.resolve("export")))
+        .hasMessageStartingWith("--exportParquet is not supported with --streaming=true, got: ");
+  }
+
+  /** A window end to end, this thread standing in for its workers. */
+  private WindowPublisher.WindowResult window(long end) throws IOException {
+    return publish(publisher.plan(end, 1));
+  }
+
+  private WindowPublisher.WindowResult publish(WindowPlan plan) throws IOException {
+    Staged staged = stage(plan);
+    return publisher.publish(plan, staged.shards(), staged.refused(), staged.chunks());
+  }
+
+  /** What a window's workers hand its publish: the shards they staged, each file's chunk count, the refused files. */
+  private record Staged(List<String> shards, List<Integer> chunks, List<DeadLetter> refused) {}
+
+  /** What {@code ReadAndChunkFiles} and {@code WriteIndexShards.perWindow()} do for the plan, as one shard. */
+  private Staged stage(WindowPlan plan) throws IOException {
+    FileProcessor processor = new FileProcessor(root.toString(), publisher.router(),
+        SourceReader.withDefaults().withMaxBytes(publisher.maxFileBytes()), IngestStamp.CURRENT);
+    Path local = Files.createDirectories(tmp.resolve("worker-" + plan.windowEnd() + "-" + System.nanoTime()));
+    List<Integer> chunks = new ArrayList<>();
+    List<DeadLetter> refused = new ArrayList<>();
+    try (ShardWriter writer = ShardWriter.create(local)) {
+      for (String path : plan.toChunk()) {
+        FileOutcome outcome = processor.process(path);
+        if (outcome instanceof FileOutcome.Chunked chunked) {
+          writer.write(chunked.state(), chunked.chunks(), chunked.vectors());
+          chunks.add(chunked.chunks().size());
+        } else {
+          refused.add(((FileOutcome.Refused) outcome).deadLetter());
+        }
+      }
+    }
+    if (chunks.isEmpty()) {
+      return new Staged(List.of(), chunks, refused);
+    }
+    ResourceId shard = WriteIndexShards.shardDir(WriteIndexShards.windowDir(publisher.stagingRoot(),
+        plan.windowEnd()), 0);
+    StagedShards.upload(local, shard);
+    return new Staged(List.of(shard.toString()), chunks, refused);
+  }
+
+  /** The window directories left in the stream's staging area. */
+  private List<String> stagedWindows() throws IOException {
+    Path area = indexDir.resolve(StagingArea.STREAM_STAGING);
+    if (!Files.isDirectory(area)) {
+      return List.of();
+    }
+    try (Stream<Path> entries = Files.list(area)) {
+      return entries.map(p -> p.getFileName().toString()).toList();
+    }
+  }
+
+  /** {@code weft index}'s in-process run over the tree as it is now, into a fresh index under {@code tmp}. */
+  private IngestReport inProcess(String name) {
+    return new Ingester().run(IngestRequest.directory(root, tmp.resolve(name)).runner(RunnerChoice.IN_PROCESS)
+        .build());
+  }
+
+  private static Map<String, Long> withoutWindow(Map<String, Long> counts) {
+    Map<String, Long> rest = new LinkedHashMap<>(counts);
+    rest.remove(IngestCounters.STREAM_WINDOW);
+    return rest;
+  }
+
+  private Pipeline streaming(String extra) {
+    return StreamingIngestPipeline.build(options("--runner=DirectRunner", "--blockOnRun=false", "--streaming=true",
+        "--root=" + root,
+        "--indexDir=" + indexDir, "--watchInterval=200ms", "--window=1s", extra));
+  }
+
+  /** Runs a bounded streaming pipeline with a deadline: a runner that fails to drain fails the test, never hangs it. */
+  private static PipelineResult.State finish(Pipeline pipeline) {
+    PipelineResult result = pipeline.run();
+    PipelineResult.State state = result.waitUntilFinish(org.joda.time.Duration.standardMinutes(3));
+    if (state == null || !state.isTerminal()) {
+      try {
+        result.cancel();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      throw new AssertionError("the bounded streaming pipeline must finish within 3 minutes, got: " + state);
+    }
+    return state;
+  }
+
+  private static IngestOptions options(String... args) {
+    return PipelineOptionsFactory.fromArgs(args).withValidation().as(IngestOptions.class);
+  }
+
+  private GenerationManifest served() {
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+      return index.current().orElseThrow();
+    }
+  }
+
+  private List<String> hits(String query) {
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+      Set<String> paths = new TreeSet<>();
+      searcher.recall(RecallRequest.of(query)).hits().forEach(h -> paths.add(h.path()));
+      return List.copyOf(paths);
+    }
+  }
+}

@@ -1,0 +1,1 @@
+export { clampRate as clamp } from "./limits";

@@ -1,0 +1,3 @@
+export function clampRate(rate: number): number {
+  return rate < 0 ? 0 : rate;
+}

@@ -1,0 +1,5 @@
+import { clamp } from "./index";
+
+export function render(rate: number): string {
+  return "rate " + clamp(rate);
+}
