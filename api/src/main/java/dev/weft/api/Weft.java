@@ -6,6 +6,7 @@ import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.env.Environment;
 import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.generation.GenerationManifest;
+import dev.weft.context.graph.GitActivity;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.graph.git.GitActivityIndex;
 import dev.weft.context.graph.git.RecentActivity;
@@ -66,6 +67,8 @@ public final class Weft implements AutoCloseable {
    * holds the store's write lock, which must never outlive a call that a cache serves.
    */
   private Store ledger;
+  /** The code graph's reader, kept so its resolved graph is reused until the served generation moves. */
+  private Graph graph;
   private boolean closed;
 
   private Weft(Path indexDir, OpenIndex reads, Runnable releaseReads, Embedders embedders) {
@@ -198,6 +201,18 @@ public final class Weft implements AutoCloseable {
   /** This index as the ledger's {@link ChunkTexts}: what evidence quoting one of its chunks is checked against. */
   public ChunkTexts chunkTexts() {
     return new IndexChunkTexts(this);
+  }
+
+  /**
+   * The code graph of the served generation: {@code node(path)} and {@code related(path, direction, hops)}
+   * (graph.md). Nodes carry no git activity until one is given with {@link Graph#withGit}.
+   */
+  public synchronized Graph graph() {
+    ensureOpen();
+    if (graph == null) {
+      graph = new Graph(() -> reading().searcher(), GitActivity.NONE);
+    }
+    return graph;
   }
 
   /**

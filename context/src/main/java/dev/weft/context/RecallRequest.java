@@ -20,10 +20,13 @@ import java.util.Set;
  *     least the hits asked for), 0 to {@value #MAX_POOL_SIZE}; 0 re-ranks the BM25 pool alone
  * @param fusion hybrid: how the BM25 and cosine scores of the candidates are fused; null means
  *     {@link FusionRule#DEFAULT}
+ * @param spread spreading recall: each hit's score plus {@code spread} × the best score among the hits of the files
+ *     it shares an import edge with (1 hop, within its kind; docs/graph.md), finite and at least 0; 0 (the default,
+ *     chosen with {@code weft eval}: docs/quality.md) leaves the ranking as it is
  */
 public record RecallRequest(
     String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
-    double embedWeight, int knnCandidates, FusionRule fusion) {
+    double embedWeight, int knnCandidates, FusionRule fusion, double spread) {
   public static final int DEFAULT_FLAT_LIMIT = 10;
   public static final int DEFAULT_GROUP_LIMIT = 5;
   /** Defaults chosen with `weft eval` on python-faq and the code sets (docs/quality.md): a 200-chunk BM25 pool,
@@ -60,12 +63,21 @@ public record RecallRequest(
       throw new IllegalArgumentException(
           "knn candidates must be between 0 and " + MAX_POOL_SIZE + ", got: " + knnCandidates);
     }
+    if (!Double.isFinite(spread) || spread < 0) {
+      throw new IllegalArgumentException("spread must be a finite number at least 0, got: " + spread);
+    }
   }
 
-  /** A request with the default fusion rule. */
+  /** A request with the default fusion rule, without spreading. */
   public RecallRequest(String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
       double embedWeight, int knnCandidates) {
-    this(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, null);
+    this(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, null, 0);
+  }
+
+  /** A request without spreading. */
+  public RecallRequest(String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
+      double embedWeight, int knnCandidates, FusionRule fusion) {
+    this(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, fusion, 0);
   }
 
   /** A request with the default mode, pool size and embed weight. */
@@ -80,26 +92,32 @@ public record RecallRequest(
 
   public RecallRequest withMode(RecallMode newMode) {
     return new RecallRequest(query, kinds, limit, onePerFile, newMode, poolSize, embedWeight, knnCandidates,
-        fusion);
+        fusion, spread);
   }
 
   public RecallRequest withPoolSize(int newPoolSize) {
     return new RecallRequest(query, kinds, limit, onePerFile, mode, newPoolSize, embedWeight, knnCandidates,
-        fusion);
+        fusion, spread);
   }
 
   public RecallRequest withEmbedWeight(double newEmbedWeight) {
     return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, newEmbedWeight, knnCandidates,
-        fusion);
+        fusion, spread);
   }
 
   public RecallRequest withKnnCandidates(int newKnnCandidates) {
     return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, newKnnCandidates,
-        fusion);
+        fusion, spread);
   }
 
   public RecallRequest withFusion(FusionRule newFusion) {
-    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, newFusion);
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, newFusion,
+        spread);
+  }
+
+  public RecallRequest withSpread(double newSpread) {
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, fusion,
+        newSpread);
   }
 
   /** A flat list when exactly one kind is asked for; groups per kind otherwise. */

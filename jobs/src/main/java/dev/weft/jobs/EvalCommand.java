@@ -62,6 +62,10 @@ final class EvalCommand implements Callable<Integer> {
           + "SET.LEVEL.MODE.run, to score with your own tools or diff two runs.")
   Path runs;
 
+  @Option(names = "--spread", paramLabel = "W", defaultValue = "0",
+      description = "Spreading recall's weight over import edges (docs/graph.md; default ${DEFAULT-VALUE}, off).")
+  double spread;
+
   @Option(names = "--json", description = "Print the report as JSON.")
   boolean json;
 
@@ -80,6 +84,7 @@ final class EvalCommand implements Callable<Integer> {
         .withPoolSize(hybrid.pool)
         .withEmbedWeight(hybrid.embedWeight)
         .withKnnCandidates(hybrid.knn)
+        .withSpread(spread)
         .withFusions(hybrid.rules())
         .withAsFiles(asFiles)
         .withRunsDir(runs == null ? null : runs.toAbsolutePath().normalize())

@@ -61,6 +61,11 @@ final class RecallCommand implements Callable<Integer> {
   @Mixin EmbedderOption embedderOption;
   @Mixin HybridOptions hybrid;
 
+  @Option(names = "--spread", paramLabel = "W", defaultValue = "0",
+      description = "Spreading recall: add W x the best score of a hit's import neighbours (docs/graph.md; "
+          + "default ${DEFAULT-VALUE}, off).")
+  double spread;
+
   @Option(names = "--json", description = "Print JSON.")
   boolean json;
 
@@ -79,7 +84,7 @@ final class RecallCommand implements Callable<Integer> {
     }
     RecallMode recallMode = RecallMode.parse(mode);
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
-        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule());
+        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule(), spread);
     RecallResult result;
     GitActivityIndex git = null;
     try (Weft weft = Wefts.open(indexOption.forRead())) {

@@ -50,6 +50,7 @@ public final class WeftCli implements Runnable {
     commands.put("rollback", RollbackCommand::new);
     commands.put("check", CheckCommand::new);
     commands.put("stats", StatsCommand::new);
+    commands.put("graph", GraphCommand::new);
     commands.put("impact", ImpactCommand::new);
     commands.put("recent", RecentCommand::new);
     commands.put("embed-missing", EmbedMissingCommand::new);

@@ -5,6 +5,7 @@ import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.graph.FileImports;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.BinaryDocValuesField;
@@ -95,6 +96,14 @@ final class ChunkDocuments {
 
   /** As {@link #documents(FileState, List)}, each chunk with its vector when it has one. */
   static List<Document> documents(FileState state, List<Chunk> chunks, ChunkVectors vectors) {
+    return documents(state, chunks, vectors, null);
+  }
+
+  /**
+   * As {@link #documents(FileState, List, ChunkVectors)}, then the file's edge document when {@code imports} is not
+   * null ({@link EdgeDocuments}): one block per file, so its chunks, state and edges are replaced together.
+   */
+  static List<Document> documents(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports) {
     validate(state, chunks);
     if (!vectors.isNone() && vectors.vectors().size() != chunks.size()) {
       throw new IllegalArgumentException("vectors must be parallel to the chunks, got: " + vectors.vectors().size()
@@ -105,6 +114,9 @@ final class ChunkDocuments {
       documents.add(chunkDocument(chunks.get(i), vectors.identity(), vectors.vector(i)));
     }
     documents.add(fileDocument(state));
+    if (imports != null) {
+      documents.add(EdgeDocuments.edgeDocument(state.path(), imports));
+    }
     return documents;
   }
 
@@ -161,7 +173,7 @@ final class ChunkDocuments {
     return doc;
   }
 
-  private static void addPath(Document doc, String path) {
+  static void addPath(Document doc, String path) {
     // path: a term for exact delete and lookup, a sorted doc value for collapsing, ties and hits
     doc.add(new StringField(PATH, path, Field.Store.NO));
     doc.add(new SortedDocValuesField(PATH, new BytesRef(path)));

@@ -98,7 +98,7 @@ public final class CorpusSearcher implements Closeable {
       }
       requireIdentity(queryVector.identity());
     }
-    int limit = request.effectiveLimit();
+    int limit = GraphSpreading.rankLimit(request);
     Map<Kind, List<Hit>> groups = new EnumMap<>(Kind.class);
     for (Kind kind : request.effectiveKinds()) {
       groups.put(kind, switch (mode) {
@@ -108,7 +108,7 @@ public final class CorpusSearcher implements Closeable {
             request.poolSize(), request.embedWeight(), request.knnCandidates(), request.fusion(), queryVector);
       });
     }
-    return new RecallResult(groups, request.flat());
+    return new RecallResult(GraphSpreading.apply(this, request, groups), request.flat());
   }
 
   /** Which embedders the generation's vectors came from, and how many chunks have none. */

@@ -5,6 +5,7 @@ import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.StorageFailureException;
+import dev.weft.context.graph.FileImports;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.generation.RequestedEmbedder;
@@ -141,12 +142,20 @@ public final class IndexUpdate implements Closeable {
 
   /** As {@link #replace(FileState, List)}, each chunk with its vector when {@code vectors} has one. */
   public void replace(FileState state, List<Chunk> chunks, ChunkVectors vectors) {
+    replace(state, chunks, vectors, null);
+  }
+
+  /**
+   * As {@link #replace(FileState, List, ChunkVectors)}, with the file's imports for the code graph (null: the file
+   * has none to record); its old edges go with its old chunks.
+   */
+  public void replace(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports) {
     ensureOpen();
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(chunks, "chunks");
     Objects.requireNonNull(vectors, "vectors");
     try {
-      List<Document> documents = ChunkDocuments.documents(state, chunks, vectors);
+      List<Document> documents = ChunkDocuments.documents(state, chunks, vectors, imports);
       rewriter.writePath(state.path(),
           () -> writer.updateDocuments(new Term(ChunkDocuments.PATH, state.path()), documents));
     } catch (IOException e) {
@@ -165,12 +174,17 @@ public final class IndexUpdate implements Closeable {
 
   /** As {@link #add(FileState, List)}, each chunk with its vector when {@code vectors} has one. */
   public void add(FileState state, List<Chunk> chunks, ChunkVectors vectors) {
+    add(state, chunks, vectors, null);
+  }
+
+  /** As {@link #add(FileState, List, ChunkVectors)}, with the file's imports for the code graph (or null). */
+  public void add(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports) {
     ensureOpen();
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(chunks, "chunks");
     Objects.requireNonNull(vectors, "vectors");
     try {
-      List<Document> documents = ChunkDocuments.documents(state, chunks, vectors);
+      List<Document> documents = ChunkDocuments.documents(state, chunks, vectors, imports);
       rewriter.writePath(state.path(), () -> writer.addDocuments(documents));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot add " + state.path(), e);

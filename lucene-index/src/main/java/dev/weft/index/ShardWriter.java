@@ -3,6 +3,7 @@ package dev.weft.index;
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
+import dev.weft.context.graph.FileImports;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -61,12 +62,17 @@ public final class ShardWriter implements Closeable {
 
   /** As {@link #write(FileState, List)}, each chunk with its vector when {@code vectors} has one. */
   public void write(FileState state, List<Chunk> chunks, ChunkVectors vectors) {
+    write(state, chunks, vectors, null);
+  }
+
+  /** As {@link #write(FileState, List, ChunkVectors)}, with the file's imports for the code graph (or null). */
+  public void write(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports) {
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(chunks, "chunks");
     Objects.requireNonNull(vectors, "vectors");
     try {
       writer.updateDocuments(new Term(ChunkDocuments.PATH, state.path()),
-          ChunkDocuments.documents(state, chunks, vectors));
+          ChunkDocuments.documents(state, chunks, vectors, imports));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + state.path() + " to shard " + dir, e);
     }

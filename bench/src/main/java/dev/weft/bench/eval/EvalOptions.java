@@ -28,10 +28,12 @@ import java.util.Objects;
  *     users take, and judged per file ({@link EvalLevel#FOLDER}) beside the dataset path
  * @param runsDir where a TREC run file per level and mode is written; null for none
  * @param fusions hybrid: the fusion rules to measure, one hybrid row each, in report order, no repeats
+ * @param spread spreading recall's weight (graph.md), 0 for none
  */
 public record EvalOptions(
     List<RecallMode> modes, EmbedderSpec embedder, Path indexDir, Kind kind, int poolSize, double embedWeight,
-    int knnCandidates, IngestProgress progress, boolean asFiles, Path runsDir, List<FusionRule> fusions) {
+    int knnCandidates, IngestProgress progress, boolean asFiles, Path runsDir, List<FusionRule> fusions,
+    double spread) {
   public EvalOptions {
     Objects.requireNonNull(modes, "modes");
     Objects.requireNonNull(progress, "progress");
@@ -51,68 +53,73 @@ public record EvalOptions(
       throw new IllegalArgumentException("fusions must not repeat a rule, got: " + fusions);
     }
     // the same rules as recall itself, checked before minutes of ingest rather than at the first query
-    new RecallRequest("", null, 0, false, RecallMode.BM25, poolSize, embedWeight, knnCandidates);
+    new RecallRequest("", null, 0, false, RecallMode.BM25, poolSize, embedWeight, knnCandidates, null, spread);
   }
 
   /** Every mode, no embedder, a scratch index, recall's own pool size and embed weight. */
   public static EvalOptions defaults() {
     return new EvalOptions(List.of(RecallMode.values()), null, null, null, RecallRequest.DEFAULT_POOL_SIZE,
         RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES, IngestProgress.NONE, false, null,
-        List.of(FusionRule.DEFAULT));
+        List.of(FusionRule.DEFAULT), 0);
   }
 
   public EvalOptions withModes(List<RecallMode> value) {
     return new EvalOptions(value, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, fusions);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withEmbedder(EmbedderSpec value) {
     return new EvalOptions(modes, value, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, fusions);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withIndexDir(Path value) {
     return new EvalOptions(modes, embedder, value, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, fusions);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withKind(Kind value) {
     return new EvalOptions(modes, embedder, indexDir, value, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, fusions);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withPoolSize(int value) {
     return new EvalOptions(modes, embedder, indexDir, kind, value, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, fusions);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withEmbedWeight(double value) {
     return new EvalOptions(modes, embedder, indexDir, kind, poolSize, value, knnCandidates, progress, asFiles,
-        runsDir, fusions);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withKnnCandidates(int value) {
     return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, value, progress, asFiles,
-        runsDir, fusions);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withProgress(IngestProgress value) {
     return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, value, asFiles,
-        runsDir, fusions);
+        runsDir, fusions, spread);
   }
 
   public EvalOptions withAsFiles(boolean value) {
     return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, value,
-        runsDir, fusions);
+        runsDir, fusions, spread);
+  }
+
+  public EvalOptions withSpread(double value) {
+    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
+        runsDir, fusions, value);
   }
 
   public EvalOptions withFusions(List<FusionRule> value) {
     return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, value);
+        runsDir, value, spread);
   }
 
   public EvalOptions withRunsDir(Path value) {
     return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        value, fusions);
+        value, fusions, spread);
   }
 }

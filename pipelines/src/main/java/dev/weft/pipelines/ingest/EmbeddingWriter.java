@@ -62,9 +62,9 @@ final class EmbeddingWriter {
     }
     for (FileOutcome.Chunked file : files) {
       if (previouslyIndexed.test(file.path())) {
-        update.replace(file.state(), file.chunks(), file.vectors());
+        update.replace(file.state(), file.chunks(), file.vectors(), file.imports());
       } else {
-        update.add(file.state(), file.chunks(), file.vectors());
+        update.add(file.state(), file.chunks(), file.vectors(), file.imports());
       }
       if (export != null) {
         export.write(file.state(), file.chunks(), file.vectors());

@@ -1,16 +1,18 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.context.graph.FileImports;
 import dev.weft.index.analysis.AnalysisVersion;
 import dev.weft.transforms.chunk.Chunkers;
 
 /**
  * What an indexed item's chunk documents were built with, stored with each item: the chunkers' version (from the
  * format registry) and the index's {@link AnalysisVersion}. Either changing re-chunks the item on the next
- * incremental run (its vectors are reused: the chunk texts did not change). Built here, where ingest is assembled,
+ * incremental run (its vectors are reused: the chunk texts did not change), and so does a change of the code
+ * graph's import extraction ({@link FileImports#VERSION}), whose edges are written with the chunks. Built here, where ingest is assembled,
  * because the ingest core in {@code transforms} knows the chunkers but not the index.
  */
 public final class IngestStamp {
-  public static final String CURRENT = Chunkers.STAMP + "+" + AnalysisVersion.CURRENT;
+  public static final String CURRENT = Chunkers.STAMP + "+" + AnalysisVersion.CURRENT + "+" + FileImports.VERSION;
 
   private IngestStamp() {}
 }

@@ -21,11 +21,17 @@ final class Corpora {
   /** The committed mixed corpus (Java, Python, TypeScript, Markdown, text); tests run from the module directory. */
   static final Path GOLDEN = Path.of("../testdata/golden-corpus").toAbsolutePath().normalize();
 
+  /** The committed multi-language tree of the code graph's golden edges (graph.md). */
+  static final Path GRAPH = Path.of("../testdata/graph").toAbsolutePath().normalize();
+
   private Corpora() {}
 
   static Path copyGolden(Path target) {
+    return copy(GOLDEN, target);
+  }
+
+  static Path copy(Path source, Path target) {
     try {
-      Path source = GOLDEN;
       try (Stream<Path> walk = Files.walk(source)) {
         for (Path p : walk.toList()) {
           Path dest = target.resolve(source.relativize(p).toString());

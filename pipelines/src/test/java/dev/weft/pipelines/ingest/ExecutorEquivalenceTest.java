@@ -27,6 +27,7 @@ class ExecutorEquivalenceTest {
   @Test
   void inProcessDirectAndFlinkWriteTheSameDocuments(@TempDir Path outside) throws Exception {
     Path root = BadInputTest.badCorpus(tmp.resolve("corpus"), outside);
+    Corpora.copy(Corpora.GRAPH, root.resolve("graph")); // every import rule: the edges must match too
 
     IngestReport inProcess = run(root, "inprocess", RunnerChoice.IN_PROCESS, List.of());
     IngestReport direct = run(root, "direct", RunnerChoice.DIRECT, List.of());
@@ -39,6 +40,10 @@ class ExecutorEquivalenceTest {
     assertThat(expected).hasSizeGreaterThan(15);
     assertThat(Corpora.dump(tmp.resolve("direct"))).isEqualTo(expected);
     assertThat(Corpora.dump(tmp.resolve("flink"))).isEqualTo(expected);
+    List<String> edges = CodeGraphIngestTest.edges(tmp.resolve("inprocess"));
+    assertThat(edges).hasSizeGreaterThan(20);
+    assertThat(CodeGraphIngestTest.edges(tmp.resolve("direct"))).isEqualTo(edges);
+    assertThat(CodeGraphIngestTest.edges(tmp.resolve("flink"))).isEqualTo(edges);
     assertThat(direct.counters()).isEqualTo(inProcess.counters());
     assertThat(flink.counters()).isEqualTo(inProcess.counters());
     assertThat(BadInputTest.lines(direct.deadLetterFile())).isEqualTo(BadInputTest.lines(inProcess.deadLetterFile()));

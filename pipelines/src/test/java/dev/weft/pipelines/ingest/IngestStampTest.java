@@ -6,8 +6,8 @@ import org.junit.jupiter.api.Test;
 
 class IngestStampTest {
   @Test
-  void namesTheChunkerAndAnalysisVersionsAsIndexesAlreadyStoreThem() {
-    // an index written before the stamp moved here holds this value; any other would re-chunk every item
-    assertThat(IngestStamp.CURRENT).isEqualTo("chunkers-2+analysis-2");
+  void namesTheChunkerAnalysisAndGraphVersions() {
+    // graph-1 re-chunks every older item once, on purpose: its import edges must be extracted (vectors are reused)
+    assertThat(IngestStamp.CURRENT).isEqualTo("chunkers-2+analysis-2+graph-1");
   }
 }

@@ -5,6 +5,7 @@ import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.graph.FileImports;
 import dev.weft.transforms.ingest.FileOutcome;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -23,7 +24,7 @@ import org.apache.beam.sdk.coders.CustomCoder;
  */
 public final class ChunkedCoder extends CustomCoder<FileOutcome.Chunked> {
   private static final ChunkedCoder INSTANCE = new ChunkedCoder();
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
 
   private ChunkedCoder() {}
 
@@ -57,6 +58,11 @@ public final class ChunkedCoder extends CustomCoder<FileOutcome.Chunked> {
       out.writeInt(chunk.endLine());
       writeLong(out, chunk.text());
       out.writeUTF(chunk.contentHash());
+    }
+    // the imports as their stored JSON: one encoding for the wire and the index
+    out.writeBoolean(value.imports() != null);
+    if (value.imports() != null) {
+      writeLong(out, value.imports().toJson());
     }
     ChunkVectors vectors = value.vectors();
     out.writeBoolean(vectors.isNone());
@@ -93,8 +99,9 @@ public final class ChunkedCoder extends CustomCoder<FileOutcome.Chunked> {
       chunks.add(new Chunk(in.readUTF(), in.readUTF(), Kind.valueOf(in.readUTF()), in.readUTF(), readNullable(in),
           in.readUTF(), in.readInt(), in.readInt(), readLong(in), in.readUTF()));
     }
+    FileImports imports = in.readBoolean() ? FileImports.fromJson(readLong(in)) : null;
     if (in.readBoolean()) {
-      return new FileOutcome.Chunked(state, chunks, ChunkVectors.none());
+      return new FileOutcome.Chunked(state, chunks, ChunkVectors.none(), imports);
     }
     EmbedderIdentity identity = new EmbedderIdentity(in.readUTF(), in.readInt());
     int size = in.readInt();
@@ -109,7 +116,7 @@ public final class ChunkedCoder extends CustomCoder<FileOutcome.Chunked> {
       }
       vectors.add(vector);
     }
-    return new FileOutcome.Chunked(state, chunks, ChunkVectors.of(identity, vectors));
+    return new FileOutcome.Chunked(state, chunks, ChunkVectors.of(identity, vectors), imports);
   }
 
   @Override

@@ -5,6 +5,8 @@ import dev.weft.context.DeadLetter;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.SourceDocument;
 import dev.weft.transforms.chunk.Chunkers;
+import dev.weft.transforms.graph.ImportExtractors;
+import dev.weft.transforms.graph.ProjectFiles;
 import dev.weft.transforms.route.Route;
 import dev.weft.transforms.route.Router;
 import java.io.Serializable;
@@ -21,6 +23,7 @@ public final class FileProcessor implements Serializable {
   private final Router router;
   private final SourceReader reader;
   private final String stamp;
+  private final ProjectFiles project;
 
   /**
    * @param stamp the ingest stamp every item's state records (chunkers and analysis versions), given by whoever
@@ -31,6 +34,7 @@ public final class FileProcessor implements Serializable {
     this.router = Objects.requireNonNull(router, "router");
     this.reader = Objects.requireNonNull(reader, "reader");
     this.stamp = requireStamp(stamp);
+    this.project = new ProjectFiles(root);
   }
 
   public FileOutcome process(String relPath) {
@@ -43,7 +47,23 @@ public final class FileProcessor implements Serializable {
     if (read instanceof ReadOutcome.Refused refused) {
       return new FileOutcome.Refused(refused.deadLetter());
     }
-    return chunk(((ReadOutcome.Read) read).document(), stamp);
+    SourceDocument doc = ((ReadOutcome.Read) read).document();
+    FileOutcome outcome = chunk(doc, stamp);
+    if (outcome instanceof FileOutcome.Chunked chunked && ImportExtractors.handles(doc.format())) {
+      return withImports(chunked, doc);
+    }
+    return outcome;
+  }
+
+  /** The file's imports for the code graph, extracted from the text just read (graph.md). */
+  private FileOutcome withImports(FileOutcome.Chunked chunked, SourceDocument doc) {
+    try {
+      return chunked.withImports(ImportExtractors.extract(doc.format(), doc.path(), doc.text(), project));
+    } catch (RuntimeException e) {
+      // extractors promise not to throw, as chunkers do; if one does, the file is dead-lettered with the cause
+      return new FileOutcome.Refused(new DeadLetter(doc.path(), "graph", IngestCounters.ERRORS,
+          "import extractor for format " + doc.format() + " failed: " + e));
+    }
   }
 
   /**

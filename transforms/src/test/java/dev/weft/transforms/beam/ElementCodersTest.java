@@ -9,6 +9,8 @@ import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.graph.FileImports;
+import dev.weft.context.graph.ImportRef;
 import dev.weft.transforms.ingest.FileOutcome;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -46,6 +48,21 @@ class ElementCodersTest {
   }
 
   @Test
+  void aChunkedFilesImportsRoundTripAndNoImportsStayNone() throws CoderException {
+    List<Chunk> chunks = List.of(new Chunk("id-1", "src/Big.java", Kind.CODE, "java", null, "preamble", 0, 1,
+        "import a.B;", "hash-1"));
+    FileImports imports = new FileImports(List.of("java:Big", "javapkg:"),
+        List.of(ImportRef.of("a.B", List.of("java:a.B")), new ImportRef("C", List.of("java:C"), true)));
+    FileState state = new FileState("src/Big.java", Kind.CODE, "java", 1L, 11, "hash-1", "stamp-1", 1);
+
+    FileOutcome.Chunked back = CoderUtils.clone(ChunkedCoder.of(),
+        new FileOutcome.Chunked(state, chunks, ChunkVectors.none(), imports));
+
+    assertThat(back.imports()).isEqualTo(imports);
+    assertThat(CoderUtils.clone(ChunkedCoder.of(), new FileOutcome.Chunked(state, chunks)).imports()).isNull();
+  }
+
+  @Test
   void aDeadLetterRoundTripsWithNullDetail() throws CoderException {
     DeadLetter letter = new DeadLetter("docs/a.bin", "read", "binary", null);
 
@@ -58,7 +75,7 @@ class ElementCodersTest {
 
     assertThatThrownBy(() -> ChunkedCoder.of().decode(new ByteArrayInputStream(bytes)))
         .isInstanceOf(IOException.class)
-        .hasMessageContaining("encoding version must be 1, got: 9")
+        .hasMessageContaining("encoding version must be 2, got: 9")
         .hasMessageContaining("same Weft jar");
   }
 }

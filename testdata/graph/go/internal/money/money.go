@@ -1,0 +1,4 @@
+package money
+
+// Cents is an amount of money.
+type Cents int

@@ -1,0 +1,11 @@
+package main
+
+import (
+	"fmt"
+
+	"example.com/shop/internal/cart"
+)
+
+func main() {
+	fmt.Println(cart.Total())
+}

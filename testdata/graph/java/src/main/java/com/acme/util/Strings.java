@@ -1,0 +1,7 @@
+package com.acme.util;
+
+public final class Strings {
+  public static String upper(String s) {
+    return s.toUpperCase();
+  }
+}

@@ -1,0 +1,6 @@
+from pkg.core import run
+
+
+class User:
+    def start(self):
+        return run()

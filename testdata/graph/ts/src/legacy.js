@@ -1,0 +1,3 @@
+const app = require('./app.js');
+
+module.exports = app;

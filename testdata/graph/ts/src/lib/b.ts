@@ -1,0 +1,3 @@
+const g = require('./greet');
+
+export const b = g.greet();

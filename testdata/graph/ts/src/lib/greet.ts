@@ -1,0 +1,3 @@
+export function greet(): string {
+  return 'hello';
+}

@@ -1,0 +1,2 @@
+export * from './greet';
+export { b } from './b';

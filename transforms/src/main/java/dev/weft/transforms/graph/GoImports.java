@@ -1,0 +1,52 @@
+package dev.weft.transforms.graph;
+
+import dev.weft.context.graph.FileImports;
+import dev.weft.context.graph.ImportRef;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Go: {@code import "p"}, {@code import alias "p"} and {@code import ( ... )} blocks. A path under the module of the
+ * nearest {@code go.mod} resolves to the package's directory in the tree (every non-test file of it); the standard
+ * library and other modules are external.
+ */
+final class GoImports implements ImportExtractor {
+  private static final Pattern BLOCK = Pattern.compile("\\bimport\\s*\\(([^)]*)\\)");
+  private static final Pattern SINGLE = Pattern.compile("\\bimport\\s+(?:[\\w.]+\\s+)?\"([^\"]+)\"");
+  private static final Pattern QUOTED = Pattern.compile("\"([^\"]+)\"");
+
+  @Override
+  public FileImports extract(String path, String text, ProjectFiles project) {
+    String code = SourceText.strip(text, false, false);
+    Set<String> specs = new LinkedHashSet<>();
+    Matcher block = BLOCK.matcher(code);
+    while (block.find()) {
+      Matcher quoted = QUOTED.matcher(block.group(1));
+      while (quoted.find()) {
+        specs.add(quoted.group(1));
+      }
+    }
+    Matcher single = SINGLE.matcher(code);
+    while (single.find()) {
+      specs.add(single.group(1));
+    }
+    ProjectFiles.GoModule module = project.goModule(SourceText.parent(path));
+    List<ImportRef> imports = new ArrayList<>();
+    for (String spec : specs) {
+      List<String> candidates = new ArrayList<>();
+      if (module != null && (spec.equals(module.path()) || spec.startsWith(module.path() + "/"))) {
+        String rest = spec.substring(module.path().length());
+        String dir = SourceText.join(module.dir(), rest.isEmpty() ? "" : rest.substring(1));
+        if (dir != null) {
+          candidates.add("dir:" + dir);
+        }
+      }
+      imports.add(ImportRef.of(spec, candidates));
+    }
+    return new FileImports(List.of(), imports);
+  }
+}

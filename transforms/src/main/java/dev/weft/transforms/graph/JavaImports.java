@@ -1,0 +1,85 @@
+package dev.weft.transforms.graph;
+
+import dev.weft.context.graph.FileImports;
+import dev.weft.context.graph.ImportRef;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Java: {@code import a.b.C;} (nested types fall back to their outer type), {@code import static a.b.C.m;} (to C),
+ * {@code import a.b.*;} (every file of package a.b: without type resolution that is the honest over-count), and
+ * same-package references — a capitalised name used in the file that a file of its own package declares
+ * (implicit: an unresolved one is not an import, e.g. {@code String}). The file provides {@code java:<pkg>.<Stem>}
+ * and {@code javapkg:<pkg>}.
+ */
+final class JavaImports implements ImportExtractor {
+  private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
+  private static final Pattern IMPORT = Pattern.compile("(?m)^\\s*import\\s+(static\\s+)?([\\w.]+?)(\\.\\*)?\\s*;");
+  private static final Pattern TYPE_NAME = Pattern.compile("\\b[A-Z][A-Za-z0-9_]*\\b");
+
+  @Override
+  public FileImports extract(String path, String text, ProjectFiles project) {
+    String code = SourceText.strip(text, true, false);
+    Matcher pkg = PACKAGE.matcher(code);
+    String packageName = pkg.find() ? pkg.group(1) : "";
+    String file = path.substring(path.lastIndexOf('/') + 1);
+    String stem = file.endsWith(".java") ? file.substring(0, file.length() - 5) : file;
+    List<String> provides = List.of("java:" + qualify(packageName, stem), "javapkg:" + packageName);
+    List<ImportRef> imports = new ArrayList<>();
+    Set<String> importedNames = new LinkedHashSet<>();
+    Matcher m = IMPORT.matcher(code);
+    int bodyStart = 0;
+    while (m.find()) {
+      bodyStart = m.end();
+      boolean isStatic = m.group(1) != null;
+      String name = m.group(2);
+      boolean wildcard = m.group(3) != null;
+      String spec = name + (wildcard ? ".*" : "");
+      List<String> candidates = new ArrayList<>();
+      if (wildcard && !isStatic) {
+        candidates.add("javapkg:" + name);
+      }
+      // a static import names a member: its type is the name without the last part
+      String type = isStatic && !wildcard ? name.substring(0, Math.max(0, name.lastIndexOf('.'))) : name;
+      candidates.addAll(typeCandidates(type));
+      if (!wildcard && !isStatic) {
+        importedNames.add(name.substring(name.lastIndexOf('.') + 1));
+      }
+      imports.add(ImportRef.of(spec, candidates));
+    }
+    Set<String> referenced = new LinkedHashSet<>();
+    Matcher names = TYPE_NAME.matcher(code.substring(bodyStart));
+    while (names.find()) {
+      referenced.add(names.group());
+    }
+    referenced.remove(stem);
+    referenced.removeAll(importedNames);
+    for (String name : referenced) {
+      imports.add(new ImportRef(name, List.of("java:" + qualify(packageName, name)), true));
+    }
+    return new FileImports(provides, imports);
+  }
+
+  /** {@code a.b.C.Inner} → {@code java:a.b.C.Inner}, {@code java:a.b.C}: nested types live in their outer file. */
+  private static List<String> typeCandidates(String name) {
+    List<String> candidates = new ArrayList<>();
+    String current = name;
+    while (!current.isEmpty()) {
+      String last = current.substring(current.lastIndexOf('.') + 1);
+      if (last.isEmpty() || !Character.isUpperCase(last.charAt(0))) {
+        break;
+      }
+      candidates.add("java:" + current);
+      current = current.substring(0, Math.max(0, current.lastIndexOf('.')));
+    }
+    return candidates;
+  }
+
+  private static String qualify(String packageName, String name) {
+    return packageName.isEmpty() ? name : packageName + "." + name;
+  }
+}
