@@ -2,10 +2,10 @@ package dev.weft.api;
 
 import dev.weft.context.graph.CodeGraph;
 import dev.weft.context.graph.Direction;
-import dev.weft.context.graph.GitActivity;
 import dev.weft.context.graph.GraphFile;
 import dev.weft.context.graph.GraphNode;
 import dev.weft.context.graph.Related;
+import dev.weft.context.graph.git.GitActivityIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.GraphReader;
 import dev.weft.index.PathNotIndexedException;
@@ -18,16 +18,18 @@ import java.util.function.Supplier;
  */
 public final class Graph {
   private final Supplier<CorpusSearcher> searchers;
-  private final GitActivity git;
+  private final Supplier<GitActivityIndex> git;
 
-  Graph(Supplier<CorpusSearcher> searchers, GitActivity git) {
+  /** {@code git} is asked only when a node is read (building it reads the git log once per HEAD). */
+  Graph(Supplier<CorpusSearcher> searchers, Supplier<GitActivityIndex> git) {
     this.searchers = searchers;
     this.git = Objects.requireNonNull(git, "git");
   }
 
-  /** The same graph with nodes' {@code git} field from {@code activity} (the git-activity work's seam). */
-  public Graph withGit(GitActivity activity) {
-    return new Graph(searchers, activity);
+  /** The same graph with nodes' {@code git} field from {@code activity}. */
+  public Graph withGit(GitActivityIndex activity) {
+    Objects.requireNonNull(activity, "activity");
+    return new Graph(searchers, () -> activity);
   }
 
   /**
@@ -40,7 +42,7 @@ public final class Graph {
     try (CorpusSearcher searcher = searchers.get()) {
       CodeGraph graph = graphOf(searcher);
       GraphFile file = require(graph, id, searcher);
-      return new GraphNode(id, file.kind(), file.format(), git.of(id).orElse(null),
+      return new GraphNode(id, file.kind(), file.format(), git.get().activity(id).orElse(null),
           GraphReader.chunks(searcher, id), graph.edges(id));
     }
   }

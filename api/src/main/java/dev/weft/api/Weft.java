@@ -6,7 +6,6 @@ import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.env.Environment;
 import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.generation.GenerationManifest;
-import dev.weft.context.graph.GitActivity;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.graph.git.GitActivityIndex;
 import dev.weft.context.graph.git.RecentActivity;
@@ -205,12 +204,12 @@ public final class Weft implements AutoCloseable {
 
   /**
    * The code graph of the served generation: {@code node(path)} and {@code related(path, direction, hops)}
-   * (graph.md). Nodes carry no git activity until one is given with {@link Graph#withGit}.
+   * (graph.md). Nodes carry the files' git activity ({@link #gitActivity}), read when a node is.
    */
   public synchronized Graph graph() {
     ensureOpen();
     if (graph == null) {
-      graph = new Graph(() -> reading().searcher(), GitActivity.NONE);
+      graph = new Graph(() -> reading().searcher(), this::gitActivity);
     }
     return graph;
   }

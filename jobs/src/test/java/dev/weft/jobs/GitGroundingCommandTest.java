@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Git activity as recall --json hit metadata, and weft recent, over a git work tree built here. */
+/** Git activity as recall --json hit metadata and on graph nodes, and weft recent, over a git work tree built here. */
 class GitGroundingCommandTest {
   @TempDir Path tmp;
 
@@ -34,6 +34,11 @@ class GitGroundingCommandTest {
     assertThat(recall.err()).isEmpty();
     assertThat(recall.out()).contains("\"git\":{\"commits\":1,\"lastCommit\":\"2023-11-14T22:13:20Z\","
         + "\"lastAuthor\":\"Alice\"}");
+
+    CliRun node = CliRun.of("graph", "node", "app/api.py", "--index", index);
+    assertThat(node.exit()).as(node.err()).isZero();
+    assertThat(node.out()).contains("git.commits\t1\n", "git.last_commit_time\t2023-11-14T22:13:20Z\n",
+        "git.last_author\tAlice\n");
 
     Files.writeString(root.resolve("app/api.py"), "# edited\n", StandardCharsets.UTF_8);
     Files.setLastModifiedTime(root.resolve("app/api.py"), FileTime.from(Instant.ofEpochSecond(1_800_000_000)));
