@@ -39,15 +39,7 @@ import java.util.Optional;
 public final class JavaChunker extends StructuredChunker {
   private static final long serialVersionUID = 1L;
 
-  private static final ThreadLocal<JavaParser> PARSER = ThreadLocal.withInitial(() -> new JavaParser(
-      new ParserConfiguration()
-          // RAW: the grammar accepts every language level; the validators that BLEEDING_EDGE adds cost ~10%
-          // of a parse and their findings were ignored anyway (only syntax errors make us fall back).
-          .setLanguageLevel(LanguageLevel.RAW)
-          // Columns then count chars, which the comment-placement check relies on.
-          .setTabSize(1)
-          // Comments are read from the comments collection; attribution would only cost time.
-          .setAttributeComments(false)));
+  private static final ThreadLocal<JavaParser> PARSER = ThreadLocal.withInitial(JavaChunker::newParser);
 
   public JavaChunker() {
     this(DEFAULT_MAX_CHARS);
@@ -56,6 +48,18 @@ public final class JavaChunker extends StructuredChunker {
   /** @param maxChars cap for packing long preambles and the fallback */
   public JavaChunker(int maxChars) {
     super(maxChars);
+  }
+
+  /** A parser set up as the chunker's (parsers are not thread-safe: one per thread). */
+  public static JavaParser newParser() {
+    return new JavaParser(new ParserConfiguration()
+        // RAW: the grammar accepts every language level; the validators that BLEEDING_EDGE adds cost ~10%
+        // of a parse and their findings were ignored anyway (only syntax errors make us fall back).
+        .setLanguageLevel(LanguageLevel.RAW)
+        // Columns then count chars, which the comment-placement check relies on.
+        .setTabSize(1)
+        // Comments are read from the comments collection; attribution would only cost time.
+        .setAttributeComments(false));
   }
 
   @Override

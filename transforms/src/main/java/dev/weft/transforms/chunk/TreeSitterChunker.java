@@ -1,14 +1,11 @@
 package dev.weft.transforms.chunk;
 
-import dev.weft.models.natives.NativeLibraries;
 import dev.weft.transforms.chunk.Outline.Decl;
 import java.util.ArrayList;
 import java.util.List;
 import org.treesitter.TSLanguage;
 import org.treesitter.TSNode;
-import org.treesitter.TSParser;
 import org.treesitter.TSPoint;
-import org.treesitter.TSTree;
 
 /**
  * The tree-sitter half of the code chunkers: parses, walks the top level and the bodies of containers
@@ -59,20 +56,13 @@ abstract class TreeSitterChunker extends StructuredChunker {
 
   @Override
   final List<Span> spans(String text, Lines lines) {
-    NativeLibraries.prepareTreeSitter(); // before TSParser loads its library: from the cache, not the temp dir
-    TSParser parser = new TSParser();
-    try {
-      parser.setLanguage(language());
-      try (TSTree tree = parser.parseString(null, lines.withNewlines())) {
-        TSNode root = tree.getRootNode();
-        if (root.isNull() || root.hasError()) {
-          return null;
-        }
-        return Outline.layout(lines, scope(root, null, lines, 0), maxChars);
+    return TreeSitterTrees.parse(language(), lines.withNewlines(), tree -> {
+      TSNode root = tree.getRootNode();
+      if (root.isNull() || root.hasError()) {
+        return null;
       }
-    } finally {
-      parser.close();
-    }
+      return Outline.layout(lines, scope(root, null, lines, 0), maxChars);
+    });
   }
 
   private List<Decl> scope(TSNode parent, String scopeType, Lines lines, int depth) {

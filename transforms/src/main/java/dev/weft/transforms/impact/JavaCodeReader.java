@@ -2,8 +2,6 @@ package dev.weft.transforms.impact;
 
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
-import com.github.javaparser.ParserConfiguration;
-import com.github.javaparser.ParserConfiguration.LanguageLevel;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
@@ -30,6 +28,7 @@ import com.github.javaparser.ast.stmt.SwitchEntry;
 import com.github.javaparser.ast.stmt.WhileStmt;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.expr.MethodReferenceExpr;
+import dev.weft.transforms.chunk.JavaChunker;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -45,9 +44,8 @@ import java.util.function.Function;
 final class JavaCodeReader implements CodeReader {
   static final JavaCodeReader INSTANCE = new JavaCodeReader();
 
-  /** Same settings as the chunker's parser: every language level, columns in chars, no comment attribution. */
-  private static final ThreadLocal<JavaParser> PARSER = ThreadLocal.withInitial(() -> new JavaParser(
-      new ParserConfiguration().setLanguageLevel(LanguageLevel.RAW).setTabSize(1).setAttributeComments(false)));
+  /** The chunker's parser settings, so a fragment parses here exactly as its chunk was cut. */
+  private static final ThreadLocal<JavaParser> PARSER = ThreadLocal.withInitial(JavaChunker::newParser);
 
   /** A way to complete a fragment: how to parse it and how many lines the completion put in front. */
   private record Attempt(Function<String, ParseResult<? extends Node>> parse, String prefix, String suffix) {}

@@ -1,6 +1,6 @@
 package dev.weft.transforms.impact;
 
-import dev.weft.models.natives.NativeLibraries;
+import dev.weft.transforms.chunk.TreeSitterTrees;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +9,6 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.treesitter.TSLanguage;
 import org.treesitter.TSNode;
-import org.treesitter.TSParser;
-import org.treesitter.TSTree;
 import org.treesitter.TreeSitterGo;
 import org.treesitter.TreeSitterJavascript;
 import org.treesitter.TreeSitterPython;
@@ -82,22 +80,15 @@ final class TreeSitterCodeReader implements CodeReader {
     boolean wrap = wrapMethods && "method".equals(nodeType);
     String source = wrap ? "class WeftImpactFragment {\n" + text + "\n}" : Dedent.of(text);
     byte[] bytes = source.getBytes(StandardCharsets.UTF_8);
-    NativeLibraries.prepareTreeSitter(); // before TSParser loads its library: from the cache, not the temp dir
-    TSParser parser = new TSParser();
-    try {
-      parser.setLanguage(language.get());
-      try (TSTree tree = parser.parseString(null, source)) {
-        TSNode root = tree.getRootNode();
-        if (root.isNull()) {
-          return CodeReading.unparsed();
-        }
-        Walk walk = new Walk(bytes, wrap ? 1 : 0);
-        walk.visit(root, null, null, null);
-        return new CodeReading(true, walk.uses, walk.decisions, exported(walk, root, bytes, wrap), walk.reexports);
+    return TreeSitterTrees.parse(language.get(), source, tree -> {
+      TSNode root = tree.getRootNode();
+      if (root.isNull()) {
+        return CodeReading.unparsed();
       }
-    } finally {
-      parser.close();
-    }
+      Walk walk = new Walk(bytes, wrap ? 1 : 0);
+      walk.visit(root, null, null, null);
+      return new CodeReading(true, walk.uses, walk.decisions, exported(walk, root, bytes, wrap), walk.reexports);
+    });
   }
 
   private boolean exported(Walk walk, TSNode root, byte[] bytes, boolean wrapped) {
