@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.graph.CodeGraph;
 import dev.weft.context.graph.Direction;
 import dev.weft.context.graph.GraphFile;
@@ -10,6 +11,7 @@ import dev.weft.index.CorpusSearcher;
 import dev.weft.index.GraphReader;
 import dev.weft.index.PathNotIndexedException;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -18,10 +20,13 @@ import java.util.function.Supplier;
  */
 public final class Graph {
   private final Supplier<CorpusSearcher> searchers;
-  private final Supplier<GitActivityIndex> git;
+  private final Function<GenerationManifest, GitActivityIndex> git;
 
-  /** {@code git} is asked only when a node is read (building it reads the git log once per HEAD). */
-  Graph(Supplier<CorpusSearcher> searchers, Supplier<GitActivityIndex> git) {
+  /**
+   * {@code git} answers a generation's git activity; it is asked only when a node is read (it reads the git log
+   * once per HEAD), with the generation the node is read from.
+   */
+  Graph(Supplier<CorpusSearcher> searchers, Function<GenerationManifest, GitActivityIndex> git) {
     this.searchers = searchers;
     this.git = Objects.requireNonNull(git, "git");
   }
@@ -29,7 +34,7 @@ public final class Graph {
   /** The same graph with nodes' {@code git} field from {@code activity}. */
   public Graph withGit(GitActivityIndex activity) {
     Objects.requireNonNull(activity, "activity");
-    return new Graph(searchers, () -> activity);
+    return new Graph(searchers, generation -> activity);
   }
 
   /**
@@ -42,7 +47,7 @@ public final class Graph {
     try (CorpusSearcher searcher = searchers.get()) {
       CodeGraph graph = graphOf(searcher);
       GraphFile file = require(graph, id, searcher);
-      return new GraphNode(id, file.kind(), file.format(), git.get().activity(id).orElse(null),
+      return new GraphNode(id, file.kind(), file.format(), git.apply(searcher.generation()).activity(id).orElse(null),
           GraphReader.chunks(searcher, id), graph.edges(id));
     }
   }

@@ -209,7 +209,7 @@ public final class Weft implements AutoCloseable {
   public synchronized Graph graph() {
     ensureOpen();
     if (graph == null) {
-      graph = new Graph(() -> reading().searcher(), this::gitActivity);
+      graph = new Graph(() -> reading().searcher(), generation -> GitGrounding.activity(indexDir, generation));
     }
     return graph;
   }
