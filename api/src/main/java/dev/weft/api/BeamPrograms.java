@@ -1,8 +1,6 @@
 package dev.weft.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.agents.program.AddressOrder;
 import dev.weft.agents.program.Piece;
 import dev.weft.agents.program.PieceOps;
@@ -63,7 +61,7 @@ final class BeamPrograms {
     MapOutcome outcome = ProgramRunPipeline.run(options, new PlanSteps(plan.beforeMap()),
         new ProgramRunPipeline.MapStep(map.instruction(), map.outputSchema(), map.maxSubcalls()), plan.fingerprint(),
         request.subcall(), AddressOrder.INSTANCE, request.progress());
-    List<JsonNode> results = outcome.results().stream().map(BeamPrograms::asInProcess).toList();
+    List<JsonNode> results = outcome.results().stream().map(MapResult::asPieceResult).toList();
     RunResult result = new ProgramRunner(new SlotEnvironment(new InMemoryStore()), request.subcall(),
         request.options()).finish(plan, new ProgramRunner.MapResults(results, (int) outcome.calls(),
         (int) outcome.failed(), (int) outcome.notVisited(), 0), request.cancel());
@@ -113,17 +111,6 @@ final class BeamPrograms {
           + "the map (step " + map.index() + ") reads '" + map.from() + "'; use --runner inprocess");
     }
     return map;
-  }
-
-  /** A Beam map result as the in-process runner writes it: {address, result} or {address, error}. */
-  private static JsonNode asInProcess(MapResult result) {
-    ObjectNode out = JsonNodeFactory.instance.objectNode().put("address", result.address());
-    if (result.failed()) {
-      out.set("error", result.value().get("error"));
-    } else {
-      out.set("result", result.value());
-    }
-    return out;
   }
 
   /** The chunk/grep steps before the map, applied to one piece on a worker. */

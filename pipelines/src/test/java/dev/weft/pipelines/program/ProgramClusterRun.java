@@ -1,8 +1,6 @@
 package dev.weft.pipelines.program;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.agents.model.ChatSubcall;
 import dev.weft.agents.model.stub.StubChatServer;
 import dev.weft.agents.model.stub.StubReply;
@@ -75,7 +73,7 @@ public final class ProgramClusterRun {
       MapOutcome outcome = ProgramRunPipeline.run(options, PieceSteps.NONE,
           new ProgramRunPipeline.MapStep(map.instruction(), map.outputSchema(), map.maxSubcalls()),
           plan.fingerprint(), subcall, AddressOrder.INSTANCE);
-      List<JsonNode> asInProcess = outcome.results().stream().map(ProgramClusterRun::asInProcess).toList();
+      List<JsonNode> asInProcess = outcome.results().stream().map(MapResult::asPieceResult).toList();
       String cluster = new ProgramRunner(new SlotEnvironment(new InMemoryStore()), subcall, RunOptions.defaults())
           .finish(plan, new ProgramRunner.MapResults(asInProcess, (int) outcome.calls(), (int) outcome.failed(),
               (int) outcome.notVisited(), 0), new CancelSignal()).answerPreview();
@@ -84,16 +82,5 @@ public final class ProgramClusterRun {
             .map(p -> results.relativize(p).toString()).sorted().toList());
       }
     }
-  }
-
-  /** As the api facade's BeamPrograms hands a result to the in-process finish: {address, result|error}. */
-  private static JsonNode asInProcess(MapResult result) {
-    ObjectNode out = JsonNodeFactory.instance.objectNode().put("address", result.address());
-    if (result.failed()) {
-      out.set("error", result.value().get("error"));
-    } else {
-      out.set("result", result.value());
-    }
-    return out;
   }
 }

@@ -49,4 +49,15 @@ public record MapResult(String address, JsonNode value) implements Serializable 
   public boolean cancelled() {
     return failed() && value.at("/error/reason").asText().equals(SubcallException.Reason.CANCELLED.name());
   }
+
+  /** This result as the in-process runner records a piece's: {@code {address, result}} or {@code {address, error}}. */
+  public JsonNode asPieceResult() {
+    ObjectNode out = JsonNodeFactory.instance.objectNode().put("address", address);
+    if (failed()) {
+      out.set("error", value.get("error"));
+    } else {
+      out.set("result", value);
+    }
+    return out;
+  }
 }
