@@ -56,7 +56,7 @@ abstract class TreeSitterChunker extends StructuredChunker {
 
   @Override
   final List<Span> spans(String text, Lines lines) {
-    return TreeSitterTrees.parse(language(), lines.withNewlines(), tree -> {
+    return TreeSitterTrees.parse(this::language, lines.withNewlines(), tree -> {
       TSNode root = tree.getRootNode();
       if (root.isNull() || root.hasError()) {
         return null;

@@ -2,6 +2,7 @@ package dev.weft.transforms.chunk;
 
 import dev.weft.models.natives.NativeLibraries;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.treesitter.TSLanguage;
 import org.treesitter.TSParser;
 import org.treesitter.TSTree;
@@ -10,12 +11,15 @@ import org.treesitter.TSTree;
 public final class TreeSitterTrees {
   private TreeSitterTrees() {}
 
-  /** Parses {@code source} as {@code language} and answers what {@code read} makes of the tree while it is open. */
-  public static <T> T parse(TSLanguage language, String source, Function<TSTree, T> read) {
-    NativeLibraries.prepareTreeSitter(); // before TSParser loads its library: from the cache, not the temp dir
+  /**
+   * Parses {@code source} as {@code language} and answers what {@code read} makes of the tree while it is open. The
+   * language is made here, after the natives are prepared: making one loads its grammar's native library.
+   */
+  public static <T> T parse(Supplier<TSLanguage> language, String source, Function<TSTree, T> read) {
+    NativeLibraries.prepareTreeSitter(); // before a tree-sitter class loads a library: from the cache, not temp
     TSParser parser = new TSParser();
     try {
-      parser.setLanguage(language);
+      parser.setLanguage(language.get());
       try (TSTree tree = parser.parseString(null, source)) {
         return read.apply(tree);
       }

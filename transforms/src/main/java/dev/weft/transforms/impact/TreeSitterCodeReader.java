@@ -80,7 +80,7 @@ final class TreeSitterCodeReader implements CodeReader {
     boolean wrap = wrapMethods && "method".equals(nodeType);
     String source = wrap ? "class WeftImpactFragment {\n" + text + "\n}" : Dedent.of(text);
     byte[] bytes = source.getBytes(StandardCharsets.UTF_8);
-    return TreeSitterTrees.parse(language.get(), source, tree -> {
+    return TreeSitterTrees.parse(language, source, tree -> {
       TSNode root = tree.getRootNode();
       if (root.isNull()) {
         return CodeReading.unparsed();
