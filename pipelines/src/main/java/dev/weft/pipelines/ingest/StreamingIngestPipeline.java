@@ -54,14 +54,14 @@ public final class StreamingIngestPipeline {
       throw new IllegalArgumentException("--watchPolls must be at least 0 (0: never stop), got: "
           + options.getWatchPolls());
     }
-    if (!options.getExportParquet().isBlank()) {
-      throw new IllegalArgumentException("--exportParquet is not supported with --streaming=true, got: "
-          + options.getExportParquet() + "; export with a batch run (weft index --export-parquet DIR)");
-    }
     List<String> extensions = Arrays.stream(options.getExtensions().split(","))
         .map(String::trim).filter(e -> !e.isEmpty()).toList();
     WindowPublisher publisher = new WindowPublisher(root.toString(), indexDir.toString(), extensions,
         options.getMaxFileBytes(), duration("--lockWait", options.getLockWait()), options.getWindowStaging());
+    if (!options.getExportParquet().isBlank()) {
+      // each published window's chunks as DIR/gen-<N>/ (WindowExport); a local path, as in batch
+      publisher = publisher.withExportParquet(IngestPipeline.exportDir(options));
+    }
     EmbedderSpec embedder = IngestPipeline.embedderSpec(options);
     if (embedder != null) {
       publisher = publisher.withEmbedder(embedder, options.getEmbedBatchSize());
