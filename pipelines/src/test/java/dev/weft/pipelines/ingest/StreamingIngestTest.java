@@ -331,15 +331,22 @@ class StreamingIngestTest {
   }
 
   @Test
-  void onFlinkLocalTheBoundedWatchPublishesTheCorpusOnce() {
+  void onFlinkLocalTheBoundedWatchPublishesTheCorpusOnceWithTheVectorsOfWeftIndex() {
     // the one Flink [local] run of this family; a deadline, so a runner that does not drain cannot hang the build
     PipelineResult.State state = finish(StreamingIngestPipeline.build(options("--runner=FlinkRunner",
         "--flinkMaster=[local]", "--parallelism=1", "--streaming=true", "--root=" + root, "--indexDir=" + indexDir,
-        "--watchInterval=200ms", "--window=1s", "--watchPolls=3")));
+        "--watchInterval=200ms", "--window=1s", "--watchPolls=3", "--embedder=hash:32")));
 
     assertThat(state).isEqualTo(PipelineResult.State.DONE);
-    assertThat(served().generation()).isEqualTo(1);
-    assertThat(served().files()).isEqualTo(5);
+    GenerationManifest published = served();
+    assertThat(published.generation()).isEqualTo(1);
+    assertThat(published.files()).isEqualTo(5);
+    assertThat(published.embedder()).isEqualTo(HASH_32.identity());
+    assertThat(published.chunksWithVectors()).isEqualTo(published.chunks()).isPositive();
+    new Ingester().run(IngestRequest.directory(root, tmp.resolve("expected")).runner(RunnerChoice.IN_PROCESS)
+        .embedder(HASH_32).build());
+    assertThat(Corpora.dump(indexDir)).isEqualTo(Corpora.dump(tmp.resolve("expected")));
+    assertThat(dense(indexDir)).isEqualTo(dense(tmp.resolve("expected")));
   }
 
   @Test
