@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * re-lists and applies them), and each window with changes or a tick is planned on one key, chunked and staged by
  * every worker, and published on one key ({@link PublishWindows}): one generation, recording the window, or none when
  * nothing indexed changed. With {@code --embedder} the window's workers embed its chunks ({@code EmbedChunks}, as a
- * batch Beam run does) and the publish counts and logs the window's embedding like a batch run's.
+ * batch Beam run does) and the publish counts and logs the window's embedding like a batch run's. With
+ * {@code --exportParquet=DIR} each published window also leaves {@code DIR/gen-<N>/} ({@link WindowExport}).
  */
 public final class StreamingIngestPipeline {
   private static final Logger LOG = LoggerFactory.getLogger(StreamingIngestPipeline.class);
