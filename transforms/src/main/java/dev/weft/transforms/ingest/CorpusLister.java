@@ -204,7 +204,7 @@ public final class CorpusLister {
    */
   private List<ListedFile> walk(Path root) {
     AtomicReference<IOException> rootFailure = new AtomicReference<>();
-    WalkDirectory top = new WalkDirectory(null, root, "", rootFailure);
+    WalkDirectory top = new WalkDirectory(null, root, "", excludedUnder(root), rootFailure);
     WALKERS.invoke(top);
     if (rootFailure.get() != null) {
       throw new UncheckedIOException("cannot list corpus root " + root, rootFailure.get());
@@ -229,9 +229,25 @@ public final class CorpusLister {
     return files;
   }
 
+  /**
+   * The relative path of the excluded directory when it lies under {@code root}, "" when every subdirectory is
+   * excluded (the root lies in it), or null: compared as a string, so a walk never compares whole {@code Path}s.
+   */
+  private String excludedUnder(Path root) {
+    if (excluded == null) {
+      return null;
+    } else if (root.startsWith(excluded)) {
+      return "";
+    } else if (excluded.startsWith(root)) {
+      return root.relativize(excluded).toString().replace('\\', '/');
+    }
+    return null;
+  }
+
   private final class WalkDirectory extends CountedCompleter<Void> {
     private final Path dir;
     private final String prefix;
+    private final String excludedPath;
     private final AtomicReference<IOException> rootFailure;
     /**
      * The routable files ({@link ListedFile}) and walked subdirectories ({@link WalkDirectory}) of this directory in
@@ -239,10 +255,12 @@ public final class CorpusLister {
      */
     private List<Object> entries = List.of();
 
-    WalkDirectory(WalkDirectory parent, Path dir, String prefix, AtomicReference<IOException> rootFailure) {
+    WalkDirectory(WalkDirectory parent, Path dir, String prefix, String excludedPath,
+        AtomicReference<IOException> rootFailure) {
       super(parent);
       this.dir = dir;
       this.prefix = prefix;
+      this.excludedPath = excludedPath;
       this.rootFailure = rootFailure;
     }
 
@@ -303,11 +321,12 @@ public final class CorpusLister {
         return null;
       }
       if (attrs.isDirectory()) {
-        if (SKIPPED_DIRECTORIES.contains(name) || name.startsWith(".") || isExcluded(child)) {
+        if (SKIPPED_DIRECTORIES.contains(name) || name.startsWith(".")
+            || excludedPath != null && (excludedPath.isEmpty() || excludedPath.equals(path))) {
           return null;
         }
         // "d/" sorts among its siblings where every "d/..." path does: no sibling name contains a '/'
-        return new Named(name + "/", new WalkDirectory(this, child, path + "/", rootFailure));
+        return new Named(name + "/", new WalkDirectory(this, child, path + "/", excludedPath, rootFailure));
       }
       if (!routable) {
         return null;

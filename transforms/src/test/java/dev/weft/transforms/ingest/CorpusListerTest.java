@@ -37,6 +37,15 @@ class CorpusListerTest {
   }
 
   @Test
+  void theIndexDirectoryIsNeverListedWhereverItSitsUnderTheRoot() throws IOException {
+    write("data/idx/x.md", "data/idx2/y.md", "data/i.md", "idx/z.md");
+
+    assertThat(paths(new CorpusLister(Router.defaults(), root.resolve("data/idx")).list(root)))
+        .containsExactly("data/i.md", "data/idx2/y.md", "idx/z.md");
+    assertThat(paths(new CorpusLister(Router.defaults(), root).list(root.resolve("data")))).containsExactly("i.md");
+  }
+
+  @Test
   void neverFollowsASymlinkedDirectoryOutOfTheRoot(@TempDir Path outside) throws IOException {
     Files.writeString(outside.resolve("out.md"), "outside");
     Files.createSymbolicLink(root.resolve("linked"), outside);
