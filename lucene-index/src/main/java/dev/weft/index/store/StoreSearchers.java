@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexCommit;
+import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.SegmentInfos;
@@ -14,6 +16,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.util.IOSupplier;
 
 /**
  * What a store's reads see: always the last commit. Two sources, one at a time:
@@ -45,6 +48,8 @@ final class StoreSearchers implements Closeable {
   }
 
   private final Directory directory;
+  /** Sets a torn newest commit point aside ({@link TornCommitPoint}); true when it did. */
+  private final IOSupplier<Boolean> repair;
   private record ParsedLog(String text, CommitLog log) {}
 
   /** The last log parsed, reused while commits carry the same text (a reopen, a fold-free refresh). */
@@ -67,8 +72,9 @@ final class StoreSearchers implements Closeable {
   /** The latest commit generation the directory searchers were refreshed for (-1: none yet). */
   private volatile long checkedGeneration = -1;
 
-  StoreSearchers(Directory directory) throws IOException {
+  StoreSearchers(Directory directory, IOSupplier<Boolean> repair) throws IOException {
     this.directory = directory;
+    this.repair = repair;
     this.current = new SearcherManager(directory, logged);
   }
 
@@ -104,7 +110,15 @@ final class StoreSearchers implements Closeable {
   private void seeNewerCommit(SearcherManager manager) throws IOException {
     long latest = SegmentInfos.getLastCommitGeneration(directory.listAll());
     if (latest != checkedGeneration) {
-      manager.maybeRefreshBlocking();
+      try {
+        manager.maybeRefreshBlocking();
+      } catch (CorruptIndexException | IndexFormatTooOldException e) {
+        // another process crashed between a commit point's rename and its fsync: read the commit before it
+        if (!repair.get()) {
+          throw e;
+        }
+        manager.maybeRefreshBlocking();
+      }
       // what was listed before the refresh: a commit landing during it is listed, and so refreshed, next time
       checkedGeneration = latest;
     }

@@ -58,6 +58,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   };
 
   private final Path dir;
+  private final StoreDirectory stack;
   private final Directory directory;
   /** Under {@link #directory}: deletes wait for no commit while a writer is kept. */
   private final BackgroundDeleteDirectory deletes;
@@ -87,6 +88,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   StoreWriter(Path dir, StoreDirectory directory, LuceneStoreOptions options, IdleScheduler scheduler,
       LongSupplier nanoClock) {
     this.dir = dir;
+    this.stack = directory;
     this.directory = directory.top();
     this.deletes = directory.deletes();
     this.syncs = directory.syncs();
@@ -94,6 +96,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     this.scheduler = scheduler;
     this.nanoClock = nanoClock;
     try {
+      // a crash between the newest commit point's rename and its fsync: back to the commit before it
+      TornCommitPoint.setAsideIfTorn(directory, options.lockWait());
       if (!DirectoryReader.indexExists(this.directory)) {
         try (IndexWriter created = openWriter()) {
           // another process may have created it while this one waited for the lock: commit is a no-op then
@@ -102,7 +106,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
           commits++;
         }
       }
-      this.searchers = new StoreSearchers(this.directory);
+      this.searchers = new StoreSearchers(this.directory,
+          () -> TornCommitPoint.setAsideIfTorn(directory, options.lockWait()));
     } catch (CorruptIndexException | IndexFormatTooOldException | IndexFormatTooNewException | EOFException
         | NoSuchFileException e) {
       throw new IndexDamagedException(dir, "the store " + dir + " cannot be read (" + e.getMessage() + "); "
@@ -346,6 +351,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
 
   private IndexWriter openWriter() throws IOException {
     try {
+      // another process may have crashed mid-commit since this one last looked
+      TornCommitPoint.setAsideIfTorn(stack, options.lockWait());
       return LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
     } catch (LockObtainFailedException e) {
       throw new IndexBusyException("cannot write the store " + dir + " (waited " + options.lockWait().toMillis()
@@ -357,6 +364,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     IndexWriterConfig config = new IndexWriterConfig(StoreDocuments.ANALYZER);
     config.setCodec(CODEC);
     config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    // the newest commit point is fsynced after its rename: the one before stays until the next commit
+    config.setIndexDeletionPolicy(new KeepPreviousCommit());
     // every group commits before anything is acknowledged; closing only lets running merges finish and land
     config.setCommitOnClose(true);
     return config;
