@@ -2,17 +2,21 @@ package dev.weft.index.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.store.Outcome;
 import dev.weft.context.store.RankQuery;
 import dev.weft.context.store.RankedKey;
+import dev.weft.context.store.Scope;
 import dev.weft.context.store.StoredEmbedding;
 import dev.weft.context.store.TextQuery;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.lucene.index.DirectoryReader;
@@ -41,6 +45,24 @@ class CommitLogTest {
     try (FSDirectory directory = FSDirectory.open(dir);
         DirectoryReader reader = DirectoryReader.open(directory)) {
       return new OnDisk(reader.numDocs(), CommitLog.of(reader.getIndexCommit().getUserData()));
+    }
+  }
+
+  @Test
+  void aMutateSeesTheLoggedWritesItsScopeCoversByPrefixAndByKeyAndNoOthers() {
+    try (LuceneStore store = LuceneStore.open(tmp.resolve("ledger"), KEPT)) {
+      store.set("p/1", value("one"));
+      store.set("p/2", value("two"));
+      store.set("p", value("not under p/"));
+      store.set("p0", value("after p/ in key order"));
+      store.set("q", value("a key of the scope"));
+      store.delete("p/2");
+
+      Map<String, JsonNode> seen = store.mutate(Scope.of(List.of("p/"), List.of("q", "r")),
+          current -> Outcome.read(Map.copyOf(current)));
+
+      assertThat(seen).containsOnlyKeys("p/1", "q");
+      assertThat(store.foldCount()).isZero();
     }
   }
 
