@@ -3,7 +3,6 @@ package dev.weft.index.store;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
@@ -50,14 +49,26 @@ final class StoreSearchers implements Closeable {
   private final Directory directory;
   /** Sets a torn newest commit point aside ({@link TornCommitPoint}); true when it did. */
   private final IOSupplier<Boolean> repair;
-  private record ParsedLog(String text, CommitLog log) {}
 
-  /** The last log parsed, reused while commits carry the same text (a reopen, a fold-free refresh). */
-  private volatile ParsedLog last = new ParsedLog("", CommitLog.EMPTY);
+  /**
+   * The last log read or committed: a directory reader of that commit or the next one extends it by at most one
+   * delta instead of replaying the chain ({@link CommitChain}).
+   */
+  private volatile CommitLog last = CommitLog.EMPTY;
+  /** Searchers of the directory's commits, each with its commit's log. */
   private final SearcherFactory logged = new SearcherFactory() {
     @Override
     public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) throws IOException {
-      return new LoggedSearcher(reader, logOf(((DirectoryReader) reader).getIndexCommit().getUserData()));
+      CommitLog log = CommitChain.logOf(((DirectoryReader) reader).getIndexCommit(), last);
+      last = log;
+      return new LoggedSearcher(reader, log);
+    }
+  };
+  /** Searchers of the kept writer: their log is {@link #writerLog}, set by the leader after each commit. */
+  private final SearcherFactory unlogged = new SearcherFactory() {
+    @Override
+    public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) {
+      return new LoggedSearcher(reader, CommitLog.EMPTY);
     }
   };
   /** Reads take it to pick the source; switching sources takes it exclusively. */
@@ -118,6 +129,9 @@ final class StoreSearchers implements Closeable {
           throw e;
         }
         manager.maybeRefreshBlocking();
+      } catch (CommitChain.Broken e) {
+        // the commit listed was folded away while its chain was read: the newer one is whole
+        manager.maybeRefreshBlocking();
       }
       // what was listed before the refresh: a commit landing during it is listed, and so refreshed, next time
       checkedGeneration = latest;
@@ -132,8 +146,8 @@ final class StoreSearchers implements Closeable {
    *     nothing while reads go through the writer
    */
   void refreshAfterCommit(CommitLog log, boolean documentsChanged) throws IOException {
-    // the directory's reopen parses this commit's log: it is the one just written
-    last = new ParsedLog(log.text(), log);
+    // the directory's reopen of this commit finds its log here instead of replaying the chain
+    last = log;
     switching.writeLock().lock();
     try {
       if (documentsChanged || !fromWriter) {
@@ -151,7 +165,7 @@ final class StoreSearchers implements Closeable {
    * @param log the log of that commit
    */
   void fromWriter(IndexWriter writer, CommitLog log) throws IOException {
-    switchTo(new SearcherManager(writer, true, false, logged), true, log);
+    switchTo(new SearcherManager(writer, true, false, unlogged), true, log);
   }
 
   /**
@@ -200,18 +214,6 @@ final class StoreSearchers implements Closeable {
       switching.writeLock().unlock();
     }
     previous.close();
-  }
-
-  /** The log of a commit's user data; the same text as last time gives the same parsed log. */
-  private CommitLog logOf(Map<String, String> userData) {
-    String text = userData.getOrDefault(CommitLog.USER_DATA_KEY, "");
-    ParsedLog known = last;
-    if (text.equals(known.text())) {
-      return known.log();
-    }
-    CommitLog log = CommitLog.of(userData);
-    last = new ParsedLog(text, log);
-    return log;
   }
 
   @Override

@@ -16,7 +16,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -138,15 +137,6 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     return folds;
   }
 
-  private static Map<String, String> userData(IndexWriter writer) {
-    Map<String, String> data = new HashMap<>();
-    Iterable<Map.Entry<String, String>> live = writer.getLiveCommitData();
-    if (live != null) {
-      live.forEach(entry -> data.put(entry.getKey(), entry.getValue()));
-    }
-    return data;
-  }
-
   @Override
   public void process(List<PendingMutate<?>> group) {
     using.lock();
@@ -171,12 +161,12 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
         return null;
       });
       if (!staged.isEmpty()) {
-        CommitLog log = committedLog.plus(staged);
-        if (log.full()) {
-          fold(writing, log);
+        CommitLog.Next next = committedLog.next(staged);
+        if (next.log().full()) {
+          fold(writing, next.log());
         } else {
-          writing.setLiveCommitData(log.userData().entrySet());
-          commit(writing, log, false);
+          writing.setLiveCommitData(next.userData().entrySet());
+          commit(writing, next.log(), false);
         }
         commits++;
       }
@@ -242,7 +232,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
         writing.deleteDocuments(StoreDocuments.keyTerm(entry.getKey()));
       }
     }
-    writing.setLiveCommitData(CommitLog.EMPTY.userData().entrySet());
+    // no log: the chain ends here, and the next commit starts another
+    writing.setLiveCommitData(Map.<String, String>of().entrySet());
     commit(writing, CommitLog.EMPTY, true);
     folds++;
   }
@@ -340,7 +331,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private IndexWriter writer() throws IOException {
     if (writer == null) {
       writer = openWriter();
-      committedLog = CommitLog.of(userData(writer));
+      // the reads still go to the directory: refreshed to its newest commit, the one this writer opened
+      committedLog = searchers.read(StoreView::log);
       if (keepsWriter()) {
         searchers.fromWriter(writer, committedLog);
         deletes.deferDeletes();
