@@ -2,11 +2,13 @@ package dev.weft.index.store;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.util.List;
+import java.util.Collection;
+import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexCommit;
+import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
@@ -43,6 +45,60 @@ final class StoreSearchers implements Closeable {
     LoggedSearcher(IndexReader reader, CommitLog log) {
       super(reader);
       this.log = log;
+    }
+  }
+
+  /**
+   * The newest commit, named only: reopening a reader at a commit reads nothing of it but its directory and
+   * {@code segments_N} name.
+   */
+  private static final class LatestCommit extends IndexCommit {
+    private final Directory directory;
+    private final long generation;
+
+    LatestCommit(Directory directory, long generation) {
+      this.directory = directory;
+      this.generation = generation;
+    }
+
+    @Override
+    public String getSegmentsFileName() {
+      return IndexFileNames.fileNameFromGeneration(IndexFileNames.SEGMENTS, "", generation);
+    }
+
+    @Override
+    public Collection<String> getFileNames() {
+      throw new UnsupportedOperationException("a commit known by name only");
+    }
+
+    @Override
+    public Directory getDirectory() {
+      return directory;
+    }
+
+    @Override
+    public void delete() {
+      throw new UnsupportedOperationException("a commit known by name only");
+    }
+
+    @Override
+    public boolean isDeleted() {
+      return false;
+    }
+
+    @Override
+    public int getSegmentCount() {
+      throw new UnsupportedOperationException("a commit known by name only");
+    }
+
+    @Override
+    public long getGeneration() {
+      return generation;
+    }
+
+    @Override
+    public Map<String, String> getUserData() {
+      throw new UnsupportedOperationException("a commit known by name only");
     }
   }
 
@@ -177,8 +233,9 @@ final class StoreSearchers implements Closeable {
       return;
     }
     try {
-      List<IndexCommit> commits = DirectoryReader.listCommits(directory);
-      IndexCommit latest = commits.get(commits.size() - 1);
+      // not DirectoryReader.listCommits: it reads every kept commit point, one per write since the last fold
+      IndexCommit latest = new LatestCommit(directory,
+          SegmentInfos.getLastCommitGeneration(directory.listAll()));
       IndexSearcher searcher = current.acquire();
       DirectoryReader reopened;
       try {
