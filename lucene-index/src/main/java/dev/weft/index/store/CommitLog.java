@@ -26,9 +26,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * documents of a commit overlaid by that same commit's log ({@link StoreView}).
  *
  * <p>A chain of deltas: each commit carries only its own writes ({@link #DELTA_KEY}), a random id and the id of the
- * commit before it ({@link #PREV_KEY}; absent on the first commit after a fold, which starts the chain). The log of
- * a commit is its chain's deltas applied in order; the commits of the chain are kept on disk until the next fold
- * ({@link KeepPreviousCommit}). A commit point used to carry the whole log, so every commit rewrote and re-encoded
+ * commit before it ({@link #PREV_KEY}; absent on a commit that starts a chain: the first after a fold, and every
+ * {@link #CHAIN_LIMIT}-th, which carries the whole log). The log of a commit is its chain's deltas applied in
+ * order; the commits of the chain are kept on disk while a kept commit needs them ({@link KeepPreviousCommit}). A commit point used to carry the whole log, so every commit rewrote and re-encoded
  * tens of KiB; now it writes its own few hundred bytes, and a reader extends the log it knows by one delta
  * ({@link #then}) or replays the chain from the directory ({@link CommitChain}). Commits written before the chain
  * carry the whole log under {@link #LEGACY_KEY}; the first commit after one starts a chain carrying that log whole.
@@ -46,9 +46,15 @@ final class CommitLog {
   static final String PREV_KEY = "weft.store.prev";
   /** Fold once the log holds this many keys: a reopen replays one commit per write since the fold. */
   static final int FOLD_ENTRIES = 256;
-  /** Fold once the chain's deltas are this large. */
+  /** Fold once the deltas since the last fold are this large. */
   static final int FOLD_BYTES = 64 * 1024;
-  static final CommitLog EMPTY = new CommitLog(Collections.emptySortedMap(), "", 0);
+  /**
+   * A chain this long is restarted by a commit carrying the whole log: opening the store or its writer reads every
+   * kept commit point (Lucene's file deleter reads each, with its segments' {@code .si} files), so the chain stays
+   * short while folds stay rare; the whole log costs one commit in this many.
+   */
+  static final int CHAIN_LIMIT = 16;
+  static final CommitLog EMPTY = new CommitLog(Collections.emptySortedMap(), "", 0, 0);
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -65,13 +71,16 @@ final class CommitLog {
   private final SortedMap<String, Optional<JsonNode>> entries;
   /** The id of the commit carrying this log; empty for no log, or a legacy one (not part of a chain). */
   private final String id;
-  /** The chain's delta bytes so far. */
+  /** The bytes of the writes since the last fold. */
   private final long bytes;
+  /** The commits of the chain so far, this log's included. */
+  private final int length;
 
-  private CommitLog(SortedMap<String, Optional<JsonNode>> entries, String id, long bytes) {
+  private CommitLog(SortedMap<String, Optional<JsonNode>> entries, String id, long bytes, int length) {
     this.entries = entries;
     this.id = id;
     this.bytes = bytes;
+    this.length = length;
   }
 
   /** The chain link a commit's user data holds, if it is part of a chain. */
@@ -89,7 +98,7 @@ final class CommitLog {
     if (text == null || text.isEmpty()) {
       return EMPTY;
     }
-    return new CommitLog(Collections.unmodifiableSortedMap(parse(LEGACY_KEY, text)), "", 0);
+    return new CommitLog(Collections.unmodifiableSortedMap(parse(LEGACY_KEY, text)), "", text.length(), 0);
   }
 
   /** The log of the commit that starts a chain. */
@@ -98,7 +107,7 @@ final class CommitLog {
       throw new IllegalArgumentException("the commit " + link.id() + " continues a chain from " + link.prev());
     }
     return new CommitLog(Collections.unmodifiableSortedMap(parse(DELTA_KEY, link.delta())), link.id(),
-        link.delta().length());
+        link.delta().length(), 1);
   }
 
   /**
@@ -119,27 +128,33 @@ final class CommitLog {
           + ", not " + (id.isEmpty() ? "an unchained commit" : id));
     }
     return new CommitLog(Collections.unmodifiableSortedMap(over(entries, parse(DELTA_KEY, link.delta()))),
-        link.id(), bytes + link.delta().length());
+        link.id(), bytes + link.delta().length(), length + 1);
   }
 
-  /** What a commit writing {@code writes} over this log carries: only its writes, or the whole log if it starts a chain. */
+  /**
+   * What a commit writing {@code writes} over this log carries: only its writes, or the whole log when it starts
+   * a chain (after a fold, a legacy whole log, or a chain of {@link #CHAIN_LIMIT} commits).
+   */
   Next next(SortedMap<String, Optional<JsonNode>> writes) {
     SortedMap<String, Optional<JsonNode>> all = over(entries, writes);
     String nextId = Long.toHexString(ThreadLocalRandom.current().nextLong())
         + Long.toHexString(ThreadLocalRandom.current().nextLong());
     Map<String, String> userData = new HashMap<>();
+    String own = json(writes);
     String delta;
-    if (id.isEmpty()) {
-      // after a fold (nothing to carry) or a legacy whole log: this commit starts a chain, carrying it all
-      delta = json(all);
+    int nextLength;
+    if (id.isEmpty() || length >= CHAIN_LIMIT) {
+      delta = entries.isEmpty() ? own : json(all);
+      nextLength = 1;
     } else {
-      delta = json(writes);
+      delta = own;
       userData.put(PREV_KEY, id);
+      nextLength = length + 1;
     }
     userData.put(DELTA_KEY, delta);
     userData.put(ID_KEY, nextId);
-    return new Next(new CommitLog(Collections.unmodifiableSortedMap(all), nextId, bytes + delta.length()),
-        userData);
+    return new Next(new CommitLog(Collections.unmodifiableSortedMap(all), nextId, bytes + own.length(),
+        nextLength), userData);
   }
 
   /** Whether the next commit should fold this log into documents rather than carry it. */

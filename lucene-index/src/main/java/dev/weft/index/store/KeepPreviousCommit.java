@@ -15,8 +15,8 @@ import org.apache.lucene.index.IndexDeletionPolicy;
  * crash something whole to fall back to ({@link TornCommitPoint}).
  *
  * <p>The chains: a commit carries only its own writes, so its log is read by replaying the commits back to the
- * one that started its chain (the first after a fold). Those stay until a fold and the commit after it make them
- * unnecessary to both kept commits. A commit that carries only its log shares every segment with the one before,
+ * one that started its chain (at most {@link CommitLog#CHAIN_LIMIT} of them). Those stay until a newer chain start
+ * and the commit after it make them unnecessary to both kept commits. A commit that carries only its log shares every segment with the one before,
  * so each kept commit costs one small file; after a fold or a merge, the replaced segments live until the chain
  * before it goes.
  */
