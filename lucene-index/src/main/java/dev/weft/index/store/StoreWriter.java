@@ -343,9 +343,15 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
 
   private IndexWriter openWriter() throws IOException {
     try {
-      // another process may have crashed mid-commit since this one last looked
-      TornCommitPoint.setAsideIfTorn(stack, options.lockWait());
-      return LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
+      try {
+        return LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
+      } catch (CorruptIndexException | IndexFormatTooOldException e) {
+        // another process crashed between its newest commit point's rename and fsync: the commit before it
+        if (!TornCommitPoint.setAsideIfTorn(stack, options.lockWait())) {
+          throw e;
+        }
+        return LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
+      }
     } catch (LockObtainFailedException e) {
       throw new IndexBusyException("cannot write the store " + dir + " (waited " + options.lockWait().toMillis()
           + " ms)", dir.resolve(IndexWriter.WRITE_LOCK_NAME), e);

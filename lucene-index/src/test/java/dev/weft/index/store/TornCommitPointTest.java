@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.weft.context.store.Outcome;
+import dev.weft.context.store.Scope;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.lucene.index.SegmentInfos;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -89,6 +93,27 @@ class TornCommitPointTest {
 
       assertThat(reader.get("a")).contains(value(1));
       assertThat(reader.keys("")).isEqualTo(List.of("a"));
+    }
+  }
+
+  @Test
+  void aWriterOfAnotherProcessMeetingATornCommitPointWritesOverTheCommitBeforeIt() throws IOException {
+    Path dir = tmp.resolve("ledger");
+    try (LuceneStore survivor = LuceneStore.open(dir)) {
+      try (LuceneStore crashed = LuceneStore.open(dir)) {
+        crashed.set("a", value(1));
+        crashed.set("a", value(2));
+      }
+      tear(newestCommitPoint(dir), "half");
+
+      // the survivor's first act is a write: its writer opens on the commit before the torn one
+      survivor.mutate(Scope.keys("a", "b"), current -> Outcome.write(
+          Map.of("a", current.get("a"), "b", value(3)), null));
+      assertThat(survivor.get("a")).contains(value(1));
+    }
+    try (LuceneStore reopened = LuceneStore.open(dir)) {
+      assertThat(reopened.keys("")).containsExactly("a", "b");
+      assertThat(reopened.get("a")).contains(value(1));
     }
   }
 }
