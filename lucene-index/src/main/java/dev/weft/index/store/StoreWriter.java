@@ -1,14 +1,11 @@
 package dev.weft.index.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.weft.context.error.IndexBusyException;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.context.store.Outcome;
 import dev.weft.context.store.Scope;
 import dev.weft.context.store.StoreRules;
-import dev.weft.index.LockWait;
-import dev.weft.index.SharedVectors;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -25,17 +22,12 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
-import org.apache.lucene.codecs.Codec;
-import org.apache.lucene.codecs.KnnVectorsFormat;
-import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.LockObtainFailedException;
 
 /**
  * The writing side of a {@link LuceneStore}, and the {@link GroupCommit.Processor} of its mutates. A group is
@@ -46,16 +38,6 @@ import org.apache.lucene.store.LockObtainFailedException;
  */
 final class StoreWriter implements GroupCommit.Processor, Closeable {
   private static final ThreadLocal<Boolean> IN_MUTATION = ThreadLocal.withInitial(() -> false);
-  /** Stored values are small and read often: Lucene's fast mode; vectors in the corpus index's wide format. */
-  private static final Codec CODEC = new Lucene912Codec() {
-    private final KnnVectorsFormat vectors = SharedVectors.format();
-
-    @Override
-    public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-      return vectors;
-    }
-  };
-
   private final Path dir;
   private final StoreDirectory stack;
   private final Directory directory;
@@ -342,31 +324,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   }
 
   private IndexWriter openWriter() throws IOException {
-    try {
-      try {
-        return LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
-      } catch (CorruptIndexException | IndexFormatTooOldException e) {
-        // another process crashed between its newest commit point's rename and fsync: the commit before it
-        if (!TornCommitPoint.setAsideIfTorn(stack, options.lockWait())) {
-          throw e;
-        }
-        return LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
-      }
-    } catch (LockObtainFailedException e) {
-      throw new IndexBusyException("cannot write the store " + dir + " (waited " + options.lockWait().toMillis()
-          + " ms)", dir.resolve(IndexWriter.WRITE_LOCK_NAME), e);
-    }
-  }
-
-  private static IndexWriterConfig config() {
-    IndexWriterConfig config = new IndexWriterConfig(StoreDocuments.ANALYZER);
-    config.setCodec(CODEC);
-    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-    // the newest commit point is fsynced after its rename: the one before stays until the next commit
-    config.setIndexDeletionPolicy(new KeepPreviousCommit());
-    // every group commits before anything is acknowledged; closing only lets running merges finish and land
-    config.setCommitOnClose(true);
-    return config;
+    return StoreIndexWriters.open(dir, stack, options.lockWait());
   }
 
   /** Closes the writer after a committed group, letting its merges land, and releases the lock. */
