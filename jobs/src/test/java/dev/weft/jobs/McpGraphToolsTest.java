@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -105,6 +107,27 @@ class McpGraphToolsTest {
         "impact", "tryAcquire", "--json", "--index", index);
     assertThat(impact.path("risk").asText()).isEqualTo("medium");
     assertThat(impact.path("callers").size()).isEqualTo(3);
+  }
+
+  @Test
+  void recallSpreadsOverTheImportGraphAsTheCliDoes() {
+    JsonNode result = client.call("recall", "{\"query\":\"greet\",\"kind\":\"code\",\"n\":5,\"spread\":0.5}");
+    CliRun run = CliRun.of("recall", "greet", "--kind", "code", "-n", "5", "--spread", "0.5", "--json", "--index",
+        index);
+    CliRun plain = CliRun.of("recall", "greet", "--kind", "code", "-n", "5", "--json", "--index", index);
+
+    assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(pathsAndScores(result.at("/structuredContent/hits"))).isEqualTo(pathsAndScores(McpClient.json(run.out())))
+        .as("the spread changed the scores").isNotEqualTo(pathsAndScores(McpClient.json(plain.out())));
+    assertThat(client.call("recall", "{\"query\":\"x\",\"kind\":\"fact\",\"spread\":0.1}").at("/content/0/text")
+        .asText()).startsWith("weft: spread applies to code and doc");
+  }
+
+  private static List<String> pathsAndScores(JsonNode hits) {
+    List<String> rows = new ArrayList<>();
+    hits.forEach(hit -> rows.add(hit.path("path").asText() + " " + hit.path("score").asText()));
+    return rows;
   }
 
   @Test
