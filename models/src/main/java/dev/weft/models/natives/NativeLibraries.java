@@ -48,7 +48,7 @@ public final class NativeLibraries {
   /** snappy-java (Beam's compression) loads {@code libsnappyjava.<ext>} from this directory when it exists there. */
   static final String SNAPPY_PROPERTY = "org.xerial.snappy.lib.path";
 
-  private static final String[] TREE_SITTER_LIBRARIES = {"tree-sitter", "tree-sitter-python",
+  private static final String[] TREE_SITTER_LIBRARIES = {"tree-sitter", "tree-sitter-java", "tree-sitter-python",
       "tree-sitter-javascript", "tree-sitter-typescript", "tree-sitter-go"};
   private static final String[] ONNXRUNTIME_LIBRARIES = {"onnxruntime", "onnxruntime4j_jni"};
 

@@ -8,6 +8,6 @@ class IngestStampTest {
   @Test
   void namesTheChunkerAnalysisAndGraphVersions() {
     // graph-1 re-chunks every older item once, on purpose: its import edges must be extracted (vectors are reused)
-    assertThat(IngestStamp.CURRENT).isEqualTo("chunkers-2+analysis-2+graph-1");
+    assertThat(IngestStamp.CURRENT).isEqualTo("chunkers-2.java-2+analysis-2+graph-1");
   }
 }
