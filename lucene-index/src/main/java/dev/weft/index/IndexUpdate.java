@@ -266,6 +266,28 @@ public final class IndexUpdate implements Closeable {
     writes.incrementAndGet();
   }
 
+  /**
+   * Writes one of the buffered in-memory segments (the largest) to disk on the calling thread, or none when nothing
+   * is buffered. An indexing thread that runs out of work calls it so that the buffers are written in parallel,
+   * instead of all on the thread that commits.
+   *
+   * @return whether a segment was written
+   */
+  public boolean flushBuffered() {
+    ensureOpen();
+    try {
+      return writer.flushNextBuffer();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write a buffered segment to " + store.indexDir(), e);
+    }
+  }
+
+  /** Documents indexed but not yet written to a segment (they are written by {@link #flushBuffered} or the commit). */
+  public int bufferedDocs() {
+    ensureOpen();
+    return writer.numRamDocs();
+  }
+
   /** A durable Lucene commit, labelled with the generation it is destined for; not yet served. */
   public synchronized void commit() {
     ensureOpen();

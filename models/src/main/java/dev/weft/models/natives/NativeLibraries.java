@@ -54,7 +54,7 @@ public final class NativeLibraries {
    */
   static final String OPTIMIZED_TREE_SITTER = "dev/weft/natives/tree-sitter/";
 
-  private static final String[] TREE_SITTER_LIBRARIES = {"tree-sitter", "tree-sitter-python",
+  private static final String[] TREE_SITTER_LIBRARIES = {"tree-sitter", "tree-sitter-java", "tree-sitter-python",
       "tree-sitter-javascript", "tree-sitter-typescript", "tree-sitter-go"};
   private static final String[] ONNXRUNTIME_LIBRARIES = {"onnxruntime", "onnxruntime4j_jni"};
 

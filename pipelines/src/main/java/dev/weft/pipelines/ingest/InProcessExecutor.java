@@ -23,6 +23,9 @@ import java.util.function.Supplier;
  * hands the chunks to the (thread-safe) index writer. Workers pull from a shared cursor so a few large files
  * do not leave a core idle. With embeddings on, each worker gathers files until it holds a batch of chunks,
  * embeds them on its own thread (one embedder per worker) and then writes those files with their vectors.
+ *
+ * <p>A worker that runs out of paths writes one of the writer's buffered segments before it stops, and the last one
+ * to stop writes what is left: otherwise the commit writes every buffer on one thread while the other core idles.
  */
 final class InProcessExecutor {
   private final int threads;
@@ -40,6 +43,7 @@ final class InProcessExecutor {
     Shared shared = new Shared(paths, processor, update, previouslyIndexed, progress, export);
     Runnable worker = () -> new Worker(shared, embedders == null ? null : embedders.get(), embedBatchChunks).run();
     int workers = Math.min(threads, Math.max(1, paths.size()));
+    shared.running.set(workers);
     if (workers == 1) {
       worker.run();
     } else {
@@ -63,6 +67,7 @@ final class InProcessExecutor {
     final List<DeadLetter> deadLetters = Collections.synchronizedList(new ArrayList<>());
     final EmbedCounts embed = new EmbedCounts();
     final ParquetExport export;
+    final AtomicInteger running = new AtomicInteger();
 
     Shared(List<String> paths, FileProcessor processor, IndexUpdate update, Set<String> previouslyIndexed,
         IngestProgress progress, ParquetExport export) {
@@ -102,6 +107,13 @@ final class InProcessExecutor {
         }
       } finally {
         writer.close();
+      }
+      if (shared.running.decrementAndGet() > 0) {
+        shared.update.flushBuffered(); // while the others still index
+      } else {
+        while (shared.update.flushBuffered()) {
+          // the last worker leaves nothing buffered for the commit's single thread
+        }
       }
     }
 

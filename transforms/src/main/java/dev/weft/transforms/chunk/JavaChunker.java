@@ -4,7 +4,6 @@ import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ParserConfiguration.LanguageLevel;
-import com.github.javaparser.Position;
 import com.github.javaparser.Problem;
 import com.github.javaparser.Range;
 import com.github.javaparser.ast.CompilationUnit;
@@ -27,14 +26,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Java by JavaParser: one chunk per type (class, interface, enum, record, annotation), method and constructor,
- * member types included, laid out by {@link Outline} (preamble, type headers, attached comments). nodeTypes
+ * Java: one chunk per type (class, interface, enum, record, annotation), method and constructor, member types
+ * included, laid out by {@link Outline} (preamble, type headers, attached comments). nodeTypes
  * {@code class interface enum record annotation method constructor preamble}; a constructor's symbol is its
  * class name, a method's its simple name.
  *
- * <p>Parses with the RAW language level (no validators) so that old code still gives a usable tree (a keyword used as an identifier
- * in old code still gives a usable tree); a syntax error falls back to paragraph packing. JavaParser instances
- * are not thread-safe and cost about a tenth of a parse to build, so each thread keeps one.
+ * <p>The declarations come from tree-sitter-java ({@link JavaSyntaxTree}); a file its grammar reports an error in
+ * is read by JavaParser instead, and a syntax error there falls back to paragraph packing. Both readings give the
+ * same declarations and attach comments by one rule ({@link JavaComments}); docs/ingest.md has the comparison on
+ * tree-java. JavaParser parses with the RAW language level (no validators), so old code (a keyword used as an
+ * identifier) still gives a usable tree. JavaParser instances are not thread-safe and cost about a tenth of a
+ * parse to build, so each thread keeps one.
  */
 public final class JavaChunker extends StructuredChunker {
   private static final long serialVersionUID = 1L;
@@ -62,8 +64,21 @@ public final class JavaChunker extends StructuredChunker {
         .setAttributeComments(false));
   }
 
+  /**
+   * tree-sitter-java first (no AST objects: most of JavaParser's cost was its tokenizer and node building); where
+   * its grammar finds an error, JavaParser decides, so a file only tree-sitter rejects is chunked as before.
+   */
   @Override
   List<Span> spans(String text, Lines lines) {
+    List<Decl> decls = JavaSyntaxTree.decls(lines);
+    if (decls == null) {
+      decls = parsedDecls(text, lines);
+    }
+    return decls == null ? null : Outline.layout(lines, decls, maxChars);
+  }
+
+  /** The declarations JavaParser reads, or null on a syntax error. */
+  static List<Decl> parsedDecls(String text, Lines lines) {
     ParseResult<CompilationUnit> result = PARSER.get().parse(text);
     Optional<CompilationUnit> cu = result.getResult();
     // Syntax errors carry their ParseException/TokenMgrException as cause; validator findings carry none.
@@ -73,7 +88,7 @@ public final class JavaChunker extends StructuredChunker {
     Map<Integer, Integer> commentStartByEnd = new HashMap<>();
     result.getCommentsCollection().ifPresent(comments -> {
       for (Comment c : comments.getComments()) {
-        c.getRange().filter(r -> startsItsLine(lines, r.begin))
+        c.getRange().filter(r -> JavaComments.startsItsLine(lines, r.begin.line - 1, r.begin.column - 1))
             .ifPresent(r -> commentStartByEnd.merge(r.end.line - 1, r.begin.line - 1, Math::min));
       }
     });
@@ -81,7 +96,7 @@ public final class JavaChunker extends StructuredChunker {
     for (TypeDeclaration<?> type : cu.get().getTypes()) {
       addType(type, lines, commentStartByEnd, decls, 0);
     }
-    return Outline.layout(lines, decls, maxChars);
+    return decls;
   }
 
   private static void addType(
@@ -114,35 +129,7 @@ public final class JavaChunker extends StructuredChunker {
     if (start < 0 || start > end) {
       return;
     }
-    into.add(new Decl(nodeType, symbol, attachedCommentStart(start, comments), end, members));
-  }
-
-  /** Walks up through comments that end on the line above (or on the declaration's own first line). */
-  private static int attachedCommentStart(int start, Map<Integer, Integer> comments) {
-    int lead = start;
-    Integer same = comments.get(lead);
-    if (same != null && same < lead) {
-      lead = same;
-    }
-    for (Integer above = comments.get(lead - 1); above != null; above = comments.get(lead - 1)) {
-      lead = above;
-    }
-    return lead;
-  }
-
-  /** A comment only attaches downward when nothing but whitespace precedes it on its first line. */
-  private static boolean startsItsLine(Lines lines, Position begin) {
-    int line = begin.line - 1;
-    if (line < 0 || line >= lines.count()) {
-      return false;
-    }
-    int upTo = Math.min(begin.column - 1, lines.length(line));
-    for (int c = 0; c < upTo; c++) {
-      if (!Character.isWhitespace(lines.charAt(line, c))) {
-        return false;
-      }
-    }
-    return true;
+    into.add(new Decl(nodeType, symbol, JavaComments.attachedStart(start, comments), end, members));
   }
 
   private static String typeKind(TypeDeclaration<?> type) {

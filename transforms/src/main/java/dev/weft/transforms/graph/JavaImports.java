@@ -17,8 +17,12 @@ import java.util.regex.Pattern;
  * and {@code javapkg:<pkg>}.
  */
 final class JavaImports implements ImportExtractor {
-  private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
-  private static final Pattern IMPORT = Pattern.compile("(?m)^\\s*import\\s+(static\\s+)?([\\w.]+?)(\\.\\*)?\\s*;");
+  // A statement's line start may be followed by spaces and tabs only (\s would also take line breaks): with \s*
+  // every line start in a blanked licence header scanned to the header's end, quadratic in its size (1.7 CPU-s of
+  // a 2,840-file Java tree went here). Each statement is still found, from the start of its own line.
+  private static final Pattern PACKAGE = Pattern.compile("(?m)^[ \\t\\x0B\\f]*package\\s+([\\w.]+)\\s*;");
+  private static final Pattern IMPORT =
+      Pattern.compile("(?m)^[ \\t\\x0B\\f]*import\\s+(static\\s+)?([\\w.]+?)(\\.\\*)?\\s*;");
   private static final Pattern TYPE_NAME = Pattern.compile("\\b[A-Z][A-Za-z0-9_]*\\b");
 
   @Override

@@ -158,10 +158,42 @@ class JavaChunkerTest {
   }
 
   @Test
-  void pathologicalNestingFallsBackInsteadOfThrowing() {
+  void pathologicalNestingIsReadToTheDepthCapInsteadOfThrowing() {
     String text = "class A {".repeat(3000) + "}".repeat(3000) + "\n";
-    // one 30,000-char line: paragraph packing, then cut into parts under the chunk limit
+    // tree-sitter reads it; members deeper than Outline.MAX_DEPTH stay inside their type's chunk, so this is one
+    // 30,000-char line of class A, cut into parts under the chunk limit
     assertThat(rows(chunkChecked(chunker, doc("Deep.java", "java", text))))
-        .hasSize(8).containsOnly("paragraphs null 0-0");
+        .hasSize(8).containsOnly("class A 0-0");
+  }
+
+  @Test
+  void pathologicalNestingWithASyntaxErrorFallsBackInsteadOfThrowing() {
+    String text = "class A {".repeat(3000) + "\n";
+    // tree-sitter reports the missing braces, JavaParser overflows its stack or fails: paragraph packing
+    assertThat(rows(chunkChecked(chunker, doc("Deep.java", "java", text))))
+        .hasSize(7).containsOnly("paragraphs null 0-0");
+  }
+
+  @Test
+  void aFileTreeSitterRejectsIsReadByJavaParser() {
+    // `enum` as a variable (Java 1.4) is an error to tree-sitter-java's grammar, not to JavaParser's RAW level
+    String old = "class Old {\n  /** Doc. */\n  void f() { enum = 2; }\n}\n";
+    assertThat(JavaSyntaxTree.decls(Lines.of(old))).isNull();
+    assertThat(rows(chunkChecked(chunker, doc("Old.java", "java", old))))
+        .containsExactly("class Old 0-0", "method f 1-2");
+  }
+
+  @Test
+  void aFileOnlyTreeSitterReadsIsChunkedByDeclaration() {
+    // a string template (Java 21 preview) was a syntax error to JavaParser, so the file was paragraph-packed
+    String text = "class T {\n  String f() {\n    return STR.\"hi \\{1}\";\n  }\n}\n";
+    assertThat(rows(chunkChecked(chunker, doc("T.java", "java", text))))
+        .containsExactly("class T 0-0", "method f 1-3");
+  }
+
+  @Test
+  void bothReadingsGiveTheSameDeclarations() {
+    Lines lines = Lines.of(GREETER);
+    assertThat(JavaSyntaxTree.decls(lines)).isNotNull().isEqualTo(JavaChunker.parsedDecls(GREETER, lines));
   }
 }
