@@ -265,3 +265,43 @@ JNIEXPORT jobject JNICALL PARSER(ts_1node_1child_1by_1field_1id)(JNIEnv *env, jc
 JNIEXPORT jboolean JNICALL PARSER(ts_1node_1eq)(JNIEnv *env, jclass cls, jobject a, jobject b) {
   return ts_node_eq(to_node(env, a), to_node(env, b)) ? JNI_TRUE : JNI_FALSE;
 }
+
+/*
+ * Tree cursors (org.treesitter.TSTreeCursor): the Java side holds a malloc'd TSTreeCursor; its clean action calls
+ * ts_tree_cursor_delete (the cursor's own stack) and then free_cursor (the struct), as bonede's natives do.
+ * JavaSyntaxTree walks siblings through a cursor because indexed child access is linear per call.
+ */
+JNIEXPORT jlong JNICALL PARSER(ts_1tree_1cursor_1new)(JNIEnv *env, jclass cls, jobject node) {
+  TSTreeCursor *cursor = malloc(sizeof(TSTreeCursor));
+  if (cursor == NULL) {
+    return 0;
+  }
+  *cursor = ts_tree_cursor_new(to_node(env, node));
+  return (jlong) (intptr_t) cursor;
+}
+
+JNIEXPORT void JNICALL PARSER(ts_1tree_1cursor_1delete)(JNIEnv *env, jclass cls, jlong cursor) {
+  ts_tree_cursor_delete((TSTreeCursor *) (intptr_t) cursor);
+}
+
+JNIEXPORT void JNICALL PARSER(free_1cursor)(JNIEnv *env, jclass cls, jlong cursor) {
+  free((TSTreeCursor *) (intptr_t) cursor);
+}
+
+JNIEXPORT void JNICALL PARSER(ts_1tree_1cursor_1reset)(JNIEnv *env, jclass cls, jlong cursor, jobject node) {
+  ts_tree_cursor_reset((TSTreeCursor *) (intptr_t) cursor, to_node(env, node));
+}
+
+JNIEXPORT jobject JNICALL PARSER(ts_1tree_1cursor_1current_1node)(JNIEnv *env, jclass cls, jlong cursor) {
+  return from_node(env, ts_tree_cursor_current_node((TSTreeCursor *) (intptr_t) cursor));
+}
+
+#define CURSOR_GOTO(name, call) \
+  JNIEXPORT jboolean JNICALL PARSER(name)(JNIEnv *env, jclass cls, jlong cursor) { \
+    return call((TSTreeCursor *) (intptr_t) cursor) ? JNI_TRUE : JNI_FALSE; \
+  }
+
+CURSOR_GOTO(ts_1tree_1cursor_1goto_1parent, ts_tree_cursor_goto_parent)
+CURSOR_GOTO(ts_1tree_1cursor_1goto_1next_1sibling, ts_tree_cursor_goto_next_sibling)
+CURSOR_GOTO(ts_1tree_1cursor_1goto_1previous_1sibling, ts_tree_cursor_goto_previous_sibling)
+CURSOR_GOTO(ts_1tree_1cursor_1goto_1first_1child, ts_tree_cursor_goto_first_child)
