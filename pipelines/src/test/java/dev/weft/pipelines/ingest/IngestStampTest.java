@@ -6,8 +6,9 @@ import org.junit.jupiter.api.Test;
 
 class IngestStampTest {
   @Test
-  void namesTheChunkerAnalysisAndGraphVersions() {
-    // graph-1 re-chunks every older item once, on purpose: its import edges must be extracted (vectors are reused)
-    assertThat(IngestStamp.CURRENT).isEqualTo("chunkers-2+analysis-2+graph-1");
+  void namesTheChunkerAnalysisGraphAndEmbeddedTextVersions() {
+    // graph-1 re-chunks every older item once, on purpose: its import edges must be extracted (vectors are reused);
+    // embed-text-2 re-chunks once so every code chunk is hashed by its header and embedded again
+    assertThat(IngestStamp.CURRENT).isEqualTo("chunkers-2+analysis-2+graph-1+embed-text-2");
   }
 }
