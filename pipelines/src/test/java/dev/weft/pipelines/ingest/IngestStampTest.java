@@ -9,6 +9,6 @@ class IngestStampTest {
   void namesTheChunkerAnalysisGraphAndEmbeddedTextVersions() {
     // graph-1 re-chunks every older item once, on purpose: its import edges must be extracted (vectors are reused);
     // embed-text-2 re-chunks once so every code chunk is hashed by its header and embedded again
-    assertThat(IngestStamp.CURRENT).isEqualTo("chunkers-2+analysis-2+graph-1+embed-text-2");
+    assertThat(IngestStamp.CURRENT).isEqualTo("chunkers-2.python-2+analysis-2+graph-1+embed-text-2");
   }
 }

@@ -29,7 +29,7 @@ public final class Formats {
 
   private static final List<Format> ALL = List.of(
       new Format("java", Kind.CODE, List.of(".java"), List.of(), true, JavaChunker::new, 1),
-      new Format("python", Kind.CODE, List.of(".py"), List.of(".pyi"), true, PythonChunker::new, 1),
+      new Format("python", Kind.CODE, List.of(".py"), List.of(".pyi"), true, PythonChunker::new, 2),
       new Format("javascript", Kind.CODE, List.of(".js", ".mjs", ".cjs"), List.of(".jsx"), true,
           JavaScriptChunker::new, 1),
       new Format("typescript", Kind.CODE, List.of(".ts"), List.of(".mts", ".cts"), true, TypeScriptChunker::new, 1),
