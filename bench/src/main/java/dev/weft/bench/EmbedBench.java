@@ -1,5 +1,6 @@
 package dev.weft.bench;
 
+import dev.weft.context.EmbeddedText;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
@@ -174,7 +175,8 @@ public final class EmbedBench implements Bench {
         break;
       }
       if (processor.process(file.path()) instanceof FileOutcome.Chunked c) {
-        c.chunks().forEach(chunk -> texts.add(chunk.text()));
+        // what ingest embeds (a code chunk's header included), so the raw loop runs the very same texts
+        c.chunks().forEach(chunk -> texts.add(EmbeddedText.of(chunk)));
         Path target = sample.resolve(file.path());
         Files.createDirectories(target.getParent());
         Files.copy(corpus.resolve(file.path()), target);

@@ -7,8 +7,9 @@ import java.util.HexFormat;
 import java.util.Objects;
 
 /**
- * The key vectors are reused by: SHA-256 of a chunk's text (UTF-8), lower-case hex. It covers the text
- * only, not the path or symbol, so the same text moved to another file or line keeps its vector.
+ * SHA-256 of a text (UTF-8), lower-case hex. Vectors are reused by this hash of what was embedded,
+ * {@link EmbeddedText#hash}: for a doc chunk its text only, so the same text moved to another file or line keeps
+ * its vector; for a code chunk the text with its header, so a moved or renamed one is embedded again.
  * Callers hash with this class so their keys match what the index stores (the index keeps the raw
  * {@link #digest} bytes as its term).
  */
@@ -18,10 +19,6 @@ public final class ChunkTextHash {
   private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(ChunkTextHash::sha256);
 
   private ChunkTextHash() {}
-
-  public static String of(Chunk chunk) {
-    return of(chunk.text());
-  }
 
   public static String of(String text) {
     return HEX.formatHex(digest(Objects.requireNonNull(text, "text")));

@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
+import dev.weft.context.EmbeddedText;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
@@ -150,9 +151,9 @@ final class ChunkDocuments {
     doc.add(new Field(textField(chunk.kind()), chunk.text(), BM25_TEXT));
     // path tokens (src, main, parse, http...) so a query naming a file finds it; boosted in queries
     doc.add(new Field(PATH_TOKENS, chunk.path(), BM25_TEXT));
-    // text_hash: a term (raw SHA-256 bytes) to find a reusable vector for the same text; not stored,
-    // a rewrite recomputes it from the body
-    doc.add(new StringField(TEXT_HASH, TextHashTerms.term(chunk.text()), Field.Store.NO));
+    // text_hash: a term (raw SHA-256 bytes of the embedded text, EmbeddedText) to find a reusable vector for
+    // the same text; not stored, a rewrite recomputes it from the chunk
+    doc.add(new StringField(TEXT_HASH, TextHashTerms.term(EmbeddedText.of(chunk)), Field.Store.NO));
     if (vector != null) {
       // the vector (validated by ChunkVectors: the identity's dims, finite, not zero), in its identity's own field (HNSW graph, cosine)
       doc.add(new KnnFloatVectorField(vectorField(identity), vector, SIMILARITY));

@@ -74,7 +74,10 @@ final class FileRanking {
     }
     // path_tokens is shared by every kind: only the files that already matched as this kind are scored
     Map<String, Double> pathScores = new HashMap<>();
-    add(pathScores, ChunkDocuments.PATH_TOKENS, pathWords, RecallQueries.PATH_BOOST, false);
+    float pathBoost = RecallQueries.pathBoost(kind);
+    if (pathBoost > 0) {
+      add(pathScores, ChunkDocuments.PATH_TOKENS, pathWords, pathBoost, false);
+    }
     pathScores.forEach((path, score) -> scores.computeIfPresent(path, (p, s) -> s + score));
     List<RankedFile> ranked = new ArrayList<>(scores.size());
     scores.forEach((path, score) -> ranked.add(new RankedFile(path, score)));

@@ -42,10 +42,27 @@ final class RecallQueries {
     };
   }
   /**
-   * A word of the path (file or directory name) is weak evidence for each of the file's chunks: a query
-   * word naming a page lifts all its sections. Measured: 1.5 cost 0.02-0.05 MRR@10 against 0.5.
+   * A word of a code file's path (file or directory name) is weak evidence for each of the file's chunks: a
+   * query word naming a page lifts all its sections. Measured: 1.5 cost 0.02-0.05 MRR@10 against 0.5.
    */
   static final float PATH_BOOST = 0.5f;
+
+  /**
+   * How much a query word in the path counts, per kind. A code file is named by what it declares (a Java file
+   * by its class), and the body does not spell that name as words, so the path is evidence the text lacks: ×0.5
+   * (×0 lost on code-lang3, chunk MRR@10 0.480 to 0.467). A doc file's subject is already in its text — its
+   * title and headings — and its path is a slug of that title or an id ({@code faq_design_1.md}, a dataset
+   * record's {@code faq/design#1}), so a query word naming the page lifted every section of it over the one
+   * answering: python-faq BM25 MRR@10 0.265 → 0.285 on both paths without it (docs/quality.md, "Path weight per
+   * kind"). A doc found only by a word of its file name is not found by BM25 (dense and hybrid still can).
+   */
+  static float pathBoost(Kind kind) {
+    return switch (kind) {
+      case CODE -> PATH_BOOST;
+      case DOC -> 0f;
+    };
+  }
+
   /** Keeps a pasted page of text within BooleanQuery's clause limit (3 clauses per term). */
   static final int MAX_TERMS = 64;
 
@@ -56,7 +73,7 @@ final class RecallQueries {
     String textField = ChunkDocuments.textField(kind);
     String symbolField = ChunkDocuments.symbolField(kind);
     Set<String> words = words(kind, text);
-    Set<String> pathWords = pathWords(text);
+    Set<String> pathWords = pathBoost(kind) > 0 ? pathWords(text) : Set.of();
     if (words.isEmpty() && pathWords.isEmpty()) {
       return Optional.empty();
     }
@@ -69,8 +86,8 @@ final class RecallQueries {
       }
     }
     for (String word : pathWords) {
-      anyWord.add(
-          new BoostQuery(new TermQuery(new Term(ChunkDocuments.PATH_TOKENS, word)), PATH_BOOST), Occur.SHOULD);
+      anyWord.add(new BoostQuery(new TermQuery(new Term(ChunkDocuments.PATH_TOKENS, word)), pathBoost(kind)),
+          Occur.SHOULD);
     }
     // the words must match (beside a FILTER, SHOULD clauses alone would be optional)
     return Optional.of(new BooleanQuery.Builder()

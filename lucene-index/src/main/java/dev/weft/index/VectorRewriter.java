@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
+import dev.weft.context.EmbeddedText;
 import dev.weft.context.embed.EmbedderIdentity;
 import java.io.IOException;
 import java.util.List;
@@ -96,8 +97,8 @@ final class VectorRewriter {
           continue;
         }
         Optional<Chunk> chunk = chunks.find(listed.get(i).id());
-        // the vector was made from the listed text: it only belongs to a chunk with that text
-        if (chunk.isPresent() && chunk.get().text().equals(listed.get(i).text())
+        // the vector was made from the listed chunk's embedded text: it only belongs to a chunk embedding the same
+        if (chunk.isPresent() && EmbeddedText.of(chunk.get()).equals(EmbeddedText.of(listed.get(i)))
             && write(chunk.get(), vectors.identity(), vector)) {
           written++;
         }

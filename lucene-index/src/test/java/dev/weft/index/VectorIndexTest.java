@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkTextHash;
 import dev.weft.context.ChunkVectors;
+import dev.weft.context.EmbeddedText;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
@@ -56,10 +57,10 @@ class VectorIndexTest {
     try (CorpusIndex index = index()) {
       TestCorpus.publish(index, corpus.options(), embedded(parser, MINI, first, second));
       Map<String, float[]> found = index.vectorsFor(MINI,
-          List.of(ChunkTextHash.of(parser.chunk(0)), ChunkTextHash.of(parser.chunk(1))));
+          List.of(EmbeddedText.hash(parser.chunk(0)), EmbeddedText.hash(parser.chunk(1))));
       assertThat(found).hasSize(2);
-      assertThat(found.get(ChunkTextHash.of(parser.chunk(0)))).containsExactly(first);
-      assertThat(found.get(ChunkTextHash.of(parser.chunk(1)))).containsExactly(second);
+      assertThat(found.get(EmbeddedText.hash(parser.chunk(0)))).containsExactly(first);
+      assertThat(found.get(EmbeddedText.hash(parser.chunk(1)))).containsExactly(second);
     }
   }
 
@@ -191,9 +192,9 @@ class VectorIndexTest {
     try (CorpusIndex index = index()) {
       TestCorpus.publish(index, corpus.options(), embedded(parser, MINI, vector(1, 0, 0, 0), null),
           embedded(notes, OTHER, vector(1, 2, 3)));
-      String withVector = ChunkTextHash.of(parser.chunk(0));
-      String withoutVector = ChunkTextHash.of(parser.chunk(1));
-      String otherIdentity = ChunkTextHash.of(notes.chunk(0));
+      String withVector = EmbeddedText.hash(parser.chunk(0));
+      String withoutVector = EmbeddedText.hash(parser.chunk(1));
+      String otherIdentity = EmbeddedText.hash(notes.chunk(0));
       String unknown = ChunkTextHash.of("never indexed");
       try (VectorLookup lookup = index.vectorLookup()) {
         Map<String, float[]> found =
@@ -207,13 +208,27 @@ class VectorIndexTest {
   }
 
   @Test
-  void theSameTextElsewhereReusesTheVector() {
-    TestCorpus.Indexed copy = corpus.file("src/Copy.java", Kind.CODE, "java", "  void parse() {}");
+  void theSameDocTextElsewhereReusesTheVector() {
+    TestCorpus.Indexed copy = corpus.file("guide/copy.md", Kind.DOC, "markdown", "# Notes\n\nParsing notes.",
+        span("Notes", "section", 0, 2));
+    try (CorpusIndex index = index()) {
+      TestCorpus.publish(index, corpus.options(), embedded(notes, MINI, vector(0, 0, 1, 0)));
+      assertThat(EmbeddedText.hash(copy.chunk(0))).isEqualTo(EmbeddedText.hash(notes.chunk(0)));
+      assertThat(index.vectorsFor(MINI, List.of(EmbeddedText.hash(copy.chunk(0)))).values())
+          .singleElement().satisfies(v -> assertThat(v).containsExactly(0, 0, 1, 0));
+    }
+  }
+
+  @Test
+  void theSameCodeTextInAnotherFileIsNotReusedItsHeaderDiffers() {
+    // the vector was made from "src.Parser.parse (parser parse)" and the body: it does not stand for Copy.parse
+    TestCorpus.Indexed copy = corpus.file("src/Copy.java", Kind.CODE, "java", "  void parse() {}",
+        span("parse", "method", 0, 0));
     try (CorpusIndex index = index()) {
       TestCorpus.publish(index, corpus.options(), embedded(parser, MINI, null, vector(0, 0, 1, 0)));
-      assertThat(ChunkTextHash.of(copy.chunk(0))).isEqualTo(ChunkTextHash.of(parser.chunk(1)));
-      assertThat(index.vectorsFor(MINI, List.of(ChunkTextHash.of(copy.chunk(0)))).values())
-          .singleElement().satisfies(v -> assertThat(v).containsExactly(0, 0, 1, 0));
+      assertThat(copy.chunk(0).text()).isEqualTo(parser.chunk(1).text());
+      assertThat(index.vectorsFor(MINI, List.of(EmbeddedText.hash(copy.chunk(0))))).isEmpty();
+      assertThat(index.vectorsFor(MINI, List.of(EmbeddedText.hash(parser.chunk(1))))).hasSize(1);
     }
   }
 
@@ -255,8 +270,8 @@ class VectorIndexTest {
             .singleElement().satisfies(hit -> assertThat(hit.path()).isEqualTo("docs/notes.md"));
         assertThat(searcher.get("docs/notes.md", 0, 2)).contains(notes.chunk(0).text());
       }
-      assertThat(index.vectorsFor(MINI, List.of(ChunkTextHash.of(notes.chunk(0))))
-          .get(ChunkTextHash.of(notes.chunk(0)))).containsExactly(0, 0, 0, notes.chunk(0).text().length());
+      assertThat(index.vectorsFor(MINI, List.of(EmbeddedText.hash(notes.chunk(0))))
+          .get(EmbeddedText.hash(notes.chunk(0)))).containsExactly(0, 0, 0, notes.chunk(0).text().length());
     }
   }
 
@@ -322,7 +337,7 @@ class VectorIndexTest {
     Arrays.fill(big, 0.5f);
     try (CorpusIndex index = index()) {
       TestCorpus.publish(index, corpus.options(), embedded(notes, wide, big));
-      assertThat(index.vectorsFor(wide, List.of(ChunkTextHash.of(notes.chunk(0)))).values())
+      assertThat(index.vectorsFor(wide, List.of(EmbeddedText.hash(notes.chunk(0)))).values())
           .singleElement().satisfies(v -> assertThat(v).containsExactly(big));
     }
   }

@@ -4,6 +4,7 @@ import dev.weft.context.Chunk;
 import dev.weft.context.ChunkTextHash;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.EmbeddedText;
 import dev.weft.context.embed.EmbedFailureReason;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderSpec;
@@ -19,7 +20,8 @@ import java.util.Objects;
 
 /**
  * Gives chunks their vectors: reused from the index when the same text was embedded by the same model
- * before, embedded in batches otherwise. A batch that fails is not retried here (the HTTP embedder retries
+ * before, embedded in batches otherwise. What is embedded, and hashed for reuse, is {@link EmbeddedText#of}
+ * (a code chunk's text led by its qualified name), here for every executor. A batch that fails is not retried here (the HTTP embedder retries
  * on its own) and loses nothing: its chunks get no vector, each gets a dead letter with the failure's reason,
  * and {@code weft embed-missing} fills them in later. Once the run's {@link CircuitBreaker} is open no batch is
  * sent: its chunks fail as {@code circuit_open}. Not thread-safe, like the embedder it wraps; the breaker is.
@@ -99,15 +101,18 @@ public final class ChunkEmbedder {
 
   public Result embed(List<Chunk> chunks) {
     List<String> hashes = new ArrayList<>(chunks.size());
+    List<String> embeddedTexts = new ArrayList<>(chunks.size());
     for (Chunk chunk : chunks) {
-      hashes.add(ChunkTextHash.of(chunk));
+      String text = EmbeddedText.of(chunk);
+      embeddedTexts.add(text);
+      hashes.add(ChunkTextHash.of(text));
     }
     Map<String, float[]> known = new HashMap<>(reuse.vectorsFor(embedder.identity(), new LinkedHashSet<>(hashes)));
     // each distinct missing text is embedded once, however many chunks carry it
     Map<String, String> toEmbed = new LinkedHashMap<>();
     for (int i = 0; i < chunks.size(); i++) {
       if (!known.containsKey(hashes.get(i))) {
-        toEmbed.putIfAbsent(hashes.get(i), chunks.get(i).text());
+        toEmbed.putIfAbsent(hashes.get(i), embeddedTexts.get(i));
       }
     }
     List<String> missingHashes = new ArrayList<>(toEmbed.keySet());

@@ -87,6 +87,28 @@ class ChunkEmbedderTest {
   }
 
   @Test
+  void aCodeChunkIsEmbeddedWithItsHeaderAndReusedOnlyUnderThatHeader() {
+    RecordingEmbedder embedder = new RecordingEmbedder();
+    String body = "  int size() { return n; }";
+    Chunk here = new Chunk("src/util/Stack.java#1", "src/util/Stack.java", Kind.CODE, "java", "size", "method",
+        1, 1, body, "h");
+    Chunk moved = new Chunk("src/util/Queue.java#1", "src/util/Queue.java", Kind.CODE, "java", "size", "method",
+        1, 1, body, "h");
+    // the index knows the vector of this body embedded as Stack.size, and (stale) of the bare body
+    VectorReuse index = (identity, hashes) -> Map.of(
+        ChunkTextHash.of("src.util.Stack.size (stack size)\n" + body), new float[] {7f, 7f},
+        ChunkTextHash.of(body), new float[] {8f, 8f});
+
+    ChunkEmbedder.Result result = new ChunkEmbedder(embedder, index, 8).embed(List.of(here, moved));
+
+    assertThat(embedder.calls).containsExactly(List.of("src.util.Queue.size (queue size)\n" + body));
+    assertThat(result.vectors().vectors()).extracting(v -> v[0])
+        .containsExactly(7f, (float) ("src.util.Queue.size (queue size)\n" + body).length());
+    assertThat(result.reused()).isEqualTo(1);
+    assertThat(result.embedded()).isEqualTo(1);
+  }
+
+  @Test
   void aFailingBatchLeavesItsChunksWithoutVectorsAndLosesNone() {
     RecordingEmbedder embedder = new RecordingEmbedder();
     List<Chunk> chunks = List.of(chunk(0, "ok"), chunk(1, "FAIL here"), chunk(2, "fine"), chunk(3, "also"));
