@@ -369,21 +369,25 @@ public final class CorpusIndex implements Closeable {
 
   /** A writer on the base generation's commit, or on nothing (a fresh line) without one. */
   private IndexWriter openWriter(Optional<GenerationManifest> base, LockWait wait) {
-    IndexWriterConfig config = IndexConfig.writerConfig(
-        new PublishedCommitsPolicy(this::keptLuceneGenerations, this::unreadableGenerationNumbers));
-    if (base.isPresent()) {
-      config.setOpenMode(IndexWriterConfig.OpenMode.APPEND).setIndexCommit(commitOf(base.get()));
-    } else {
-      config.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
-    }
     try {
-      return wait.call(() -> new IndexWriter(directory, config));
+      // a config per attempt: IndexWriter marks its config as used before it takes the lock, so a retry after a
+      // refused lock with the same config failed with "do not share IndexWriterConfig instances"
+      return wait.call(() -> new IndexWriter(directory, writerConfig(base)));
     } catch (LockObtainFailedException e) {
       throw busy("cannot start an update", e);
     } catch (IOException e) {
       throw IndexDamage.of(luceneDir(), "cannot open the index writer of " + indexDir, e,
           "run `weft check`, then `weft index --rebuild`");
     }
+  }
+
+  private IndexWriterConfig writerConfig(Optional<GenerationManifest> base) throws IOException {
+    IndexWriterConfig config = IndexConfig.writerConfig(
+        new PublishedCommitsPolicy(this::keptLuceneGenerations, this::unreadableGenerationNumbers));
+    if (base.isPresent()) {
+      return config.setOpenMode(IndexWriterConfig.OpenMode.APPEND).setIndexCommit(commitOf(base.get()));
+    }
+    return config.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
   }
 
   private IndexBusyException busy(String what, Exception cause) {
