@@ -31,8 +31,7 @@ final class ImpactCommand implements Callable<Integer> {
     try (Weft weft = Weft.open(indexOption.forRead())) {
       Optional<Impact> impact = weft.impact(symbol);
       if (impact.isEmpty()) {
-        spec.commandLine().getErr().println(TsvFields.printable("weft: " + symbol + " is not defined in the index"
-            + " (no code chunk declares it); check the spelling, or run weft index if it was added since"));
+        spec.commandLine().getErr().println(TsvFields.printable("weft: " + notDefined(symbol)));
         return WeftCli.NOTHING_FOUND;
       }
       PrintWriter out = spec.commandLine().getOut();
@@ -43,6 +42,12 @@ final class ImpactCommand implements Callable<Integer> {
       }
       return 0;
     }
+  }
+
+  /** The one line for a symbol no code chunk defines (the CLI's exit 1, the MCP tool's in-band error). */
+  static String notDefined(String symbol) {
+    return symbol + " is not defined in the index (no code chunk declares it); check the spelling, or run weft index"
+        + " if it was added since";
   }
 
   /** {@code name<TAB>value...} rows: the figures, then one row per definition, caller, callee and hedge. */

@@ -106,6 +106,7 @@ final class McpCommand implements Callable<Integer> {
   /** Every tool, in the order tools/list gives them. */
   static List<McpTool> tools(Weft weft, McpCorpus corpus, Optional<McpProgramTools.Endpoint> endpoint) {
     List<McpTool> tools = new ArrayList<>(new McpCorpusTools(weft, corpus).tools());
+    tools.addAll(new McpGraphTools(weft).tools());
     tools.addAll(new McpMemoryTools(weft).tools());
     tools.addAll(new McpLedgerTools(weft).tools());
     tools.addAll(new McpProgramTools(weft, endpoint).tools());

@@ -107,7 +107,8 @@ final class McpCorpusTools {
     Set<Kind> parsed = RecallCommand.corpusKinds(kinds);
     RecallResult result = weft.recall(new RecallRequest(args.string("query"), parsed, n == null ? 0 : n,
         !args.flag("allChunks"), RecallMode.parse(mode), RecallRequest.DEFAULT_POOL_SIZE,
-        RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES), args.string("embedder"));
+        RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES)
+        .withSpread(args.number("spread") == null ? 0 : args.number("spread")), args.string("embedder"));
     ObjectNode out = Json.object();
     out.set(result.flat() ? "hits" : "groups", Json.node(RecallCommand.toJson(result)));
     return ToolResult.of(out);
@@ -120,6 +121,10 @@ final class McpCorpusTools {
     }
     if (args.flag("allChunks")) {
       throw new IllegalArgumentException("allChunks applies to code and doc; a memory recall returns records");
+    }
+    if (args.number("spread") != null) {
+      throw new IllegalArgumentException("spread applies to code and doc (their import graph); a memory recall has no"
+          + " graph, got: spread " + args.number("spread"));
     }
     String scope = args.string("scope");
     MemoryQuery query = new MemoryQuery(args.string("query"), MemoryKind.parse(kinds.get(0)),

@@ -63,7 +63,7 @@ class GitGroundingCommandTest {
         .startsWith("weft: note: no git activity: " + root + " is not in a git work tree with a commit");
   }
 
-  private static void git(Path dir, String... args) throws IOException {
+  static void git(Path dir, String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString(), "-c", "commit.gpgsign=false",
         "-c", "user.name=Alice", "-c", "user.email=alice@example.com"));
     command.addAll(List.of(args));

@@ -13,16 +13,24 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code weft impact} over an index of testdata/impact-corpus, whose callers are known (its README). */
 class ImpactCommandTest {
   static final Path CORPUS = Path.of("../testdata/impact-corpus").toAbsolutePath().normalize();
+  static final Path GO_MODULE = Path.of("../testdata/impact-go").toAbsolutePath().normalize();
 
   @TempDir static Path tmp;
   static String index;
+  static String goIndex;
 
   @BeforeAll
   static void indexTheCorpus() throws IOException {
-    Path root = GoldenCorpusTest.copy(CORPUS, tmp.resolve("corpus"));
-    index = tmp.resolve("index").toString();
-    CliRun run = CliRun.of("index", root.toString(), "--index", index, "--quiet", "--runner", "inprocess");
+    index = indexed(CORPUS, "corpus");
+    goIndex = indexed(GO_MODULE, "go");
+  }
+
+  private static String indexed(Path tree, String name) throws IOException {
+    Path root = GoldenCorpusTest.copy(tree, tmp.resolve(name));
+    String dir = tmp.resolve(name + "-index").toString();
+    CliRun run = CliRun.of("index", root.toString(), "--index", dir, "--quiet", "--runner", "inprocess");
     assertThat(run.exit()).as(run.err()).isZero();
+    return dir;
   }
 
   @Test
@@ -75,6 +83,32 @@ class ImpactCommandTest {
     assertThat(run.out().lines()).contains(
         "caller\tweb/src/index.ts\t1\t\tconfirmed",
         "hedge\tre-exported as clamp by web/src/index.ts:1: the 2 chunks naming clamp are counted as callers");
+  }
+
+  @Test
+  void goCallersAcrossTheModulesTwoPackagesThroughTheImportAlias() {
+    CliRun run = CliRun.of("impact", "Discount", "--index", goIndex);
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out().lines()).containsExactly(
+        "symbol\tDiscount",
+        "risk\tmedium",
+        "refCount\t3",
+        "confirmed\t2",
+        "mentions\t3",
+        "complexity\t3",
+        "def\tpricing/pricing.go\t3-9",
+        "caller\tcart/cart.go\t13\tTotal\tconfirmed",
+        "caller\tcart/cart.go\t20\tLabel\tmention",
+        "caller\tpricing/pricing.go\t19\tBulk\tconfirmed",
+        "callee\troundCents",
+        "hedge\t1 of the 3 callers only mention the name (a comment, a string, code the parser could not read, or a"
+            + " format without a parser): counted, not confirmed",
+        "hedge\tpublic or exported: it may be used outside the indexed tree, which no count here includes");
+
+    CliRun unexported = CliRun.of("impact", "roundCents", "--index", goIndex);
+    assertThat(unexported.out().lines()).contains("risk\tlow", "caller\tpricing/pricing.go\t8\tDiscount\tconfirmed")
+        .noneMatch(line -> line.startsWith("hedge"));
   }
 
   @Test

@@ -20,7 +20,7 @@ class McpDocsTest {
     String docs = Files.readString(Path.of("..", "docs", "mcp.md"));
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
       List<McpTool> tools = McpCommand.tools(weft, new McpCorpus(weft, null), Optional.empty());
-      assertThat(tools).hasSize(18);
+      assertThat(tools).hasSize(22);
       for (McpTool tool : tools) {
         assertThat(docs).as("docs/mcp.md's tool table").contains("| `" + tool.name() + "` |");
         tool.inputSchema().path("required").forEach(required -> assertThat(docs)

@@ -36,6 +36,11 @@ class McpSdkClientTest {
 
     Path corpus = Files.createDirectories(tmp.resolve("corpus"));
     Files.writeString(corpus.resolve("Limiter.java"), "/** Refills permits. */\nclass Limiter {\n  int permits;\n}\n");
+    // a git work tree with one uncommitted file, for recent
+    GitGroundingCommandTest.git(corpus, "init", "-q");
+    GitGroundingCommandTest.git(corpus, "add", "-A");
+    GitGroundingCommandTest.git(corpus, "commit", "-q", "-m", "first");
+    Files.writeString(corpus.resolve("Bucket.java"), "class Bucket {\n  Limiter limiter;\n}\n");
     Path index = tmp.resolve("index");
     try (Weft weft = Weft.open(index)) {
       weft.index(corpus);
@@ -73,8 +78,12 @@ class McpSdkClientTest {
     assertThat(called).containsAll(listed);
     assertThat(report.path("results").get(called.indexOf("get")).path("text").asText()).contains("class Limiter");
     assertThat(called.stream().filter("recall"::equals)).hasSize(2); // the second one is refused by its schema
+    assertThat(report.path("results").get(called.indexOf("impact")).path("text").asText())
+        .contains("\"symbol\":\"Limiter\"", "Bucket.java");
+    assertThat(report.path("results").get(called.indexOf("recent")).path("text").asText())
+        .contains("\"path\":\"Bucket.java\",\"status\":\"untracked\"");
     assertThat(report.path("results").get(called.indexOf("program_run")).path("text").asText())
-        .contains("\"ok\":true", "\"subcalls\":1", "permits", "true");
+        .contains("\"ok\":true", "\"subcalls\":2", "permits", "true"); // Limiter.java and Bucket.java
   }
 
   /** Copies the client into target/ and installs the pinned SDK there, once; aborts (skips) when npm cannot. */
@@ -125,6 +134,10 @@ class McpSdkClientTest {
         {"name": "get", "arguments": {"path": "Limiter.java"}},
         {"name": "stats", "arguments": {}},
         {"name": "generations", "arguments": {}},
+        {"name": "graph_node", "arguments": {"path": "Limiter.java"}},
+        {"name": "graph_related", "arguments": {"path": "Limiter.java", "dir": "both", "hops": 2}},
+        {"name": "impact", "arguments": {"symbol": "Limiter"}},
+        {"name": "recent", "arguments": {}},
         {"name": "remember", "arguments": {"id": "port", "text": "postgres listens on 5432"}},
         {"name": "memory_get", "arguments": {"id": "port"}},
         {"name": "memory_list", "arguments": {}},

@@ -99,6 +99,21 @@ class McpToolsTest {
     assertThat(generations.path("served").asLong()).isEqualTo(1);
     assertThat(generations.at("/generations/0/source/kind").asText()).isEqualTo("files");
 
+    JsonNode node = ok("graph_node", "{\"path\":\"src/RateLimiter.java\"}").path("structuredContent");
+    called.add("graph_node");
+    assertThat(node.path("format").asText()).isEqualTo("java");
+    assertThat(node.at("/chunks/0/startLine").asInt()).as("1-based, as the CLI prints it").isEqualTo(1);
+    assertThat(ok("graph_related", "{\"path\":\"src/RateLimiter.java\",\"dir\":\"both\"}")
+        .at("/structuredContent/items").size()).isZero();
+    called.add("graph_related");
+    assertThat(ok("impact", "{\"symbol\":\"tryAcquire\"}").at("/structuredContent/defs/0/path").asText())
+        .isEqualTo("src/RateLimiter.java");
+    called.add("impact");
+    JsonNode recent = client.call("recent", "{}"); // the corpus is no git work tree: the CLI's line, in-band
+    assertThat(recent.path("isError").asBoolean()).isTrue();
+    assertThat(text(recent)).isEqualTo(CliRun.of("recent", "--index", tmp.resolve("index").toString()).err().strip());
+    called.add("recent");
+
     assertThat(ok("remember", "{\"id\":\"port\",\"text\":\"postgres listens on 5432\",\"scope\":\"alice\"}")
         .at("/structuredContent/status").asText()).isEqualTo("created");
     called.add("remember");

@@ -8,9 +8,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
 
 /**
@@ -66,23 +69,39 @@ public final class ChunkScan implements Closeable {
 
   /** Hands every live chunk of the generation to {@code action}, in index order. */
   public void forEach(Consumer<Entry> action) {
-    IndexReader reader = searcher.reader();
-    // every chunk is read: one column-wise pass over the file states beats a term lookup per file
-    StoredChunks chunks = StoredChunks.everyChunk(reader);
     try {
-      for (LeafReaderContext context : reader.leaves()) {
-        StoredChunks.Leaf leaf = chunks.leaf(context.reader());
-        VectorReads.LeafVectors vectors = VectorReads.leaf(context.reader());
-        for (int doc = leaf.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = leaf.nextDoc()) {
-          Chunk chunk = leaf.read(doc);
-          VectorReads.IdentityVector vector = vectors.get(doc);
-          action.accept(vector == null ? new Entry(chunk, null, null)
-              : new Entry(chunk, vector.identity(), vector.vector()));
-        }
-      }
+      scan(searcher.reader(), action);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the chunks of generation " + generation().generation() + " of "
           + index.indexDir(), e);
+    }
+  }
+
+  /**
+   * Hands every chunk of a closed shard index ({@link ShardWriter}'s output, before it is added to an update) to
+   * {@code action}, in index order: what a Beam run staged, read as {@link #forEach} reads a generation.
+   */
+  public static void forEachInShard(Path shardDir, Consumer<Entry> action) {
+    try (Directory directory = FSDirectory.open(shardDir);
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      scan(reader, action);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the chunks of the shard " + shardDir, e);
+    }
+  }
+
+  private static void scan(IndexReader reader, Consumer<Entry> action) throws IOException {
+    // every chunk is read: one column-wise pass over the file states beats a term lookup per file
+    StoredChunks chunks = StoredChunks.everyChunk(reader);
+    for (LeafReaderContext context : reader.leaves()) {
+      StoredChunks.Leaf leaf = chunks.leaf(context.reader());
+      VectorReads.LeafVectors vectors = VectorReads.leaf(context.reader());
+      for (int doc = leaf.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = leaf.nextDoc()) {
+        Chunk chunk = leaf.read(doc);
+        VectorReads.IdentityVector vector = vectors.get(doc);
+        action.accept(vector == null ? new Entry(chunk, null, null)
+            : new Entry(chunk, vector.identity(), vector.vector()));
+      }
     }
   }
 

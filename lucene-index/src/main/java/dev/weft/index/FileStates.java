@@ -28,7 +28,7 @@ final class FileStates {
    */
   static Map<String, FileState> all(IndexReader reader) {
     HashMap<String, FileState> states = new HashMap<>(Math.max(16, reader.numDocs() / 4));
-    ByteArrayDataInput in = new ByteArrayDataInput();
+    FileStateCodec.Decoder decoder = new FileStateCodec.Decoder(new ByteArrayDataInput());
     try {
       for (LeafReaderContext leaf : reader.leaves()) {
         LeafReader leafReader = leaf.reader();
@@ -47,7 +47,7 @@ final class FileStates {
           if (path == null) {
             throw new IllegalStateException("file document " + doc + " has no path doc value");
           }
-          states.put(path, FileStateCodec.decode(path, values.binaryValue(), in));
+          states.put(path, decoder.decode(path, values.binaryValue()));
         }
       }
     } catch (IOException e) {

@@ -15,7 +15,7 @@ import java.util.List;
  */
 public record FileImports(List<String> provides, List<ImportRef> imports) implements Serializable {
   /** The version of the extraction rules; part of the ingest stamp, so a change re-extracts every file once. */
-  public static final String VERSION = "graph-1";
+  public static final String VERSION = "graph-2";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final FileImports NONE = new FileImports(List.of(), List.of());
 

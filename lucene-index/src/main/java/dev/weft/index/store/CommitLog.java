@@ -3,115 +3,172 @@ package dev.weft.index.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The writes a commit carries in its commit point instead of in documents: the latest value (or a deletion) of
- * each key written since the last fold, kept in the commit's user data ({@code IndexWriter.setLiveCommitData}).
+ * The writes a store holds in its commit points instead of in documents: the latest value (or a deletion) of each
+ * key written since the last fold.
  *
  * <p>Why: a Lucene commit that adds documents flushes a new segment — some twenty codec files built, packed and
  * synced, 5–6 ms of CPU and file-system work here even for one small document — while a commit that changes only
- * its user data writes and syncs one {@code segments_N} (0.6 ms). So a write is one commit whose commit point holds
- * it; every {@link #FOLD_ENTRIES} keys or {@link #FOLD_BYTES} bytes (and before a text search or when the writer is
- * released) one commit folds the log into documents and empties it. The commit point is written whole by Lucene
- * (pending file, fsync, rename), so a write is still atomic and durable when its commit returns, and what a store
- * holds is always the documents of a commit overlaid by that same commit's log ({@link StoreView}).
+ * its user data ({@code IndexWriter.setLiveCommitData}) writes and syncs one {@code segments_N}. So a write is one
+ * commit whose commit point holds it; every {@link #FOLD_ENTRIES} keys or {@link #FOLD_BYTES} bytes (and before a
+ * ranking read) one commit folds the log into documents and carries none. What a store holds is always the
+ * documents of a commit overlaid by that same commit's log ({@link StoreView}).
  *
- * <p>Immutable; {@code value} empty means the key was deleted.
+ * <p>A chain of deltas: each commit carries only its own writes ({@link #DELTA_KEY}), a random id and the id of the
+ * commit before it ({@link #PREV_KEY}; absent on a commit that starts a chain: the first after a fold, and every
+ * {@link #CHAIN_LIMIT}-th, which carries the whole log). The log of a commit is its chain's deltas applied in
+ * order; the commits of the chain are kept on disk while a kept commit needs them ({@link KeepPreviousCommit}). A commit point used to carry the whole log, so every commit rewrote and re-encoded
+ * tens of KiB; now it writes its own few hundred bytes, and a reader extends the log it knows by one delta
+ * ({@link #then}) or replays the chain from the directory ({@link CommitChain}). Commits written before the chain
+ * carry the whole log under {@link #LEGACY_KEY}; the first commit after one starts a chain carrying that log whole.
+ *
+ * <p>Immutable; a value that is empty means the key was deleted.
  */
 final class CommitLog {
-  /** The user-data key the log lives under. */
-  static final String USER_DATA_KEY = "weft.store.log";
-  /** Fold once the log holds this many keys: the commit point is rewritten whole by every commit. */
+  /** Where commits written before the chain keep their whole log. */
+  static final String LEGACY_KEY = "weft.store.log";
+  /** This commit's writes, a JSON object of {@code "key":[value]} or {@code "key":[]} (deleted). */
+  static final String DELTA_KEY = "weft.store.delta";
+  /** This commit's id: random, so a reader can tell a commit from another that reused its generation. */
+  static final String ID_KEY = "weft.store.id";
+  /** The id of the commit this one's delta applies over; absent when this commit starts a chain. */
+  static final String PREV_KEY = "weft.store.prev";
+  /** Fold once the log holds this many keys: a reopen replays one commit per write since the fold. */
   static final int FOLD_ENTRIES = 256;
-  /** Fold once the log's JSON is this large. */
+  /** Fold once the deltas since the last fold are this large. */
   static final int FOLD_BYTES = 64 * 1024;
-  static final CommitLog EMPTY = new CommitLog(Collections.emptySortedMap(), Collections.emptySortedMap(), "");
+  /**
+   * A chain this long is restarted by a commit carrying the whole log: opening the store or its writer reads every
+   * kept commit point (Lucene's file deleter reads each, with its segments' {@code .si} files), so the chain stays
+   * short while folds stay rare; the whole log costs one commit in this many.
+   */
+  static final int CHAIN_LIMIT = 16;
+  static final CommitLog EMPTY = new CommitLog(Collections.emptySortedMap(), "", 0, 0);
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final SortedMap<String, Optional<JsonNode>> entries;
-  /**
-   * Each entry as the JSON member it is written as ({@code "key":[value]}), so a commit serialises only the keys
-   * it writes and joins the rest: the log is rewritten whole into every commit point, up to {@link
-   * #FOLD_ENTRIES} keys.
-   */
-  private final SortedMap<String, String> members;
-  /** The user-data text: written once, by {@link #plus} or read from a commit, and compared by readers. */
-  private final String text;
-
-  private CommitLog(SortedMap<String, Optional<JsonNode>> entries, SortedMap<String, String> members,
-      String text) {
-    this.entries = entries;
-    this.members = members;
-    this.text = text;
+  /** One commit's part of a chain, as its user data says. */
+  record Link(String id, String prev, String delta) {
+    boolean startsChain() {
+      return prev.isEmpty();
+    }
   }
 
-  /** The log a commit's user data holds (empty when it holds none). */
-  static CommitLog of(Map<String, String> userData) {
-    String text = userData == null ? null : userData.get(USER_DATA_KEY);
+  /** What the next commit carries: the log after it, and the user data that says so. */
+  record Next(CommitLog log, Map<String, String> userData) {}
+
+  private final SortedMap<String, Optional<JsonNode>> entries;
+  /** The id of the commit carrying this log; empty for no log, or a legacy one (not part of a chain). */
+  private final String id;
+  /** The bytes of the writes since the last fold. */
+  private final long bytes;
+  /** The commits of the chain so far, this log's included. */
+  private final int length;
+
+  private CommitLog(SortedMap<String, Optional<JsonNode>> entries, String id, long bytes, int length) {
+    this.entries = entries;
+    this.id = id;
+    this.bytes = bytes;
+    this.length = length;
+  }
+
+  /** The chain link a commit's user data holds, if it is part of a chain. */
+  static Optional<Link> link(Map<String, String> userData) {
+    String delta = userData == null ? null : userData.get(DELTA_KEY);
+    if (delta == null) {
+      return Optional.empty();
+    }
+    return Optional.of(new Link(userData.getOrDefault(ID_KEY, ""), userData.getOrDefault(PREV_KEY, ""), delta));
+  }
+
+  /** The log of a commit that is not part of a chain: a legacy whole log, or none (a fold). */
+  static CommitLog unchained(Map<String, String> userData) {
+    String text = userData == null ? null : userData.get(LEGACY_KEY);
     if (text == null || text.isEmpty()) {
       return EMPTY;
     }
-    try {
-      JsonNode tree = JSON.readTree(text);
-      if (!tree.isObject()) {
-        throw new UncheckedIOException(new java.io.IOException(
-            "the commit's " + USER_DATA_KEY + " is not a JSON object"));
-      }
-      SortedMap<String, Optional<JsonNode>> entries = new TreeMap<>();
-      SortedMap<String, String> members = new TreeMap<>();
-      for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> entry = it.next();
-        JsonNode wrapped = entry.getValue();
-        if (!wrapped.isArray() || wrapped.size() > 1) {
-          throw new UncheckedIOException(new java.io.IOException("the commit's " + USER_DATA_KEY + " entry of '"
-              + entry.getKey() + "' is not [value] or []"));
-        }
-        Optional<JsonNode> value = wrapped.isEmpty() ? Optional.empty() : Optional.of(wrapped.get(0));
-        entries.put(entry.getKey(), value);
-        members.put(entry.getKey(), member(entry.getKey(), value));
-      }
-      return new CommitLog(Collections.unmodifiableSortedMap(entries), members, text);
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException("the commit's " + USER_DATA_KEY + " is not JSON: " + e.getOriginalMessage(), e);
-    }
+    return new CommitLog(Collections.unmodifiableSortedMap(parse(LEGACY_KEY, text)), "", text.length(), 0);
   }
 
-  /** This log with {@code writes} applied over it (later writes win). */
-  CommitLog plus(Map<String, Optional<JsonNode>> writes) {
-    if (writes.isEmpty()) {
+  /** The log of the commit that starts a chain. */
+  static CommitLog start(Link link) {
+    if (!link.startsChain()) {
+      throw new IllegalArgumentException("the commit " + link.id() + " continues a chain from " + link.prev());
+    }
+    return new CommitLog(Collections.unmodifiableSortedMap(parse(DELTA_KEY, link.delta())), link.id(),
+        link.delta().length(), 1);
+  }
+
+  /**
+   * The log of the commit after the one carrying this log. A commit carrying the same id is the same commit
+   * written again (Lucene's commit when a writer closes repeats the last user data): the same log.
+   *
+   * @throws IllegalArgumentException when {@code link} does not continue this log's commit
+   */
+  CommitLog then(Link link) {
+    if (link.id().equals(id)) {
       return this;
     }
-    SortedMap<String, Optional<JsonNode>> next = new TreeMap<>(entries);
-    SortedMap<String, String> nextMembers = new TreeMap<>(members);
-    writes.forEach((key, value) -> {
-      next.put(key, value);
-      nextMembers.put(key, member(key, value));
-    });
-    StringBuilder json = new StringBuilder(text.length() + 256 * writes.size()).append('{');
-    for (String each : nextMembers.values()) {
-      if (json.length() > 1) {
-        json.append(',');
-      }
-      json.append(each);
+    if (link.startsChain()) {
+      return start(link);
     }
-    return new CommitLog(Collections.unmodifiableSortedMap(next), nextMembers, json.append('}').toString());
+    if (id.isEmpty() || !link.prev().equals(id)) {
+      throw new IllegalArgumentException("the commit " + link.id() + " continues " + link.prev()
+          + ", not " + (id.isEmpty() ? "an unchained commit" : id));
+    }
+    return new CommitLog(Collections.unmodifiableSortedMap(over(entries, parse(DELTA_KEY, link.delta()))),
+        link.id(), bytes + link.delta().length(), length + 1);
+  }
+
+  /**
+   * What a commit writing {@code writes} over this log carries: only its writes, or the whole log when it starts
+   * a chain (after a fold, a legacy whole log, or a chain of {@link #CHAIN_LIMIT} commits).
+   */
+  Next next(SortedMap<String, Optional<JsonNode>> writes) {
+    SortedMap<String, Optional<JsonNode>> all = over(entries, writes);
+    String nextId = Long.toHexString(ThreadLocalRandom.current().nextLong())
+        + Long.toHexString(ThreadLocalRandom.current().nextLong());
+    Map<String, String> userData = new HashMap<>();
+    String own = json(writes);
+    String delta;
+    int nextLength;
+    if (id.isEmpty() || length >= CHAIN_LIMIT) {
+      delta = entries.isEmpty() ? own : json(all);
+      nextLength = 1;
+    } else {
+      delta = own;
+      userData.put(PREV_KEY, id);
+      nextLength = length + 1;
+    }
+    userData.put(DELTA_KEY, delta);
+    userData.put(ID_KEY, nextId);
+    return new Next(new CommitLog(Collections.unmodifiableSortedMap(all), nextId, bytes + own.length(),
+        nextLength), userData);
   }
 
   /** Whether the next commit should fold this log into documents rather than carry it. */
   boolean full() {
-    return entries.size() >= FOLD_ENTRIES || text.length() >= FOLD_BYTES;
+    return entries.size() >= FOLD_ENTRIES || bytes >= FOLD_BYTES;
   }
 
   boolean isEmpty() {
     return entries.isEmpty();
+  }
+
+  /** The id of the commit carrying this log ({@code ""}: none, or not part of a chain). */
+  String id() {
+    return id;
   }
 
   /** Every logged key with its value (empty: deleted), in key order. */
@@ -128,25 +185,52 @@ final class CommitLog {
     return !from.isEmpty() && from.firstKey().startsWith(prefix);
   }
 
-  /** The user data a commit carrying this log writes. */
-  Map<String, String> userData() {
-    return entries.isEmpty() ? Map.of() : Map.of(USER_DATA_KEY, text);
+  private static SortedMap<String, Optional<JsonNode>> over(SortedMap<String, Optional<JsonNode>> base,
+      Map<String, Optional<JsonNode>> writes) {
+    SortedMap<String, Optional<JsonNode>> all = new TreeMap<>(base);
+    all.putAll(writes);
+    return all;
   }
 
-  /** The text {@link #userData} holds under {@link #USER_DATA_KEY} ({@code ""} when empty). */
-  String text() {
-    return text;
-  }
-
-  /** One entry as a JSON object member: {@code [value]} for a write, {@code []} for a deletion (a stored value
-   * may itself be JSON null). */
-  private static String member(String key, Optional<JsonNode> value) {
+  private static SortedMap<String, Optional<JsonNode>> parse(String what, String text) {
     try {
-      return JSON.writeValueAsString(key) + ":[" + (value.isPresent() ? JSON.writeValueAsString(value.get()) : "")
-          + "]";
+      JsonNode tree = JSON.readTree(text);
+      if (!tree.isObject()) {
+        throw new UncheckedIOException(new IOException("the commit's " + what + " is not a JSON object"));
+      }
+      SortedMap<String, Optional<JsonNode>> entries = new TreeMap<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> entry = it.next();
+        JsonNode wrapped = entry.getValue();
+        if (!wrapped.isArray() || wrapped.size() > 1) {
+          throw new UncheckedIOException(new IOException("the commit's " + what + " entry of '" + entry.getKey()
+              + "' is not [value] or []"));
+        }
+        entries.put(entry.getKey(), wrapped.isEmpty() ? Optional.empty() : Optional.of(wrapped.get(0)));
+      }
+      return entries;
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("cannot write the store's commit log entry of '" + key + "': "
-          + e.getOriginalMessage(), e);
+      throw new UncheckedIOException("the commit's " + what + " is not JSON: " + e.getOriginalMessage(), e);
     }
+  }
+
+  /** Entries as one JSON object: {@code [value]} for a write, {@code []} for a deletion (a value may be null). */
+  private static String json(Map<String, Optional<JsonNode>> writes) {
+    StringBuilder json = new StringBuilder(256 * writes.size()).append('{');
+    try {
+      for (Map.Entry<String, Optional<JsonNode>> entry : writes.entrySet()) {
+        if (json.length() > 1) {
+          json.append(',');
+        }
+        json.append(JSON.writeValueAsString(entry.getKey())).append(":[");
+        if (entry.getValue().isPresent()) {
+          json.append(JSON.writeValueAsString(entry.getValue().get()));
+        }
+        json.append(']');
+      }
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("cannot write the store's commit log: " + e.getOriginalMessage(), e);
+    }
+    return json.append('}').toString();
   }
 }

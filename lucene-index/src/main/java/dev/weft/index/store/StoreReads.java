@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
@@ -128,16 +129,32 @@ final class StoreReads {
         }
       }
     }
-    view.log().entries().forEach((key, value) -> {
-      if (scope.covers(key)) {
-        if (value.isPresent()) {
-          covered.put(key, value.get().deepCopy());
-        } else {
-          covered.remove(key);
-        }
+    // the logged keys the scope covers, found by key and by prefix rather than by testing every logged key: the
+    // log holds up to CommitLog.FOLD_ENTRIES keys and a mutate reads its scope on every commit
+    SortedMap<String, Optional<JsonNode>> log = view.log().entries();
+    for (String key : scope.keys()) {
+      Optional<JsonNode> logged = log.get(key);
+      if (logged != null) {
+        overlay(covered, key, logged);
       }
-    });
+    }
+    for (String prefix : scope.prefixes()) {
+      for (Map.Entry<String, Optional<JsonNode>> entry : log.tailMap(prefix).entrySet()) {
+        if (!entry.getKey().startsWith(prefix)) {
+          break;
+        }
+        overlay(covered, entry.getKey(), entry.getValue());
+      }
+    }
     return covered;
+  }
+
+  private static void overlay(SortedMap<String, JsonNode> covered, String key, Optional<JsonNode> logged) {
+    if (logged.isPresent()) {
+      covered.put(key, logged.get().deepCopy());
+    } else {
+      covered.remove(key);
+    }
   }
 
   /**

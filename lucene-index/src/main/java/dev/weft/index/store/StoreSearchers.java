@@ -2,11 +2,14 @@ package dev.weft.index.store;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.util.List;
+import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexCommit;
+import org.apache.lucene.index.IndexFileNames;
+import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.SegmentInfos;
@@ -14,6 +17,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.util.IOSupplier;
 
 /**
  * What a store's reads see: always the last commit. Two sources, one at a time:
@@ -44,15 +48,83 @@ final class StoreSearchers implements Closeable {
     }
   }
 
-  private final Directory directory;
-  private record ParsedLog(String text, CommitLog log) {}
+  /**
+   * The newest commit, named only: reopening a reader at a commit reads nothing of it but its directory and
+   * {@code segments_N} name.
+   */
+  private static final class LatestCommit extends IndexCommit {
+    private final Directory directory;
+    private final long generation;
 
-  /** The last log parsed, reused while commits carry the same text (a reopen, a fold-free refresh). */
-  private volatile ParsedLog last = new ParsedLog("", CommitLog.EMPTY);
+    LatestCommit(Directory directory, long generation) {
+      this.directory = directory;
+      this.generation = generation;
+    }
+
+    @Override
+    public String getSegmentsFileName() {
+      return IndexFileNames.fileNameFromGeneration(IndexFileNames.SEGMENTS, "", generation);
+    }
+
+    @Override
+    public Collection<String> getFileNames() {
+      throw new UnsupportedOperationException("a commit known by name only");
+    }
+
+    @Override
+    public Directory getDirectory() {
+      return directory;
+    }
+
+    @Override
+    public void delete() {
+      throw new UnsupportedOperationException("a commit known by name only");
+    }
+
+    @Override
+    public boolean isDeleted() {
+      return false;
+    }
+
+    @Override
+    public int getSegmentCount() {
+      throw new UnsupportedOperationException("a commit known by name only");
+    }
+
+    @Override
+    public long getGeneration() {
+      return generation;
+    }
+
+    @Override
+    public Map<String, String> getUserData() {
+      throw new UnsupportedOperationException("a commit known by name only");
+    }
+  }
+
+  private final Directory directory;
+  /** Sets a torn newest commit point aside ({@link TornCommitPoint}); true when it did. */
+  private final IOSupplier<Boolean> repair;
+
+  /**
+   * The last log read or committed: a directory reader of that commit or the next one extends it by at most one
+   * delta instead of replaying the chain ({@link CommitChain}).
+   */
+  private volatile CommitLog last = CommitLog.EMPTY;
+  /** Searchers of the directory's commits, each with its commit's log. */
   private final SearcherFactory logged = new SearcherFactory() {
     @Override
     public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) throws IOException {
-      return new LoggedSearcher(reader, logOf(((DirectoryReader) reader).getIndexCommit().getUserData()));
+      CommitLog log = CommitChain.logOf(((DirectoryReader) reader).getIndexCommit(), last);
+      last = log;
+      return new LoggedSearcher(reader, log);
+    }
+  };
+  /** Searchers of the kept writer: their log is {@link #writerLog}, set by the leader after each commit. */
+  private final SearcherFactory unlogged = new SearcherFactory() {
+    @Override
+    public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) {
+      return new LoggedSearcher(reader, CommitLog.EMPTY);
     }
   };
   /** Reads take it to pick the source; switching sources takes it exclusively. */
@@ -67,8 +139,9 @@ final class StoreSearchers implements Closeable {
   /** The latest commit generation the directory searchers were refreshed for (-1: none yet). */
   private volatile long checkedGeneration = -1;
 
-  StoreSearchers(Directory directory) throws IOException {
+  StoreSearchers(Directory directory, IOSupplier<Boolean> repair) throws IOException {
     this.directory = directory;
+    this.repair = repair;
     this.current = new SearcherManager(directory, logged);
   }
 
@@ -104,7 +177,18 @@ final class StoreSearchers implements Closeable {
   private void seeNewerCommit(SearcherManager manager) throws IOException {
     long latest = SegmentInfos.getLastCommitGeneration(directory.listAll());
     if (latest != checkedGeneration) {
-      manager.maybeRefreshBlocking();
+      try {
+        manager.maybeRefreshBlocking();
+      } catch (CorruptIndexException | IndexFormatTooOldException e) {
+        // another process crashed between a commit point's rename and its fsync: read the commit before it
+        if (!repair.get()) {
+          throw e;
+        }
+        manager.maybeRefreshBlocking();
+      } catch (CommitChain.Broken e) {
+        // the commit listed was folded away while its chain was read: the newer one is whole
+        manager.maybeRefreshBlocking();
+      }
       // what was listed before the refresh: a commit landing during it is listed, and so refreshed, next time
       checkedGeneration = latest;
     }
@@ -118,8 +202,8 @@ final class StoreSearchers implements Closeable {
    *     nothing while reads go through the writer
    */
   void refreshAfterCommit(CommitLog log, boolean documentsChanged) throws IOException {
-    // the directory's reopen parses this commit's log: it is the one just written
-    last = new ParsedLog(log.text(), log);
+    // the directory's reopen of this commit finds its log here instead of replaying the chain
+    last = log;
     switching.writeLock().lock();
     try {
       if (documentsChanged || !fromWriter) {
@@ -137,7 +221,7 @@ final class StoreSearchers implements Closeable {
    * @param log the log of that commit
    */
   void fromWriter(IndexWriter writer, CommitLog log) throws IOException {
-    switchTo(new SearcherManager(writer, true, false, logged), true, log);
+    switchTo(new SearcherManager(writer, true, false, unlogged), true, log);
   }
 
   /**
@@ -149,8 +233,9 @@ final class StoreSearchers implements Closeable {
       return;
     }
     try {
-      List<IndexCommit> commits = DirectoryReader.listCommits(directory);
-      IndexCommit latest = commits.get(commits.size() - 1);
+      // not DirectoryReader.listCommits: it reads every kept commit point, one per write since the last fold
+      IndexCommit latest = new LatestCommit(directory,
+          SegmentInfos.getLastCommitGeneration(directory.listAll()));
       IndexSearcher searcher = current.acquire();
       DirectoryReader reopened;
       try {
@@ -186,18 +271,6 @@ final class StoreSearchers implements Closeable {
       switching.writeLock().unlock();
     }
     previous.close();
-  }
-
-  /** The log of a commit's user data; the same text as last time gives the same parsed log. */
-  private CommitLog logOf(Map<String, String> userData) {
-    String text = userData.getOrDefault(CommitLog.USER_DATA_KEY, "");
-    ParsedLog known = last;
-    if (text.equals(known.text())) {
-      return known.log();
-    }
-    CommitLog log = CommitLog.of(userData);
-    last = new ParsedLog(text, log);
-    return log;
   }
 
   @Override

@@ -1,14 +1,11 @@
 package dev.weft.index.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.weft.context.error.IndexBusyException;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.context.store.Outcome;
 import dev.weft.context.store.Scope;
 import dev.weft.context.store.StoreRules;
-import dev.weft.index.LockWait;
-import dev.weft.index.SharedVectors;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -16,7 +13,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,17 +22,12 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
-import org.apache.lucene.codecs.Codec;
-import org.apache.lucene.codecs.KnnVectorsFormat;
-import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.LockObtainFailedException;
 
 /**
  * The writing side of a {@link LuceneStore}, and the {@link GroupCommit.Processor} of its mutates. A group is
@@ -47,17 +38,8 @@ import org.apache.lucene.store.LockObtainFailedException;
  */
 final class StoreWriter implements GroupCommit.Processor, Closeable {
   private static final ThreadLocal<Boolean> IN_MUTATION = ThreadLocal.withInitial(() -> false);
-  /** Stored values are small and read often: Lucene's fast mode; vectors in the corpus index's wide format. */
-  private static final Codec CODEC = new Lucene912Codec() {
-    private final KnnVectorsFormat vectors = SharedVectors.format();
-
-    @Override
-    public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-      return vectors;
-    }
-  };
-
   private final Path dir;
+  private final StoreDirectory stack;
   private final Directory directory;
   /** Under {@link #directory}: deletes wait for no commit while a writer is kept. */
   private final BackgroundDeleteDirectory deletes;
@@ -87,6 +69,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   StoreWriter(Path dir, StoreDirectory directory, LuceneStoreOptions options, IdleScheduler scheduler,
       LongSupplier nanoClock) {
     this.dir = dir;
+    this.stack = directory;
     this.directory = directory.top();
     this.deletes = directory.deletes();
     this.syncs = directory.syncs();
@@ -94,6 +77,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     this.scheduler = scheduler;
     this.nanoClock = nanoClock;
     try {
+      // a crash between the newest commit point's rename and its fsync: back to the commit before it
+      TornCommitPoint.setAsideIfTorn(directory, options.lockWait());
       if (!DirectoryReader.indexExists(this.directory)) {
         try (IndexWriter created = openWriter()) {
           // another process may have created it while this one waited for the lock: commit is a no-op then
@@ -102,7 +87,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
           commits++;
         }
       }
-      this.searchers = new StoreSearchers(this.directory);
+      this.searchers = new StoreSearchers(this.directory,
+          () -> TornCommitPoint.setAsideIfTorn(directory, options.lockWait()));
     } catch (CorruptIndexException | IndexFormatTooOldException | IndexFormatTooNewException | EOFException
         | NoSuchFileException e) {
       throw new IndexDamagedException(dir, "the store " + dir + " cannot be read (" + e.getMessage() + "); "
@@ -133,15 +119,6 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     return folds;
   }
 
-  private static Map<String, String> userData(IndexWriter writer) {
-    Map<String, String> data = new HashMap<>();
-    Iterable<Map.Entry<String, String>> live = writer.getLiveCommitData();
-    if (live != null) {
-      live.forEach(entry -> data.put(entry.getKey(), entry.getValue()));
-    }
-    return data;
-  }
-
   @Override
   public void process(List<PendingMutate<?>> group) {
     using.lock();
@@ -166,12 +143,12 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
         return null;
       });
       if (!staged.isEmpty()) {
-        CommitLog log = committedLog.plus(staged);
-        if (log.full()) {
-          fold(writing, log);
+        CommitLog.Next next = committedLog.next(staged);
+        if (next.log().full()) {
+          fold(writing, next.log());
         } else {
-          writing.setLiveCommitData(log.userData().entrySet());
-          commit(writing, log, false);
+          writing.setLiveCommitData(next.userData().entrySet());
+          commit(writing, next.log(), false);
         }
         commits++;
       }
@@ -237,7 +214,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
         writing.deleteDocuments(StoreDocuments.keyTerm(entry.getKey()));
       }
     }
-    writing.setLiveCommitData(CommitLog.EMPTY.userData().entrySet());
+    // no log: the chain ends here, and the next commit starts another
+    writing.setLiveCommitData(Map.<String, String>of().entrySet());
     commit(writing, CommitLog.EMPTY, true);
     folds++;
   }
@@ -335,7 +313,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private IndexWriter writer() throws IOException {
     if (writer == null) {
       writer = openWriter();
-      committedLog = CommitLog.of(userData(writer));
+      // the reads still go to the directory: refreshed to its newest commit, the one this writer opened
+      committedLog = searchers.read(StoreView::log);
       if (keepsWriter()) {
         searchers.fromWriter(writer, committedLog);
         deletes.deferDeletes();
@@ -345,21 +324,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   }
 
   private IndexWriter openWriter() throws IOException {
-    try {
-      return LockWait.of(options.lockWait()).call(() -> new IndexWriter(directory, config()));
-    } catch (LockObtainFailedException e) {
-      throw new IndexBusyException("cannot write the store " + dir + " (waited " + options.lockWait().toMillis()
-          + " ms)", dir.resolve(IndexWriter.WRITE_LOCK_NAME), e);
-    }
-  }
-
-  private static IndexWriterConfig config() {
-    IndexWriterConfig config = new IndexWriterConfig(StoreDocuments.ANALYZER);
-    config.setCodec(CODEC);
-    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-    // every group commits before anything is acknowledged; closing only lets running merges finish and land
-    config.setCommitOnClose(true);
-    return config;
+    return StoreIndexWriters.open(dir, stack, options.lockWait());
   }
 
   /** Closes the writer after a committed group, letting its merges land, and releases the lock. */

@@ -51,6 +51,17 @@ import org.apache.lucene.store.IndexOutput;
  * directory fsync is skipped when no file other than a commit file was created or renamed since the last one
  * started. Deletions need no fsync: a deleted file that reappears after a crash is one no commit names, which
  * Lucene deletes when it next opens the index.
+ *
+ * <p>The commit point is fsynced after its rename, together with the directory. Lucene fsyncs {@code
+ * pending_segments_N}, renames it and fsyncs the directory: two journal commits one after the other, the whole
+ * cost of a commit that carries only its commit point. Here the sync Lucene asks for before the rename is held
+ * back, and the rename starts the fsync of {@code segments_N} beside the directory fsync Lucene asks for right
+ * after it: on ext4 both wait for the same journal commit, so a commit costs one. Until both are done the
+ * commit is not acknowledged; a crash in between can leave {@code segments_N} renamed but not whole, which
+ * Lucene refuses to open. So the store keeps the commit before the last ({@link KeepPreviousCommit}) and sets a
+ * torn newest commit point aside when it opens ({@link TornCommitPoint}): what it then holds is the last
+ * acknowledged commit or the one after it, never part of one. (Lucene's two-phase {@code prepareCommit} is not
+ * used by the store: a prepared commit point here is not durable until it is renamed.)
  */
 final class SyncOnceDirectory extends FilterDirectory {
   static final int THREADS = 8;
@@ -59,6 +70,10 @@ final class SyncOnceDirectory extends FilterDirectory {
   private record InFlight(String what, Future<?> done) {}
 
   private final Set<String> synced = ConcurrentHashMap.newKeySet();
+  /** Guarded by this: the {@code pending_segments_N} Lucene asked to sync, fsynced once renamed. */
+  private String heldCommitPoint;
+  /** Guarded by this: the commit point renamed since the last wait, whose fsyncs are not yet waited for. */
+  private String renamedCommitPoint;
   /** Whether an entry was created or renamed since the last directory fsync started. */
   private final AtomicBoolean entriesChanged = new AtomicBoolean(true);
   /** Guarded by this: fsyncs started and not yet waited for. */
@@ -107,6 +122,11 @@ final class SyncOnceDirectory extends FilterDirectory {
   @Override
   public void deleteFile(String name) throws IOException {
     synced.remove(name);
+    synchronized (this) {
+      if (name.equals(heldCommitPoint)) {
+        heldCommitPoint = null;
+      }
+    }
     super.deleteFile(name);
   }
 
@@ -116,18 +136,38 @@ final class SyncOnceDirectory extends FilterDirectory {
     awaitSynced();
     synced.remove(dest);
     boolean wasSynced = synced.remove(source);
+    boolean held;
+    synchronized (this) {
+      held = source.equals(heldCommitPoint);
+      if (held) {
+        heldCommitPoint = null;
+      }
+    }
     entriesChanged.set(true);
     super.rename(source, dest);
     // a rename moves the synced bytes; the directory entry itself is made durable by syncMetaData
     if (wasSynced) {
       synced.add(dest);
+    } else if (held) {
+      synchronized (this) {
+        renamedCommitPoint = dest;
+      }
+      // beside the directory fsync that follows: one journal commit makes the bytes and the name durable
+      start(dest, () -> {
+        in.sync(List.of(dest));
+        synced.add(dest);
+      });
     }
   }
 
   @Override
   public void sync(Collection<String> names) throws IOException {
     for (String name : new LinkedHashSet<>(names)) {
-      if (!synced.contains(name)) {
+      if (name.startsWith(IndexFileNames.PENDING_SEGMENTS)) {
+        synchronized (this) {
+          heldCommitPoint = name;
+        }
+      } else if (!synced.contains(name)) {
         start(name, () -> {
           in.sync(List.of(name));
           synced.add(name);
@@ -168,9 +208,12 @@ final class SyncOnceDirectory extends FilterDirectory {
    */
   void awaitSynced() throws IOException {
     List<InFlight> waiting;
+    String renamed;
     synchronized (this) {
       waiting = new ArrayList<>(inFlight);
       inFlight.clear();
+      renamed = renamedCommitPoint;
+      renamedCommitPoint = null;
     }
     long end = System.nanoTime() + deadline.toNanos();
     IOException failure = null;
@@ -192,7 +235,25 @@ final class SyncOnceDirectory extends FilterDirectory {
       }
     }
     if (failure != null) {
+      if (renamed != null) {
+        unpublish(renamed, failure);
+      }
       throw failure;
+    }
+  }
+
+  /**
+   * A commit point whose fsyncs failed after its rename was not acknowledged: removed, as Lucene removes one
+   * whose directory sync fails after the rename, so no read (of this process or another) goes on seeing it and the
+   * commit before it, kept by {@link KeepPreviousCommit}, is the newest again.
+   */
+  private void unpublish(String commitPoint, IOException failure) {
+    synced.remove(commitPoint);
+    try {
+      in.deleteFile(commitPoint);
+      in.syncMetaData();
+    } catch (IOException | RuntimeException e) {
+      failure.addSuppressed(e);
     }
   }
 

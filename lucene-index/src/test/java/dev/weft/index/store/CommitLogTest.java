@@ -1,21 +1,33 @@
 package dev.weft.index.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.store.Outcome;
 import dev.weft.context.store.RankQuery;
 import dev.weft.context.store.RankedKey;
+import dev.weft.context.store.Scope;
 import dev.weft.context.store.StoredEmbedding;
 import dev.weft.context.store.TextQuery;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,24 +52,69 @@ class CommitLogTest {
   private static OnDisk onDisk(Path dir) throws IOException {
     try (FSDirectory directory = FSDirectory.open(dir);
         DirectoryReader reader = DirectoryReader.open(directory)) {
-      return new OnDisk(reader.numDocs(), CommitLog.of(reader.getIndexCommit().getUserData()));
+      return new OnDisk(reader.numDocs(), CommitChain.logOf(reader.getIndexCommit(), CommitLog.EMPTY));
     }
   }
 
   @Test
-  void aLogBuiltWriteByWriteReadsBackAsTheSameEntriesAndText() {
-    CommitLog log = CommitLog.EMPTY
-        .plus(Map.of("b", Optional.of(value("beta")), "quote\"d/\u00e9", Optional.of(NullNode.getInstance())))
-        .plus(Map.of("a", Optional.of(value("alpha")), "b", Optional.empty()));
-    CommitLog reread = CommitLog.of(log.userData());
+  void aMutateSeesTheLoggedWritesItsScopeCoversByPrefixAndByKeyAndNoOthers() {
+    try (LuceneStore store = LuceneStore.open(tmp.resolve("ledger"), KEPT)) {
+      store.set("p/1", value("one"));
+      store.set("p/2", value("two"));
+      store.set("p", value("not under p/"));
+      store.set("p0", value("after p/ in key order"));
+      store.set("q", value("a key of the scope"));
+      store.delete("p/2");
 
-    assertThat(reread.entries()).isEqualTo(log.entries());
+      Map<String, JsonNode> seen = store.mutate(Scope.of(List.of("p/"), List.of("q", "r")),
+          current -> Outcome.read(Map.copyOf(current)));
+
+      assertThat(seen).containsOnlyKeys("p/1", "q");
+      assertThat(store.foldCount()).isZero();
+    }
+  }
+
+  private static SortedMap<String, Optional<JsonNode>> writes(Object... keysAndValues) {
+    SortedMap<String, Optional<JsonNode>> writes = new TreeMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      writes.put((String) keysAndValues[i], Optional.ofNullable((JsonNode) keysAndValues[i + 1]));
+    }
+    return writes;
+  }
+
+  @Test
+  void aChainOfDeltasReadsBackAsTheLogItWasBuiltFromAndEachCommitCarriesOnlyItsWrites() {
+    CommitLog.Next first = CommitLog.EMPTY.next(writes("b", value("beta"), "quote\"d/\u00e9", NullNode.getInstance()));
+    CommitLog.Next second = first.log().next(writes("a", value("alpha"), "b", null));
+
+    CommitLog.Link one = CommitLog.link(first.userData()).orElseThrow();
+    CommitLog.Link two = CommitLog.link(second.userData()).orElseThrow();
+    assertThat(one.startsChain()).isTrue();
+    assertThat(two.prev()).isEqualTo(one.id());
+    // the second commit point carries its own two writes, not the first one's
+    assertThat(two.delta()).contains("alpha").doesNotContain("beta");
+
+    CommitLog reread = CommitLog.start(one).then(two);
+    assertThat(reread.entries()).isEqualTo(second.log().entries());
     assertThat(reread.entries()).containsOnlyKeys("a", "b", "quote\"d/\u00e9");
     assertThat(reread.entries().get("b")).isEmpty();
     assertThat(reread.entries().get("quote\"d/\u00e9")).contains(NullNode.getInstance());
-    // a log read from a commit and written to again keeps what it read
-    assertThat(CommitLog.of(reread.plus(Map.of("c", Optional.of(value("gamma")))).userData()).entries())
-        .containsOnlyKeys("a", "b", "c", "quote\"d/\u00e9");
+    // the same commit written again (a closing writer's commit) is the same log
+    assertThat(reread.then(two)).isSameAs(reread);
+    // a delta that does not continue the log is refused rather than applied over the wrong state
+    CommitLog.Link stranger = CommitLog.link(CommitLog.EMPTY.next(writes("x", value("x"))).log()
+        .next(writes("y", value("y"))).userData()).orElseThrow();
+    assertThatThrownBy(() -> reread.then(stranger)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void aLegacyWholeLogStartsAChainCarryingItAll() {
+    CommitLog legacy = CommitLog.unchained(Map.of(CommitLog.LEGACY_KEY, "{\"a\":[{\"n\":1}],\"gone\":[]}"));
+    CommitLog.Next next = legacy.next(writes("b", value("beta")));
+
+    CommitLog.Link link = CommitLog.link(next.userData()).orElseThrow();
+    assertThat(link.startsChain()).isTrue();
+    assertThat(CommitLog.start(link).entries()).containsOnlyKeys("a", "b", "gone");
   }
 
   @Test
@@ -83,6 +140,83 @@ class CommitLogTest {
         assertThat(other.get("a")).contains(value("alpha"));
         assertThat(other.keys("")).containsExactly("a");
       }
+    }
+  }
+
+  private static long commitPoints(Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().startsWith("segments_")).count();
+    }
+  }
+
+  private static List<Long> commitPointSizes(Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      List<Long> sizes = new ArrayList<>();
+      for (Path f : files.filter(f -> f.getFileName().toString().startsWith("segments_")).toList()) {
+        sizes.add(Files.size(f));
+      }
+      return sizes;
+    }
+  }
+
+  /**
+   * The commit point is rewritten by every write: it carries that write's delta, not the whole log (one commit in
+   * CHAIN_LIMIT carries the whole log, so a reopen replays a short chain).
+   */
+  @Test
+  void aCommitPointCarriesItsOwnWritesWhateverTheLogHolds() throws IOException {
+    Path dir = tmp.resolve("ledger");
+    try (LuceneStore store = LuceneStore.open(dir, KEPT)) {
+      for (int i = 0; i <= 200; i++) {
+        store.set(String.format("k/%03d", i), value("v" + "x".repeat(100)));
+      }
+      assertThat(store.foldCount()).isZero();
+    }
+    // the log holds 201 values of ~130 bytes: most commit points carry one of them, and at most 2 chains are kept
+    List<Long> sizes = commitPointSizes(dir);
+    assertThat(sizes).hasSizeLessThanOrEqualTo(2 * CommitLog.CHAIN_LIMIT);
+    assertThat(sizes.stream().filter(size -> size < 1_000).count()).isGreaterThanOrEqualTo(sizes.size() - 2L);
+    try (LuceneStore other = LuceneStore.open(dir, KEPT)) {
+      assertThat(other.keys("k/")).hasSize(201);
+      assertThat(other.get("k/150")).contains(value("v" + "x".repeat(100)));
+    }
+  }
+
+  /** A store written before the chain carries its whole log in one commit point: read, then chained from. */
+  @Test
+  void aStoreWrittenBeforeTheChainIsReadAndItsLogCarriedIntoTheFirstChain() throws IOException {
+    Path dir = tmp.resolve("ledger");
+    LuceneStore.open(dir).close();
+    try (FSDirectory directory = FSDirectory.open(dir);
+        IndexWriter old = new IndexWriter(directory, new IndexWriterConfig())) {
+      old.setLiveCommitData(Map.of(CommitLog.LEGACY_KEY, "{\"a\":[{\"text\":\"alpha\"}]}").entrySet());
+      old.commit();
+    }
+    try (LuceneStore store = LuceneStore.open(dir, KEPT)) {
+      assertThat(store.get("a")).contains(value("alpha"));
+      store.set("b", value("beta"));
+    }
+    try (LuceneStore store = LuceneStore.open(dir, KEPT)) {
+      assertThat(store.keys("")).containsExactly("a", "b");
+    }
+  }
+
+  @Test
+  void theChainBeforeAFoldIsDeletedOnceNeitherKeptCommitNeedsIt() throws IOException {
+    Path dir = tmp.resolve("ledger");
+    try (LuceneStore store = LuceneStore.open(dir, KEPT)) {
+      for (int i = 0; i < CommitLog.FOLD_ENTRIES; i++) {
+        store.set(String.format("k/%03d", i), value("v" + i));
+      }
+      assertThat(store.foldCount()).isEqualTo(1);
+      store.set("after/1", value("a"));
+      store.set("after/2", value("b"));
+
+    }
+    // the two commits of the chain after the fold (and a commit the writer's close may add to it)
+    assertThat(commitPoints(dir)).isBetween(2L, 3L);
+    try (LuceneStore other = LuceneStore.open(dir, KEPT)) {
+      assertThat(other.keys("")).hasSize(CommitLog.FOLD_ENTRIES + 2);
     }
   }
 
@@ -154,8 +288,8 @@ class CommitLogTest {
 
   @Test
   void aLoggedValueThatIsJsonNullStaysAValueNotADeletion() {
-    CommitLog log = CommitLog.EMPTY.plus(Map.of("n", Optional.of(NullNode.getInstance()), "gone", Optional.empty()));
-    CommitLog read = CommitLog.of(log.userData());
+    CommitLog.Next next = CommitLog.EMPTY.next(writes("n", NullNode.getInstance(), "gone", null));
+    CommitLog read = CommitLog.start(CommitLog.link(next.userData()).orElseThrow());
     assertThat(read.entries().get("n")).contains(NullNode.getInstance());
     assertThat(read.entries().get("gone")).isEmpty();
     assertThat(read.touches("g")).isTrue();

@@ -84,16 +84,39 @@ class SyncOnceDirectoryTest {
   void aRenamedSyncedFileStaysSyncedAndARenameOverASyncedNameDoesNot() throws IOException {
     Recording real = new Recording();
     try (SyncOnceDirectory directory = new SyncOnceDirectory(real)) {
-      write(directory, "pending_segments_2");
-      directory.sync(Set.of("pending_segments_2"));
-      directory.rename("pending_segments_2", "segments_2");
-      directory.sync(Set.of("segments_2"));
+      write(directory, "_0.cfs");
+      directory.sync(Set.of("_0.cfs"));
+      directory.rename("_0.cfs", "_0x.cfs");
+      directory.sync(Set.of("_0x.cfs"));
       write(directory, "other");
-      directory.rename("other", "segments_2x");
-      directory.sync(Set.of("segments_2x"));
+      directory.rename("other", "_1x.cfs");
+      directory.sync(Set.of("_1x.cfs"));
       directory.awaitSynced();
 
-      assertThat(real.synced).containsExactly("pending_segments_2", "segments_2x");
+      assertThat(real.synced).containsExactly("_0.cfs", "_1x.cfs");
+    }
+  }
+
+  /** Lucene asks to sync pending_segments_N before renaming it; it is fsynced once renamed, beside the directory. */
+  @Test
+  void theCommitPointIsFsyncedAfterItsRenameUnderItsNewName() throws IOException {
+    Recording real = new Recording();
+    try (SyncOnceDirectory directory = new SyncOnceDirectory(real)) {
+      write(directory, "pending_segments_2");
+      directory.sync(Set.of("pending_segments_2"));
+      directory.awaitSynced();
+      assertThat(real.synced).isEmpty();
+
+      directory.rename("pending_segments_2", "segments_2");
+      directory.syncMetaData();
+      directory.awaitSynced();
+
+      assertThat(real.synced).containsExactly("segments_2");
+      assertThat(real.directorySyncs.get()).isEqualTo(1);
+      // synced once: not again
+      directory.sync(Set.of("segments_2"));
+      directory.awaitSynced();
+      assertThat(real.synced).containsExactly("segments_2");
     }
   }
 
@@ -116,6 +139,30 @@ class SyncOnceDirectoryTest {
 
       assertThat(real.directorySyncs.get()).isEqualTo(1);
       assertThat(DirectoryReader.listCommits(directory).get(0).getUserData()).containsEntry("weft.store.log", "{}");
+    }
+  }
+
+  @Test
+  void aCommitPointWhoseFsyncFailsAfterItsRenameIsRemoved() throws IOException {
+    Recording real = new Recording() {
+      @Override
+      public void sync(Collection<String> names) throws IOException {
+        if (names.contains("segments_3")) {
+          throw new IOException("Input/output error");
+        }
+        super.sync(names);
+      }
+    };
+    try (SyncOnceDirectory directory = new SyncOnceDirectory(real)) {
+      write(directory, "segments_2");
+      write(directory, "pending_segments_3");
+      directory.sync(Set.of("pending_segments_3"));
+      directory.rename("pending_segments_3", "segments_3");
+      directory.syncMetaData();
+
+      assertThatThrownBy(directory::awaitSynced).hasMessageContaining("cannot fsync segments_3");
+      // never acknowledged: the commit before it is the newest again
+      assertThat(real.listAll()).contains("segments_2").doesNotContain("segments_3", "pending_segments_3");
     }
   }
 
@@ -268,7 +315,8 @@ class SyncOnceDirectoryTest {
           .hasMessageContaining("_0.cfs")
           .hasMessageContaining("No space left on device");
       assertThat(real.listAll()).contains("pending_segments_1").doesNotContain("segments_1");
-      assertThat(real.synced).containsExactly("pending_segments_1");
+      // the commit point is fsynced only once renamed
+      assertThat(real.synced).isEmpty();
     }
   }
 }

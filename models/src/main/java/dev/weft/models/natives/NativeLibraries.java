@@ -48,6 +48,12 @@ public final class NativeLibraries {
   /** snappy-java (Beam's compression) loads {@code libsnappyjava.<ext>} from this directory when it exists there. */
   static final String SNAPPY_PROPERTY = "org.xerial.snappy.lib.path";
 
+  /**
+   * Where transforms' build puts the tree-sitter runtime it compiles at -O2 (the one bonede ships is a debug build,
+   * 2.4x slower to parse: ingest.md, "Tree-sitter natives"); taken instead of bonede's when on the class path.
+   */
+  static final String OPTIMIZED_TREE_SITTER = "dev/weft/natives/tree-sitter/";
+
   private static final String[] TREE_SITTER_LIBRARIES = {"tree-sitter", "tree-sitter-java", "tree-sitter-python",
       "tree-sitter-javascript", "tree-sitter-typescript", "tree-sitter-go"};
   private static final String[] ONNXRUNTIME_LIBRARIES = {"onnxruntime", "onnxruntime4j_jni"};
@@ -63,9 +69,13 @@ public final class NativeLibraries {
     if (!treeSitterDone) {
       treeSitterDone = true;
       Platform.current().ifPresent(platform -> {
+        ClassLoader loader = NativeLibraries.class.getClassLoader();
         List<Library> libraries = Stream.of(TREE_SITTER_LIBRARIES)
-            .map(name -> new Library("lib/" + platform.treeSitter() + "-" + name + "." + platform.extension(),
-                "lib/" + platform.treeSitter() + "-" + name + "." + platform.extension()))
+            .map(name -> {
+              String file = "lib/" + platform.treeSitter() + "-" + name + "." + platform.extension();
+              String optimized = OPTIMIZED_TREE_SITTER + platform.treeSitter() + "-" + name + "." + platform.extension();
+              return new Library(loader.getResource(optimized) != null ? optimized : file, file);
+            })
             .toList();
         pointAt(TREE_SITTER_PROPERTY, "tree-sitter", libraries);
       });

@@ -12,7 +12,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.fs.ResourceId;
+import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
@@ -97,9 +99,13 @@ final class BeamExecutor {
     NativeLibraries.prepareSnappy();
     // a rebuild's base cannot be trusted: no vector is reused from it
     Path reuseFrom = update.options().rebuild() ? null : indexDir;
-    // the run's own options: a FileSystem may need them (a region, credentials, a Hadoop configuration)
-    StagingArea area = StagingArea.of(stagingBase, indexDir,
-        PipelineOptionsFactory.fromArgs(extraArgs.toArray(String[]::new)).withoutStrictParsing().create());
+    // The driver reaches the staging with this run's options (an S3 endpoint, region and credentials, a Hadoop
+    // configuration). Beam's FileSystems registry is one per JVM and registerFileSystemsOnce keeps whatever came
+    // first (the settings' scheme check, an earlier run of a library user), so register them, not only once.
+    PipelineOptions runOptions = PipelineOptionsFactory.fromArgs(extraArgs.toArray(String[]::new))
+        .withoutStrictParsing().create();
+    FileSystems.setDefaultPipelineOptions(runOptions);
+    StagingArea area = StagingArea.of(stagingBase, indexDir, runOptions);
     // the caller holds the write lock: every run directory left in the area is a killed run's
     area.removeAbandoned();
     ResourceId staging = area.newRun();

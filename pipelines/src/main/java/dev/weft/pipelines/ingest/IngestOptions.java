@@ -60,7 +60,8 @@ public interface IngestOptions extends PipelineOptions {
 
   @Description("Also write the chunks this run produces as a Parquet dataset (dev.weft.schemas.Chunk rows, "
       + "chunks-SSSSS-of-NNNNN.parquet) into this directory; its previous chunks-*.parquet files are replaced. "
-      + "Empty (the default): no dataset.")
+      + "With --streaming=true, each window that publishes generation N writes its chunks to DIR/gen-<N>/ instead, "
+      + "after its publish or not at all. Empty (the default): no dataset.")
   @Default.String("")
   String getExportParquet();
 

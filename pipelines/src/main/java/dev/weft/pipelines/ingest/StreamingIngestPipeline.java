@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * re-lists and applies them), and each window with changes or a tick is planned on one key, chunked and staged by
  * every worker, and published on one key ({@link PublishWindows}): one generation, recording the window, or none when
  * nothing indexed changed. With {@code --embedder} the window's workers embed its chunks ({@code EmbedChunks}, as a
- * batch Beam run does) and the publish counts and logs the window's embedding like a batch run's.
+ * batch Beam run does) and the publish counts and logs the window's embedding like a batch run's. With
+ * {@code --exportParquet=DIR} each published window also leaves {@code DIR/gen-<N>/} ({@link WindowExport}).
  */
 public final class StreamingIngestPipeline {
   private static final Logger LOG = LoggerFactory.getLogger(StreamingIngestPipeline.class);
@@ -54,14 +55,14 @@ public final class StreamingIngestPipeline {
       throw new IllegalArgumentException("--watchPolls must be at least 0 (0: never stop), got: "
           + options.getWatchPolls());
     }
-    if (!options.getExportParquet().isBlank()) {
-      throw new IllegalArgumentException("--exportParquet is not supported with --streaming=true, got: "
-          + options.getExportParquet() + "; export with a batch run (weft index --export-parquet DIR)");
-    }
     List<String> extensions = Arrays.stream(options.getExtensions().split(","))
         .map(String::trim).filter(e -> !e.isEmpty()).toList();
     WindowPublisher publisher = new WindowPublisher(root.toString(), indexDir.toString(), extensions,
         options.getMaxFileBytes(), duration("--lockWait", options.getLockWait()), options.getWindowStaging());
+    if (!options.getExportParquet().isBlank()) {
+      // each published window's chunks as DIR/gen-<N>/ (WindowExport); a local path, as in batch
+      publisher = publisher.withExportParquet(IngestPipeline.exportDir(options));
+    }
     EmbedderSpec embedder = IngestPipeline.embedderSpec(options);
     if (embedder != null) {
       publisher = publisher.withEmbedder(embedder, options.getEmbedBatchSize());

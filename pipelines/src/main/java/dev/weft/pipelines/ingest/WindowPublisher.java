@@ -21,7 +21,9 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
@@ -48,19 +50,23 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * @param embedder the embedder the window's workers embed chunks with ({@code --embedder}), recorded in the manifest
  *     as a batch run records it; null: no vectors
  * @param embedBatchSize chunks per embedding call ({@code --embedBatchSize})
+ * @param exportParquet the directory each published window's chunks are also written to as
+ *     {@code gen-<N>/} ({@code --exportParquet}, {@link WindowExport}), or empty: none
  */
 public record WindowPublisher(String root, String indexDir, List<String> extensions, long maxFileBytes,
-    Duration lockWait, String stagingBase, EmbedderSpec embedder, int embedBatchSize) implements Serializable {
+    Duration lockWait, String stagingBase, EmbedderSpec embedder, int embedBatchSize, String exportParquet)
+    implements Serializable {
   public WindowPublisher {
     extensions = List.copyOf(extensions);
     IngestSettings.atLeastOne("max file bytes", maxFileBytes);
     ChunkEmbedder.requireBatchSize(embedBatchSize);
+    Objects.requireNonNull(exportParquet, "exportParquet");
   }
 
   /** Windows staged under {@code stagingBase} (empty: under the index), without vectors. */
   public WindowPublisher(String root, String indexDir, List<String> extensions, long maxFileBytes, Duration lockWait,
       String stagingBase) {
-    this(root, indexDir, extensions, maxFileBytes, lockWait, stagingBase, null, ChunkEmbedder.DEFAULT_BATCH_SIZE);
+    this(root, indexDir, extensions, maxFileBytes, lockWait, stagingBase, null, ChunkEmbedder.DEFAULT_BATCH_SIZE, "");
   }
 
   /** Windows staged under the index, without vectors. */
@@ -70,7 +76,14 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
 
   /** This publisher with the windows' chunks embedded by {@code spec}, {@code batchSize} chunks per call. */
   public WindowPublisher withEmbedder(EmbedderSpec spec, int batchSize) {
-    return new WindowPublisher(root, indexDir, extensions, maxFileBytes, lockWait, stagingBase, spec, batchSize);
+    return new WindowPublisher(root, indexDir, extensions, maxFileBytes, lockWait, stagingBase, spec, batchSize,
+        exportParquet);
+  }
+
+  /** This publisher with each published window's chunks also written under {@code dir} ({@link WindowExport}). */
+  public WindowPublisher withExportParquet(Path dir) {
+    return new WindowPublisher(root, indexDir, extensions, maxFileBytes, lockWait, stagingBase, embedder,
+        embedBatchSize, dir.toAbsolutePath().normalize().toString());
   }
 
   /** The staging area's root, where {@code WriteIndexShards.perWindow()} puts each window's shards. */
@@ -124,6 +137,8 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
     Path index = Path.of(indexDir);
     Path downloads = index.resolve(IndexRuns.STAGING).resolve("download-window-" + end);
     StagingArea area = area();
+    // the window's prepared export, until it is promoted (or discarded, when the window publishes nothing)
+    Path[] partial = {null};
     try {
       if (plan.status() != WindowPlan.Status.PLANNED) {
         return WindowResult.nothing(plan, plan.status() == WindowPlan.Status.REPLAYED
@@ -142,8 +157,12 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
         }
       }
       IngestRequest request = request();
+      WindowExport export = exportParquet.isEmpty() ? null : new WindowExport(Path.of(exportParquet));
+      // written before the publish from the shards it merges, visible only after it (WindowExport)
+      Consumer<List<Path>> exportShards = export == null ? dirs -> { } : dirs -> partial[0] = export.prepare(end, dirs);
       DirectoryPass.StagedRun staged = (toChunk, previouslyIndexed, update) -> merge(area.window(end), downloads,
-          toChunk, previouslyIndexed, update, shards.size(), deadLetters, chunksPerFile, tallies, embedFailures);
+          toChunk, previouslyIndexed, update, shards.size(), deadLetters, chunksPerFile, tallies, embedFailures,
+          exportShards);
       SourcePass pass = DirectoryPass.ofWindow((DirectorySource) request.source(), request.settings(), index,
           plan.planned(), staged);
       IngestReport report;
@@ -155,16 +174,32 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
       } catch (StagingLost lost) {
         return WindowResult.nothing(plan, WindowResult.Status.STAGING_LOST, lost.getMessage());
       }
+      String detail = "";
+      if (report.published() && export != null && partial[0] != null) {
+        try {
+          export.promote(partial[0], report.generation());
+          partial[0] = null;
+        } catch (StorageFailureException e) {
+          // the generation is served: the window is published, and says what became of its export
+          detail = e.getMessage();
+        }
+      }
       return new WindowResult(end, report.published() ? WindowResult.Status.PUBLISHED : WindowResult.Status.UNCHANGED,
           report.generation(), plan.changedPaths(), report.counter(IngestCounters.ADDED),
           report.counter(IngestCounters.UPDATED), report.counter(IngestCounters.REMOVED),
           report.counter(IngestCounters.EMBEDDED), report.counter(IngestCounters.VECTORS_REUSED),
-          report.counter(IngestCounters.EMBED_FAILED), EmbedFailureSummary.line(report.embedFailures()), "");
+          report.counter(IngestCounters.EMBED_FAILED), EmbedFailureSummary.line(report.embedFailures()), detail);
     } finally {
       try {
         area.removeWindowsThrough(end);
       } finally {
-        ScratchDirs.deleteOrFail(downloads);
+        try {
+          ScratchDirs.deleteOrFail(downloads);
+        } finally {
+          if (partial[0] != null) {
+            WindowExport.discard(partial[0]);
+          }
+        }
       }
     }
   }
@@ -172,7 +207,8 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
   /** Reads the window's staged shards back (downloading them when remote) and merges them into the update. */
   private static ChunkRun merge(ResourceId staging, Path downloads, List<String> toChunk,
       Set<String> previouslyIndexed, IndexUpdate update, int stagedShards, List<DeadLetter> deadLetters,
-      List<Integer> chunksPerFile, List<EmbedTally> tallies, List<DeadLetter> embedFailures) {
+      List<Integer> chunksPerFile, List<EmbedTally> tallies, List<DeadLetter> embedFailures,
+      Consumer<List<Path>> exportShards) {
     List<Path> shardDirs;
     try {
       shardDirs = IngestPipelineStaging.shardDirs(staging, downloads);
@@ -185,6 +221,7 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
           + shardDirs.size() + " are there (removed by a later window after a restore?); nothing published, the "
           + "next window plans the same change again");
     }
+    exportShards.accept(shardDirs);
     List<String> replaced = toChunk.stream().filter(previouslyIndexed::contains).toList();
     BeamExecutor.merge(update, replaced, shardDirs);
     long chunks = chunksPerFile.stream().mapToLong(Integer::longValue).sum();

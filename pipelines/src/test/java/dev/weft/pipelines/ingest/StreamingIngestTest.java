@@ -18,6 +18,8 @@ import dev.weft.index.UpdateOptions;
 import dev.weft.models.hash.HashEmbedderSpec;
 import dev.weft.transforms.beam.StagedShards;
 import dev.weft.transforms.beam.WriteIndexShards;
+import dev.weft.transforms.export.ChunkFiles;
+import dev.weft.transforms.export.ExportFormat;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.ingest.FileProcessor;
 import dev.weft.transforms.ingest.SourceReader;
@@ -173,6 +175,39 @@ class StreamingIngestTest {
   }
 
   @Test
+  void eachPublishedWindowExportsItsChunksAsItsGenerationAndAWindowThatPublishesNothingExportsNothing()
+      throws IOException {
+    Path export = tmp.resolve("export");
+    publisher = publisher.withExportParquet(export);
+
+    assertThat(window(60_000).generation()).isEqualTo(1);
+    new Ingester().run(IngestRequest.directory(root, tmp.resolve("batch")).runner(RunnerChoice.IN_PROCESS)
+        .exportParquet(tmp.resolve("batch-export")).build());
+    assertThat(ChunkFiles.readRows(export.resolve("gen-1"), ExportFormat.PARQUET))
+        .isNotEmpty()
+        .containsExactlyInAnyOrderElementsOf(ChunkFiles.readRows(tmp.resolve("batch-export"), ExportFormat.PARQUET));
+
+    Files.writeString(root.resolve("docs/late.md"), "# Late\n\nquokka lockwaiter\n");
+    WindowPlan plan = publisher.plan(120_000, 1);
+    Staged staged = stage(plan);
+    WindowPublisher.WindowResult busy;
+    try (CorpusIndex index = CorpusIndex.open(indexDir);
+        IndexUpdate other = index.beginUpdate(UpdateOptions.of(root.toString(), IngestStamp.CURRENT))) {
+      busy = publisher.publish(plan, staged.shards(), staged.refused(), staged.chunks());
+    }
+    assertThat(busy.status()).isEqualTo(WindowPublisher.WindowResult.Status.BUSY);
+    assertThat(entries(export)).containsExactly("gen-1"); // its prepared export went with it
+
+    WindowPublisher.WindowResult next = window(180_000);
+    assertThat(next.generation()).isEqualTo(2);
+    assertThat(next.detail()).isEmpty();
+    assertThat(entries(export)).containsExactly("gen-1", "gen-2");
+    assertThat(ChunkFiles.readRows(export.resolve("gen-2"), ExportFormat.PARQUET))
+        .isNotEmpty()
+        .allMatch(row -> row.chunk().path().equals("docs/late.md"));
+  }
+
+  @Test
   void theStreamingPipelinePlansChunksAndStagesAWindowLikeTheBatchBeamPath() {
     List<String> steps = new ArrayList<>();
     streaming("--watchPolls=1").traverseTopologically(new Pipeline.PipelineVisitor.Defaults() {
@@ -227,13 +262,20 @@ class StreamingIngestTest {
 
   @Test
   void withAnEmbedderAWindowPublishesTheDocumentsVectorsAndCountsOfWeftIndexWithIt() throws IOException {
-    assertThat(finish(streaming("--watchPolls=3", "--embedder=hash:32", "--embedBatchSize=4")))
-        .isEqualTo(PipelineResult.State.DONE);
+    Path export = tmp.resolve("export");
+    assertThat(finish(streaming("--watchPolls=3", "--embedder=hash:32", "--embedBatchSize=4",
+        "--exportParquet=" + export))).isEqualTo(PipelineResult.State.DONE);
 
     GenerationManifest published = served();
     assertThat(published.generation()).isEqualTo(1);
     IngestReport expected = new Ingester().run(IngestRequest.directory(root, tmp.resolve("expected"))
-        .runner(RunnerChoice.IN_PROCESS).embedder(HASH_32).build());
+        .runner(RunnerChoice.IN_PROCESS).embedder(HASH_32).exportParquet(tmp.resolve("expected-export")).build());
+    // the window's export holds the rows, vectors included, that weft index --export-parquet writes
+    assertThat(entries(export)).containsExactly("gen-1");
+    assertThat(ChunkFiles.readRows(export.resolve("gen-1"), ExportFormat.PARQUET))
+        .hasSize((int) published.chunks())
+        .containsExactlyInAnyOrderElementsOf(ChunkFiles.readRows(tmp.resolve("expected-export"),
+            ExportFormat.PARQUET));
     assertThat(Corpora.dump(indexDir)).isEqualTo(Corpora.dump(tmp.resolve("expected")));
     assertThat(withoutWindow(published.counts())).isEqualTo(expected.counters());
     assertThat(published.counts().get(IngestCounters.EMBEDDED)).isEqualTo(published.chunks()).isPositive();
@@ -289,15 +331,22 @@ class StreamingIngestTest {
   }
 
   @Test
-  void onFlinkLocalTheBoundedWatchPublishesTheCorpusOnce() {
+  void onFlinkLocalTheBoundedWatchPublishesTheCorpusOnceWithTheVectorsOfWeftIndex() {
     // the one Flink [local] run of this family; a deadline, so a runner that does not drain cannot hang the build
     PipelineResult.State state = finish(StreamingIngestPipeline.build(options("--runner=FlinkRunner",
         "--flinkMaster=[local]", "--parallelism=1", "--streaming=true", "--root=" + root, "--indexDir=" + indexDir,
-        "--watchInterval=200ms", "--window=1s", "--watchPolls=3")));
+        "--watchInterval=200ms", "--window=1s", "--watchPolls=3", "--embedder=hash:32")));
 
     assertThat(state).isEqualTo(PipelineResult.State.DONE);
-    assertThat(served().generation()).isEqualTo(1);
-    assertThat(served().files()).isEqualTo(5);
+    GenerationManifest published = served();
+    assertThat(published.generation()).isEqualTo(1);
+    assertThat(published.files()).isEqualTo(5);
+    assertThat(published.embedder()).isEqualTo(HASH_32.identity());
+    assertThat(published.chunksWithVectors()).isEqualTo(published.chunks()).isPositive();
+    new Ingester().run(IngestRequest.directory(root, tmp.resolve("expected")).runner(RunnerChoice.IN_PROCESS)
+        .embedder(HASH_32).build());
+    assertThat(Corpora.dump(indexDir)).isEqualTo(Corpora.dump(tmp.resolve("expected")));
+    assertThat(dense(indexDir)).isEqualTo(dense(tmp.resolve("expected")));
   }
 
   @Test
@@ -309,8 +358,6 @@ class StreamingIngestTest {
         .hasMessage("--window must be a whole number with ms, s or m (e.g. 500ms, 10s, 2m), got: soon");
     assertThatThrownBy(() -> streaming("--watchPolls=-1"))
         .hasMessage("--watchPolls must be at least 0 (0: never stop), got: -1");
-    assertThatThrownBy(() -> streaming("--exportParquet=" + tmp.resolve("export")))
-        .hasMessageStartingWith("--exportParquet is not supported with --streaming=true, got: ");
   }
 
   /** A window end to end, this thread standing in for its workers. */
@@ -351,6 +398,16 @@ class StreamingIngestTest {
         plan.windowEnd()), 0);
     StagedShards.upload(local, shard);
     return new Staged(List.of(shard.toString()), chunks, refused);
+  }
+
+  /** The names in {@code dir}, sorted; none when it does not exist. */
+  private static List<String> entries(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries.map(p -> p.getFileName().toString()).sorted().toList();
+    }
   }
 
   /** The window directories left in the stream's staging area. */

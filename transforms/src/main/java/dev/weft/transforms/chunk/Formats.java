@@ -29,9 +29,9 @@ public final class Formats {
 
   private static final List<Format> ALL = List.of(
       // java 2: declarations from tree-sitter-java, JavaParser where its grammar errs (same chunks on tree-java and the
-      // eval sets; a file only JavaParser rejected is now structured rather than paragraph-packed)
+      // eval sets; a file only tree-sitter reads, e.g. a string template, is now structured, not paragraph-packed)
       new Format("java", Kind.CODE, List.of(".java"), List.of(), true, JavaChunker::new, 2),
-      new Format("python", Kind.CODE, List.of(".py"), List.of(".pyi"), true, PythonChunker::new, 1),
+      new Format("python", Kind.CODE, List.of(".py"), List.of(".pyi"), true, PythonChunker::new, 2),
       new Format("javascript", Kind.CODE, List.of(".js", ".mjs", ".cjs"), List.of(".jsx"), true,
           JavaScriptChunker::new, 1),
       new Format("typescript", Kind.CODE, List.of(".ts"), List.of(".mts", ".cts"), true, TypeScriptChunker::new, 1),

@@ -21,18 +21,19 @@ final class GoImports implements ImportExtractor {
 
   @Override
   public FileImports extract(String path, String text, ProjectFiles project) {
-    String code = SourceText.strip(text, false, false);
+    // strings blanked too (a raw string may hold `import "x"`); the path is read back from the text
+    String code = SourceText.strip(text, true, false);
     Set<String> specs = new LinkedHashSet<>();
     Matcher block = BLOCK.matcher(code);
     while (block.find()) {
-      Matcher quoted = QUOTED.matcher(block.group(1));
+      Matcher quoted = QUOTED.matcher(code).region(block.start(1), block.end(1));
       while (quoted.find()) {
-        specs.add(quoted.group(1));
+        specs.add(SourceText.group(text, quoted, 1));
       }
     }
     Matcher single = SINGLE.matcher(code);
     while (single.find()) {
-      specs.add(single.group(1));
+      specs.add(SourceText.group(text, single, 1));
     }
     ProjectFiles.GoModule module = project.goModule(SourceText.parent(path));
     List<ImportRef> imports = new ArrayList<>();

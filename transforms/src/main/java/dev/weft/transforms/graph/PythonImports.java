@@ -22,7 +22,8 @@ final class PythonImports implements ImportExtractor {
   public FileImports extract(String path, String text, ProjectFiles project) {
     String dir = SourceText.parent(path);
     List<ImportRef> imports = new ArrayList<>();
-    for (String line : logicalLines(SourceText.strip(text, false, true))) {
+    // strings blanked: a docstring line `import os` is no import
+    for (String line : logicalLines(SourceText.strip(text, true, true))) {
       Matcher plain = IMPORT.matcher(line);
       Matcher from = FROM.matcher(line);
       if (plain.matches()) {
@@ -96,9 +97,11 @@ final class PythonImports implements ImportExtractor {
     for (String raw : code.split("\n", -1)) {
       String line = raw.strip();
       if (current == null) {
-        if (!line.startsWith("import ") && !line.startsWith("from ")) {
+        int start = statementStart(line);
+        if (start < 0) {
           continue;
         }
+        line = line.substring(start);
         current = new StringBuilder();
       }
       boolean continued = line.endsWith("\\");
@@ -107,11 +110,31 @@ final class PythonImports implements ImportExtractor {
         depth += c == '(' ? 1 : c == ')' ? -1 : 0;
       }
       if (!continued && depth <= 0) {
-        lines.add(current.toString().strip().replaceAll("\\s+", " ").replaceAll(";.*$", ""));
+        // `import os; import sys` is two statements (strings are blanked, so a ';' here is a separator)
+        for (String statement : current.toString().split(";")) {
+          String normal = statement.strip().replaceAll("\\s+", " ");
+          if (normal.startsWith("import ") || normal.startsWith("from ")) {
+            lines.add(normal);
+          }
+        }
         current = null;
         depth = 0;
       }
     }
     return lines;
+  }
+
+  /** Where the first {@code ;}-separated statement of a line that is an import starts ({@code x = 1; import os}). */
+  private static int statementStart(String line) {
+    int from = 0;
+    while (from >= 0) {
+      String rest = line.substring(from).stripLeading();
+      if (rest.startsWith("import ") || rest.startsWith("from ")) {
+        return line.length() - rest.length();
+      }
+      int semicolon = line.indexOf(';', from);
+      from = semicolon < 0 ? -1 : semicolon + 1;
+    }
+    return -1;
   }
 }

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * JavaScript and TypeScript: {@code import ... from 'x'}, {@code import 'x'}, re-exports {@code export ... from
- * 'x'} (a barrel's edges), {@code require('x')} and {@code import('x')}. A relative specifier resolves from the
+ * 'x'} (a barrel's edges), {@code require('x')} and {@code import('x')} (not a method of that name:
+ * {@code obj.require('x')}). A relative specifier resolves from the
  * file's directory; another through the nearest {@code tsconfig.json}'s (or {@code jsconfig.json}'s)
  * {@code compilerOptions.paths} aliases, then its {@code baseUrl}; each then as written, with the usual extensions,
  * or as a directory's {@code index} (a barrel). A bare package name is external.
@@ -19,18 +20,19 @@ import java.util.regex.Pattern;
 final class ScriptImports implements ImportExtractor {
   private static final Pattern FROM = Pattern.compile("\\b(?:import|export)\\b[^;'\"`]*?\\bfrom\\s*['\"]([^'\"]+)['\"]");
   private static final Pattern BARE = Pattern.compile("(?m)^\\s*import\\s*['\"]([^'\"]+)['\"]");
-  private static final Pattern CALL = Pattern.compile("\\b(?:require|import)\\s*\\(\\s*['\"]([^'\"]+)['\"]\\s*\\)");
+  private static final Pattern CALL = Pattern.compile("(?<![.\\w$])(?:require|import)\\s*\\(\\s*['\"]([^'\"]+)['\"]\\s*\\)");
   private static final List<String> EXTENSIONS = List.of(".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs");
   private static final List<String> INDEXES = List.of("/index.ts", "/index.tsx", "/index.js", "/index.mjs");
 
   @Override
   public FileImports extract(String path, String text, ProjectFiles project) {
-    String code = SourceText.strip(text, false, false);
+    // strings blanked too, so `"import x from 'y'"` is no import; the specifier is read back from the text
+    String code = SourceText.strip(text, true, false);
     Set<String> specs = new LinkedHashSet<>();
     for (Pattern pattern : List.of(FROM, BARE, CALL)) {
       Matcher m = pattern.matcher(code);
       while (m.find()) {
-        specs.add(m.group(1));
+        specs.add(SourceText.group(text, m, 1));
       }
     }
     String dir = SourceText.parent(path);

@@ -1,8 +1,10 @@
 package dev.weft.transforms.graph;
 
+import java.util.regex.Matcher;
+
 /**
- * Blanks comments (and, on request, string literals) out of C-family source, keeping every other character and
- * every line break, so the extractors' patterns never match an import inside a comment. A light lexer rather than a
+ * Blanks comments (and, on request, string literals) out of C-family source, keeping every other character, every
+ * line break and so every offset, so the extractors' patterns never match an import inside a comment or a string. A light lexer rather than a
  * parse: import statements are simple enough, and a full parse per file would double the chunker's cost.
  */
 final class SourceText {
@@ -38,7 +40,9 @@ final class SourceText {
           out.append(text, i + 1, Math.max(i + 1, end - 1));
         }
         if (end - 1 > i) {
-          out.append(text.charAt(end - 1));
+          // the closing quote, or (an unclosed literal) its last character, blanked like the rest
+          char last = text.charAt(end - 1);
+          out.append(last == c || last == '\n' || !blankStrings ? last : ' ');
         }
         i = end;
       } else {
@@ -78,6 +82,14 @@ final class SourceText {
     for (int i = from; i < to && i < text.length(); i++) {
       out.append(text.charAt(i) == '\n' ? '\n' : ' ');
     }
+  }
+
+  /**
+   * A pattern's group read from the original text: the patterns match on the stripped text (so a string or a comment
+   * never matches), which keeps every offset, and a blanked string's contents are read back from the original.
+   */
+  static String group(String original, Matcher m, int group) {
+    return original.substring(m.start(group), m.end(group));
   }
 
   /** {@code dir/rel} with {@code .} and {@code ..} folded; null when it climbs above the root. */

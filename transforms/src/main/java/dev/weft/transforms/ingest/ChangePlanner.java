@@ -42,32 +42,55 @@ public final class ChangePlanner {
     this.readable = readable;
   }
 
+  /**
+   * Plans {@code listed} (each path once, as {@link CorpusLister} lists them) against the {@code indexed} states.
+   */
   public ChangeSet plan(Path root, List<ListedFile> listed, Map<String, FileState> indexed, PathScope scope,
       boolean force) {
     List<String> added = new ArrayList<>();
     List<String> updated = new ArrayList<>();
     List<FileState> touched = new ArrayList<>();
     int unchanged = 0;
-    Set<String> seen = new HashSet<>(listed.size() * 2);
+    int found = 0;
+    boolean increasing = true;
+    String last = null;
     for (ListedFile file : listed) {
-      if (!scope.contains(file.path())) {
+      String path = file.path();
+      if (!scope.contains(path)) {
         continue;
       }
-      seen.add(file.path());
-      FileState previous = indexed.get(file.path());
+      increasing &= last == null || last.compareTo(path) < 0;
+      last = path;
+      FileState previous = indexed.get(path);
       if (previous == null) {
-        added.add(file.path());
-      } else if (force || !chunkerStamp.equals(previous.chunkerStamp())) {
-        updated.add(file.path());
+        added.add(path);
+        continue;
+      }
+      found++;
+      if (force || !chunkerStamp.equals(previous.chunkerStamp())) {
+        updated.add(path);
       } else if (previous.mtimeMillis() == file.mtimeMillis() && previous.size() == file.size()
-          && !(REFUSED_UNREADABLE.equals(previous.contentHash()) && readable.test(root.resolve(file.path())))) {
+          && !(REFUSED_UNREADABLE.equals(previous.contentHash()) && readable.test(root.resolve(path)))) {
         unchanged++;
       } else if (sameContent(root, file, previous)) {
         touched.add(previous.withStat(file.mtimeMillis(), file.size()));
         unchanged++;
       } else {
-        updated.add(file.path());
+        updated.add(path);
       }
+    }
+    // a full pass that found every indexed path among distinct listed ones removes nothing: the usual no-op pass
+    // is spared a set of the listed paths (a path listed twice could hide a removal, hence the order check)
+    boolean nothingRemoved = scope.isFull() && increasing && found == indexed.size();
+    List<String> removed = nothingRemoved ? List.of() : removed(listed, indexed, scope);
+    return new ChangeSet(added, updated, touched, removed, unchanged);
+  }
+
+  /** Paths in scope that the index holds and the listing lacks, sorted. */
+  private static List<String> removed(List<ListedFile> listed, Map<String, FileState> indexed, PathScope scope) {
+    Set<String> seen = new HashSet<>(listed.size() * 2);
+    for (ListedFile file : listed) {
+      seen.add(file.path());
     }
     List<String> removed = new ArrayList<>();
     for (String path : indexed.keySet()) {
@@ -76,7 +99,7 @@ public final class ChangePlanner {
       }
     }
     removed.sort(null);
-    return new ChangeSet(added, updated, touched, removed, unchanged);
+    return removed;
   }
 
   private static boolean sameContent(Path root, ListedFile file, FileState previous) {

@@ -54,6 +54,22 @@ class PythonChunkerTest {
     assertThat(chunks.get(3).text()).startsWith("    # Distance.\n    @property\n    def norm(self):");
   }
 
+  /**
+   * A form feed on a line of its own (the standard library's email package separates sections with them) is
+   * whitespace: the file keeps its structure. With the runtime io.github.bonede ships (tree-sitter 0.26.6) the tree
+   * had an error there and the whole file fell back to paragraphs.
+   */
+  @Test
+  void aFormFeedBetweenDefinitionsKeepsTheStructure() {
+    String text = "import os\n\n\f\ndef first():\n    return 1\n\n\f\nclass Second:\n    def third(self):\n"
+        + "        pass\n";
+    assertThat(rows(chunkChecked(chunker, doc("ff.py", "python", text)))).containsExactly(
+        "preamble null 0-0",
+        "function first 3-4",
+        "class Second 7-7",
+        "method third 8-9");
+  }
+
   @Test
   void mapsNonAsciiTextToTheRightLinesAndNames() {
     String text = "# Grüße 😀\ndef grüße(名前):\n    return \"ünïcødé 😀\"\n\nclass Café:\n    def naïve(self): pass\n";

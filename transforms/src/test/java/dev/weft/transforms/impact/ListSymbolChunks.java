@@ -25,6 +25,7 @@ import java.util.stream.Stream;
  */
 final class ListSymbolChunks implements SymbolChunks {
   static final Path IMPACT_CORPUS = Path.of("../testdata/impact-corpus").toAbsolutePath().normalize();
+  static final Path IMPACT_GO = Path.of("../testdata/impact-go").toAbsolutePath().normalize();
 
   private final List<Chunk> chunks;
 

@@ -48,6 +48,29 @@ class ChangePlannerTest {
   }
 
   @Test
+  void aPathListedTwiceCannotHideARemoval() throws IOException {
+    ListedFile a = write("a.md", "alpha");
+    Map<String, FileState> indexed = Map.of("a.md", state("a.md", "h", a.mtimeMillis(), a.size(), STAMP),
+        "gone.md", state("gone.md", "x", 1, 1, STAMP));
+
+    // as many listed paths found as the index holds, yet one of them twice: gone.md must still go
+    ChangeSet plan = planner.plan(root, List.of(a, a), indexed, PathScope.all(), false);
+
+    assertThat(plan.removed()).containsExactly("gone.md");
+  }
+
+  @Test
+  void everyIndexedPathListedRemovesNothing() throws IOException {
+    ListedFile a = write("a.md", "alpha");
+    ListedFile b = write("b.md", "beta");
+    Map<String, FileState> indexed = Map.of("a.md", state("a.md", "h", a.mtimeMillis(), a.size(), STAMP),
+        "b.md", state("b.md", "h", b.mtimeMillis(), b.size(), STAMP));
+
+    assertThat(planner.plan(root, List.of(a, b), indexed, PathScope.all(), false).isNoOp()).isTrue();
+    assertThat(planner.plan(root, List.of(b, a), indexed, PathScope.all(), false).isNoOp()).isTrue();
+  }
+
+  @Test
   void touchedButSameContentOnlyRewritesTheState() throws IOException {
     ListedFile a = write("a.md", "alpha");
     String hash = ContentHash.of("alpha".getBytes(StandardCharsets.UTF_8));

@@ -26,6 +26,26 @@ class CorpusListerTest {
   }
 
   @Test
+  void theWalkListsInPathOrderThoughEachDirectorySortsOnlyItsOwnNames() throws IOException {
+    // '-' and '.' sort before '/', '0' and '_' after it: a directory "a" goes between "a.md" and "a0.md"
+    write("a/x.md", "a.md", "a-b.md", "a0.md", "a_b/y.md", "a.b/z.md", "b/a/c.md", "b/a.md", "b/a-/d.md", "é.md",
+        "Z.md");
+
+    List<String> paths = paths(new CorpusLister(Router.defaults(), null).list(root));
+
+    assertThat(paths).hasSize(11).isSorted();
+  }
+
+  @Test
+  void theIndexDirectoryIsNeverListedWhereverItSitsUnderTheRoot() throws IOException {
+    write("data/idx/x.md", "data/idx2/y.md", "data/i.md", "idx/z.md");
+
+    assertThat(paths(new CorpusLister(Router.defaults(), root.resolve("data/idx")).list(root)))
+        .containsExactly("data/i.md", "data/idx2/y.md", "idx/z.md");
+    assertThat(paths(new CorpusLister(Router.defaults(), root).list(root.resolve("data")))).containsExactly("i.md");
+  }
+
+  @Test
   void neverFollowsASymlinkedDirectoryOutOfTheRoot(@TempDir Path outside) throws IOException {
     Files.writeString(outside.resolve("out.md"), "outside");
     Files.createSymbolicLink(root.resolve("linked"), outside);

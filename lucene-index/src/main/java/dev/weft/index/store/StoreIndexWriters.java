@@ -1,0 +1,64 @@
+package dev.weft.index.store;
+
+import dev.weft.context.error.IndexBusyException;
+import dev.weft.index.LockWait;
+import dev.weft.index.SharedVectors;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.lucene912.Lucene912Codec;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.IndexFormatTooOldException;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.LockObtainFailedException;
+
+/** How a {@link StoreWriter} opens its {@link IndexWriter}: the store's codec and policies, the lock wait. */
+final class StoreIndexWriters {
+  /** Stored values are small and read often: Lucene's fast mode; vectors in the corpus index's wide format. */
+  private static final Codec CODEC = new Lucene912Codec() {
+    private final KnnVectorsFormat vectors = SharedVectors.format();
+
+    @Override
+    public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+      return vectors;
+    }
+  };
+
+  private StoreIndexWriters() {}
+
+  /**
+   * A writer of the store in {@code dir}, waiting up to {@code lockWait} for the write lock.
+   *
+   * @throws IndexBusyException when another process holds the lock past the wait
+   */
+  static IndexWriter open(Path dir, StoreDirectory stack, Duration lockWait) throws IOException {
+    try {
+      try {
+        return LockWait.of(lockWait).call(() -> new IndexWriter(stack.top(), config()));
+      } catch (CorruptIndexException | IndexFormatTooOldException e) {
+        // another process crashed between its newest commit point's rename and fsync: the commit before it
+        if (!TornCommitPoint.setAsideIfTorn(stack, lockWait)) {
+          throw e;
+        }
+        return LockWait.of(lockWait).call(() -> new IndexWriter(stack.top(), config()));
+      }
+    } catch (LockObtainFailedException e) {
+      throw new IndexBusyException("cannot write the store " + dir + " (waited " + lockWait.toMillis() + " ms)",
+          dir.resolve(IndexWriter.WRITE_LOCK_NAME), e);
+    }
+  }
+
+  private static IndexWriterConfig config() {
+    IndexWriterConfig config = new IndexWriterConfig(StoreDocuments.ANALYZER);
+    config.setCodec(CODEC);
+    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    // the newest commit point is fsynced after its rename: the one before, and the log chains, stay
+    config.setIndexDeletionPolicy(new KeepPreviousCommit());
+    // every group commits before anything is acknowledged; closing only lets running merges finish and land
+    config.setCommitOnClose(true);
+    return config;
+  }
+}

@@ -1,0 +1,95 @@
+package dev.weft.pipelines.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.index.ShardWriter;
+import dev.weft.transforms.beam.StagedShards;
+import dev.weft.transforms.beam.WriteIndexShards;
+import dev.weft.transforms.ingest.FileOutcome;
+import dev.weft.transforms.ingest.FileProcessor;
+import dev.weft.transforms.ingest.SourceReader;
+import dev.weft.transforms.route.Router;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --staging s3://...} against a real S3-protocol server ({@link S3Server}), with Beam's S3 filesystem module
+ * on the class path as a user adds it: the workers upload their shards as objects, the driver downloads and
+ * merges them, and no object is left under the staging prefix.
+ */
+class S3StagingTest {
+  static final String BUCKET = "weft-staging";
+
+  @TempDir Path tmp;
+  S3Server s3;
+
+  @BeforeEach
+  void startServer() throws Exception {
+    s3 = S3Server.start(BUCKET);
+  }
+
+  @AfterEach
+  void stopServer() throws Exception {
+    s3.close();
+  }
+
+  @Test
+  void aBeamIngestStagedOnS3PublishesTheInProcessGenerationAndLeavesNoObjectBehind() throws IOException {
+    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    Path index = tmp.resolve("index");
+    String base = "s3://" + BUCKET + "/runs/";
+    // what a run killed after its workers staged (and before the driver merged) leaves: a finished shard
+    String killedRun = base + "weft-" + StagingArea.indexKey(index) + "/run-1-killed/";
+    stageGhostShard(killedRun);
+    assertThat(s3.keys("runs/")).anyMatch(key -> key.endsWith("/" + StagedShards.COMPLETE));
+    // Beam's FileSystems are one registry per JVM: here they were last set up without the server's options, as
+    // in a process that ran something else first; the run must reach S3 with its own options all the same
+    FileSystems.setDefaultPipelineOptions(PipelineOptionsFactory.create());
+
+    IngestReport beam = new Ingester().run(IngestRequest.directory(root, index).runner(RunnerChoice.DIRECT)
+        .beamArgs(args("--staging=" + base)).build());
+    new Ingester().run(IngestRequest.directory(root, tmp.resolve("inprocess")).runner(RunnerChoice.IN_PROCESS)
+        .build());
+
+    assertThat(beam.executor()).isEqualTo("beam-direct");
+    assertThat(beam.generation()).isEqualTo(1);
+    Map<String, List<String>> documents = Corpora.dump(index);
+    assertThat(documents.keySet()).noneMatch(doc -> doc.contains("ghost.md"));
+    assertThat(documents).isEqualTo(Corpora.dump(tmp.resolve("inprocess")));
+    assertThat(s3.keys("runs/")).isEmpty();
+    // the driver's local copies of the downloaded shards are gone too
+    assertThat(index.resolve(IndexRuns.STAGING)).isEmptyDirectory();
+  }
+
+  private List<String> args(String staging) {
+    List<String> args = new ArrayList<>(s3.beamArgs());
+    args.add(staging);
+    return args;
+  }
+
+  /** Uploads a finished one-file shard through Beam's S3 filesystem, as a worker of a killed run did. */
+  private void stageGhostShard(String run) throws IOException {
+    FileSystems.setDefaultPipelineOptions(PipelineOptionsFactory.fromArgs(s3.beamArgs().toArray(String[]::new))
+        .create());
+    Path ghostRoot = Files.createDirectories(tmp.resolve("ghost"));
+    Files.writeString(ghostRoot.resolve("ghost.md"), "# Ghost\n\nmerged twice would be a bug\n");
+    FileOutcome.Chunked ghost = (FileOutcome.Chunked) new FileProcessor(ghostRoot.toString(), Router.defaults(),
+        SourceReader.withDefaults(), IngestStamp.CURRENT).process("ghost.md");
+    Path local = tmp.resolve("ghost-shard");
+    try (ShardWriter writer = ShardWriter.create(local)) {
+      writer.write(ghost.state(), ghost.chunks(), ghost.vectors());
+    }
+    StagedShards.upload(local, WriteIndexShards.shardDir(run, 0));
+    assertThat(StagedShards.completed(StagedShards.directory(run))).hasSize(1);
+  }
+}
