@@ -29,7 +29,7 @@ public final class Formats {
 
   private static final List<Format> ALL = List.of(
       // java 2: declarations from tree-sitter-java, JavaParser where its grammar errs (same chunks on tree-java and the
-      // eval sets; a file only JavaParser rejected is now structured rather than paragraph-packed)
+      // eval sets; a file only tree-sitter reads, e.g. a string template, is now structured, not paragraph-packed)
       new Format("java", Kind.CODE, List.of(".java"), List.of(), true, JavaChunker::new, 2),
       // python 2: the -O2 runtime built here parses a form feed on its own line (bonede's 0.26.6 erred: paragraphs)
       new Format("python", Kind.CODE, List.of(".py"), List.of(".pyi"), true, PythonChunker::new, 2),

@@ -7,15 +7,15 @@ import java.util.List;
 import java.util.Map;
 import org.treesitter.TSNode;
 import org.treesitter.TSPoint;
-import org.treesitter.TSTreeCursor;
 import org.treesitter.TreeSitterJava;
 
 /**
  * The declarations of a Java file read from a tree-sitter-java tree: the same {@link Decl}s, with the same
  * comment attachment, as {@link JavaChunker}'s JavaParser reading, for a fraction of its cost (tree-sitter
  * builds no AST objects; JavaParser's tokenizer alone was ~1.7 ms of a file). Only the nodes the chunks need
- * are visited: the top level, type bodies and the comments among their members, through a cursor (indexed
- * child access is linear per call in tree-sitter).
+ * are visited: the top level, type bodies and the comments among their members. (Indexed child access walks the
+ * children from the first in C, which costs less than the JNI crossing of each step of a cursor; and the runtime built
+ * here binds only the node and parser calls.)
  *
  * <p>Answers null when the tree has any ERROR or MISSING node; the caller then asks JavaParser, so a file
  * tree-sitter-java's grammar does not read (old code using {@code enum} as a name, syntax newer than the
@@ -42,23 +42,19 @@ final class JavaSyntaxTree {
   private static List<Decl> members(TSNode body, boolean topLevel, Lines lines, int depth) {
     List<TSNode> declarations = new ArrayList<>();
     Map<Integer, Integer> commentStartByEnd = new HashMap<>();
-    try (TSTreeCursor cursor = new TSTreeCursor(body)) {
-      for (boolean more = cursor.gotoFirstChild(); more; more = cursor.gotoNextSibling()) {
-        TSNode child = cursor.currentNode();
-        if (!child.isNamed()) {
-          continue;
+    int n = body.getNamedChildCount();
+    for (int i = 0; i < n; i++) {
+      TSNode child = body.getNamedChild(i);
+      String type = child.getType();
+      if (type.equals("line_comment") || type.equals("block_comment")) {
+        TSPoint begin = child.getStartPoint();
+        int line = begin.getRow();
+        if (line < lines.count() && JavaComments.startsItsLine(lines, line, lines.charColumn(line,
+            begin.getColumn()))) {
+          commentStartByEnd.merge(endLine(child, line, lines), line, Math::min);
         }
-        String type = child.getType();
-        if (type.equals("line_comment") || type.equals("block_comment")) {
-          TSPoint begin = child.getStartPoint();
-          int line = begin.getRow();
-          if (line < lines.count() && JavaComments.startsItsLine(lines, line, lines.charColumn(line,
-              begin.getColumn()))) {
-            commentStartByEnd.merge(endLine(child, line, lines), line, Math::min);
-          }
-        } else if (typeKind(type) != null || (!topLevel && memberKind(type) != null)) {
-          declarations.add(child);
-        }
+      } else if (typeKind(type) != null || (!topLevel && memberKind(type) != null)) {
+        declarations.add(child);
       }
     }
     List<Decl> out = new ArrayList<>(declarations.size());
@@ -92,12 +88,10 @@ final class JavaSyntaxTree {
     if (body == null || !nodeType.equals("enum_declaration")) {
       return body;
     }
-    try (TSTreeCursor cursor = new TSTreeCursor(body)) {
-      for (boolean more = cursor.gotoFirstChild(); more; more = cursor.gotoNextSibling()) {
-        TSNode child = cursor.currentNode();
-        if (child.getType().equals("enum_body_declarations")) {
-          return child;
-        }
+    for (int i = body.getNamedChildCount() - 1; i >= 0; i--) { // after the constants: look from the end
+      TSNode child = body.getNamedChild(i);
+      if (child.getType().equals("enum_body_declarations")) {
+        return child;
       }
     }
     return null;
