@@ -282,6 +282,19 @@ public final class IndexUpdate implements Closeable {
     }
   }
 
+  /**
+   * Writes every buffered segment to disk on the calling thread, waiting for those other threads are writing, and
+   * makes them all part of the writer's segments (as a commit would, without committing).
+   */
+  public void flushAll() {
+    ensureOpen();
+    try {
+      writer.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the buffered segments to " + store.indexDir(), e);
+    }
+  }
+
   /** Documents indexed but not yet written to a segment (they are written by {@link #flushBuffered} or the commit). */
   public int bufferedDocs() {
     ensureOpen();

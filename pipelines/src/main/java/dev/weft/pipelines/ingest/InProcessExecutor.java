@@ -111,9 +111,9 @@ final class InProcessExecutor {
       if (shared.running.decrementAndGet() > 0) {
         shared.update.flushBuffered(); // while the others still index
       } else {
-        while (shared.update.flushBuffered()) {
-          // the last worker leaves nothing buffered for the commit's single thread
-        }
+        // the last worker leaves nothing buffered for the commit's single thread; flushBuffered alone is not enough,
+        // a segment another worker is still writing is only published once a full flush waits for it
+        shared.update.flushAll();
       }
     }
 
