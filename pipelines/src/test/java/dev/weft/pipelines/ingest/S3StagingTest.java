@@ -2,15 +2,8 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.index.ShardWriter;
 import dev.weft.transforms.beam.StagedShards;
-import dev.weft.transforms.beam.WriteIndexShards;
-import dev.weft.transforms.ingest.FileOutcome;
-import dev.weft.transforms.ingest.FileProcessor;
-import dev.weft.transforms.ingest.SourceReader;
-import dev.weft.transforms.route.Router;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,15 +74,7 @@ class S3StagingTest {
   private void stageGhostShard(String run) throws IOException {
     FileSystems.setDefaultPipelineOptions(PipelineOptionsFactory.fromArgs(s3.beamArgs().toArray(String[]::new))
         .create());
-    Path ghostRoot = Files.createDirectories(tmp.resolve("ghost"));
-    Files.writeString(ghostRoot.resolve("ghost.md"), "# Ghost\n\nmerged twice would be a bug\n");
-    FileOutcome.Chunked ghost = (FileOutcome.Chunked) new FileProcessor(ghostRoot.toString(), Router.defaults(),
-        SourceReader.withDefaults(), IngestStamp.CURRENT).process("ghost.md");
-    Path local = tmp.resolve("ghost-shard");
-    try (ShardWriter writer = ShardWriter.create(local)) {
-      writer.write(ghost.state(), ghost.chunks(), ghost.vectors());
-    }
-    StagedShards.upload(local, WriteIndexShards.shardDir(run, 0));
+    GhostShards.stage(tmp, run);
     assertThat(StagedShards.completed(StagedShards.directory(run))).hasSize(1);
   }
 }

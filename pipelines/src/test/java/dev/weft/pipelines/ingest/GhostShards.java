@@ -1,0 +1,30 @@
+package dev.weft.pipelines.ingest;
+
+import dev.weft.index.ShardWriter;
+import dev.weft.transforms.beam.StagedShards;
+import dev.weft.transforms.beam.WriteIndexShards;
+import dev.weft.transforms.ingest.FileOutcome;
+import dev.weft.transforms.ingest.FileProcessor;
+import dev.weft.transforms.ingest.SourceReader;
+import dev.weft.transforms.route.Router;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** A finished one-file shard left under a staging URI, as a worker of a killed run leaves it (the staging tests). */
+final class GhostShards {
+  private GhostShards() {}
+
+  /** Writes {@code ghost.md}'s shard under {@code tmp} and uploads it as shard 0 of the staging {@code runUri}. */
+  static void stage(Path tmp, String runUri) throws IOException {
+    Path ghostRoot = Files.createDirectories(tmp.resolve("ghost"));
+    Files.writeString(ghostRoot.resolve("ghost.md"), "# Ghost\n\nmerged twice would be a bug\n");
+    FileOutcome.Chunked ghost = (FileOutcome.Chunked) new FileProcessor(ghostRoot.toString(), Router.defaults(),
+        SourceReader.withDefaults(), IngestStamp.CURRENT).process("ghost.md");
+    Path local = tmp.resolve("ghost-shard");
+    try (ShardWriter writer = ShardWriter.create(local)) {
+      writer.write(ghost.state(), ghost.chunks(), ghost.vectors());
+    }
+    StagedShards.upload(local, WriteIndexShards.shardDir(runUri, 0));
+  }
+}
