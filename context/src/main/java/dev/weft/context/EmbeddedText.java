@@ -68,8 +68,10 @@ public final class EmbeddedText {
   /**
    * An identifier's words, lower case: breaks at {@code _} and other non-alphanumerics, at a lower-case letter or
    * digit followed by a capital ({@code parseHttp}) and before the last capital of an acronym that starts a word
-   * ({@code HTTPResponse} → {@code http response}). The index's IdentifierSplitFilter splits the same way for
-   * BM25; it is a Lucene filter, which this module must not use, so the rule is written out here.
+   * ({@code HTTPResponse} → {@code http response}). The index's IdentifierSplitFilter splits BM25 terms by nearly
+   * this rule (it also breaks between letters and digits, {@code utf8}); it is a Lucene filter over a token buffer,
+   * which this module must not use. Making the two one rule changes either the index's terms or every code
+   * chunk's embedded text, so it waits for the next analysis or embed-text version.
    */
   static String words(String identifier) {
     StringBuilder out = new StringBuilder(identifier.length() + 8);
