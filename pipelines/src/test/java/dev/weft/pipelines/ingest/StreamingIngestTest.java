@@ -129,11 +129,7 @@ class StreamingIngestTest {
     WindowPlan plan = publisher.plan(120_000, 1);
     Staged staged = stage(plan);
 
-    WindowPublisher.WindowResult busy;
-    try (CorpusIndex index = CorpusIndex.open(indexDir);
-        IndexUpdate other = index.beginUpdate(UpdateOptions.of(root.toString(), IngestStamp.CURRENT))) {
-      busy = publisher.publish(plan, staged.shards(), staged.refused(), staged.chunks());
-    }
+    WindowPublisher.WindowResult busy = publishWhileAnotherUpdateRuns(plan, staged);
 
     assertThat(busy.status()).isEqualTo(WindowPublisher.WindowResult.Status.BUSY);
     assertThat(busy.detail()).contains("write.lock");
@@ -190,11 +186,7 @@ class StreamingIngestTest {
     Files.writeString(root.resolve("docs/late.md"), "# Late\n\nquokka lockwaiter\n");
     WindowPlan plan = publisher.plan(120_000, 1);
     Staged staged = stage(plan);
-    WindowPublisher.WindowResult busy;
-    try (CorpusIndex index = CorpusIndex.open(indexDir);
-        IndexUpdate other = index.beginUpdate(UpdateOptions.of(root.toString(), IngestStamp.CURRENT))) {
-      busy = publisher.publish(plan, staged.shards(), staged.refused(), staged.chunks());
-    }
+    WindowPublisher.WindowResult busy = publishWhileAnotherUpdateRuns(plan, staged);
     assertThat(busy.status()).isEqualTo(WindowPublisher.WindowResult.Status.BUSY);
     assertThat(entries(export)).containsExactly("gen-1"); // its prepared export went with it
 
@@ -374,6 +366,15 @@ class StreamingIngestTest {
   private record Staged(List<String> shards, List<Integer> chunks, List<DeadLetter> refused) {}
 
   /** What {@code ReadAndChunkFiles} and {@code WriteIndexShards.perWindow()} do for the plan, as one shard. */
+  /** Publishes while another update holds the write lock: the window finds the index busy. */
+  private WindowPublisher.WindowResult publishWhileAnotherUpdateRuns(WindowPlan plan, Staged staged)
+      throws IOException {
+    try (CorpusIndex index = CorpusIndex.open(indexDir);
+        IndexUpdate other = index.beginUpdate(UpdateOptions.of(root.toString(), IngestStamp.CURRENT))) {
+      return publisher.publish(plan, staged.shards(), staged.refused(), staged.chunks());
+    }
+  }
+
   private Staged stage(WindowPlan plan) throws IOException {
     FileProcessor processor = new FileProcessor(root.toString(), publisher.router(),
         SourceReader.withDefaults().withMaxBytes(publisher.maxFileBytes()), IngestStamp.CURRENT);
