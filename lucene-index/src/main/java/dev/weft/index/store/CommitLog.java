@@ -48,6 +48,8 @@ final class CommitLog {
   static final int FOLD_ENTRIES = 256;
   /** Fold once the deltas since the last fold are this large. */
   static final int FOLD_BYTES = 64 * 1024;
+  /** A full log folds on the committing thread once it is this many times full while its fold is built ahead. */
+  static final int OVERDUE = 4;
   /**
    * A chain this long is restarted by a commit carrying the whole log: opening the store or its writer reads every
    * kept commit point (Lucene's file deleter reads each, with its segments' {@code .si} files), so the chain stays
@@ -157,9 +159,29 @@ final class CommitLog {
         nextLength), userData);
   }
 
+  /**
+   * What a commit that folds every other logged key carries: {@code rest} as the start of a new chain, or no log
+   * (empty user data) when {@code rest} is empty — a fold whose segment was built ahead ({@link FoldAhead}).
+   */
+  static Next restart(SortedMap<String, Optional<JsonNode>> rest) {
+    if (rest.isEmpty()) {
+      return new Next(EMPTY, Map.of());
+    }
+    return EMPTY.next(rest);
+  }
+
   /** Whether the next commit should fold this log into documents rather than carry it. */
   boolean full() {
     return entries.size() >= FOLD_ENTRIES || bytes >= FOLD_BYTES;
+  }
+
+  /**
+   * Whether the log outgrew a fold built ahead ({@link FoldAhead}) that has not finished: the next commit folds
+   * on the committing thread, as a fold did before, so a slow build never lets the log (and every commit point
+   * that starts a chain) grow without bound.
+   */
+  boolean overdue() {
+    return entries.size() >= OVERDUE * FOLD_ENTRIES || bytes >= OVERDUE * FOLD_BYTES;
   }
 
   boolean isEmpty() {

@@ -76,6 +76,12 @@ public final class LuceneStore implements Store {
         directory -> new StoreWriter(dir, directory, options, scheduler, nanoClock), UnaryOperator.identity());
   }
 
+  /** As {@link #open(Path, LuceneStoreOptions)}, with the fold's background build in a test's hand. */
+  static LuceneStore open(Path dir, LuceneStoreOptions options, FoldAhead foldAhead) {
+    return open(dir, options, GroupCommit.Hooks.NONE, directory -> new StoreWriter(dir, directory, options,
+        IdleScheduler.daemon(), System::nanoTime, foldAhead), UnaryOperator.identity());
+  }
+
   private static LuceneStore open(Path dir, LuceneStoreOptions options, GroupCommit.Hooks hooks,
       Function<StoreDirectory, StoreWriter> writers, UnaryOperator<Directory> around) {
     Objects.requireNonNull(dir, "dir");

@@ -51,6 +51,14 @@ final class StoreIndexWriters {
     }
   }
 
+  /** A writer's config for a segment built apart and added to the store ({@link FoldAhead}): the same codec. */
+  static IndexWriterConfig segmentConfig() {
+    IndexWriterConfig config = new IndexWriterConfig(StoreDocuments.ANALYZER);
+    config.setCodec(CODEC);
+    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
+    return config;
+  }
+
   private static IndexWriterConfig config() {
     IndexWriterConfig config = new IndexWriterConfig(StoreDocuments.ANALYZER);
     config.setCodec(CODEC);

@@ -27,6 +27,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.store.Directory;
 
 /**
@@ -49,6 +50,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private final StoreSearchers searchers;
   private final IdleScheduler scheduler;
   private final LongSupplier nanoClock;
+  /** The next fold's segment, built off the committing thread while the writer is kept. */
+  private final FoldAhead foldAhead;
   /** Held by a group's leader and by the idle release: the writer is used by one of them at a time. */
   private final ReentrantLock using = new ReentrantLock();
   /** Kept between groups until {@link LuceneStoreOptions#writerIdle()} passes without one. */
@@ -63,11 +66,16 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
 
   /** Opens the store in {@code directory}, creating an empty one (one commit) when there is none. */
   StoreWriter(Path dir, StoreDirectory directory, LuceneStoreOptions options) {
-    this(dir, directory, options, IdleScheduler.daemon(), System::nanoTime);
+    this(dir, directory, options, IdleScheduler.daemon(), System::nanoTime, FoldAhead.daemon());
   }
 
   StoreWriter(Path dir, StoreDirectory directory, LuceneStoreOptions options, IdleScheduler scheduler,
       LongSupplier nanoClock) {
+    this(dir, directory, options, scheduler, nanoClock, FoldAhead.daemon());
+  }
+
+  StoreWriter(Path dir, StoreDirectory directory, LuceneStoreOptions options, IdleScheduler scheduler,
+      LongSupplier nanoClock, FoldAhead foldAhead) {
     this.dir = dir;
     this.stack = directory;
     this.directory = directory.top();
@@ -76,6 +84,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     this.options = options;
     this.scheduler = scheduler;
     this.nanoClock = nanoClock;
+    this.foldAhead = foldAhead;
     try {
       // a crash between the newest commit point's rename and its fsync: back to the commit before it
       TornCommitPoint.setAsideIfTorn(directory, options.lockWait());
@@ -144,11 +153,18 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       });
       if (!staged.isEmpty()) {
         CommitLog.Next next = committedLog.next(staged);
-        if (next.log().full()) {
+        Optional<FoldAhead.Built> built = foldAhead.take(next.log());
+        if (built.isPresent()) {
+          foldBuilt(writing, built.get(), next.log());
+        } else if (next.log().full() && (!keepsWriter() || foldAhead.failed() || next.log().overdue())) {
+          // no kept writer to build ahead for, a failed build, or one that is too slow: fold here, as before
           fold(writing, next.log());
         } else {
           writing.setLiveCommitData(next.userData().entrySet());
           commit(writing, next.log(), false);
+          if (next.log().full()) {
+            foldAhead.start(next.log());
+          }
         }
         commits++;
       }
@@ -204,8 +220,25 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     }
   }
 
+  /**
+   * One commit that replaces the snapshot keys' documents with the segment built ahead and carries, as its log,
+   * only what was written since the snapshot ({@link FoldAhead}).
+   */
+  private void foldBuilt(IndexWriter writing, FoldAhead.Built built, CommitLog log) throws IOException {
+    try (Directory segment = built.segment()) {
+      writing.deleteDocuments(built.snapshot().keySet().stream().map(StoreDocuments::keyTerm).toArray(Term[]::new));
+      // addIndexes applies the buffered deletes before it adds the segment, so they spare its documents
+      writing.addIndexes(segment);
+    }
+    CommitLog.Next rest = CommitLog.restart(FoldAhead.rest(log, built));
+    writing.setLiveCommitData(rest.userData().entrySet());
+    commit(writing, rest.log(), true);
+    folds++;
+  }
+
   /** One commit that writes {@code log} into documents and carries an empty log. */
   private void fold(IndexWriter writing, CommitLog log) throws IOException {
+    foldAhead.drop();
     for (Map.Entry<String, Optional<JsonNode>> entry : log.entries().entrySet()) {
       if (entry.getValue().isPresent()) {
         writing.updateDocument(StoreDocuments.keyTerm(entry.getKey()),
@@ -331,6 +364,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private void release() {
     IndexWriter closing = writer;
     writer = null;
+    // another process may commit and fold once the lock is free: a snapshot of this log would no longer apply
+    foldAhead.drop();
     if (closing == null) {
       return;
     }
@@ -362,6 +397,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   private void abandon(Exception cause) {
     IndexWriter dropping = writer;
     writer = null;
+    foldAhead.drop();
     if (dropping != null) {
       try {
         deletes.deleteNow();
@@ -401,6 +437,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       using.unlock();
       try {
         scheduler.close();
+        foldAhead.close();
       } finally {
         searchers.close();
       }

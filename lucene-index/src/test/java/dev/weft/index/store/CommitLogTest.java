@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The writes a commit point carries ({@link CommitLog}): a write is one commit that adds no segment, reads
- * overlay the log on the documents, ranking reads fold it first, and a full log or a released writer folds it.
+ * overlay the log on the documents, ranking reads fold it first, and a full log is folded (its segment built ahead, FoldAheadTest).
  */
 class CommitLogTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -204,12 +204,13 @@ class CommitLogTest {
   @Test
   void theChainBeforeAFoldIsDeletedOnceNeitherKeptCommitNeedsIt() throws IOException {
     Path dir = tmp.resolve("ledger");
-    try (LuceneStore store = LuceneStore.open(dir, KEPT)) {
+    try (LuceneStore store = LuceneStore.open(dir, KEPT, FoldAheadTest.builtAtOnce())) {
       for (int i = 0; i < CommitLog.FOLD_ENTRIES; i++) {
         store.set(String.format("k/%03d", i), value("v" + i));
       }
-      assertThat(store.foldCount()).isEqualTo(1);
+      // the fold's segment is built once the log is full, and lands with the next commit
       store.set("after/1", value("a"));
+      assertThat(store.foldCount()).isEqualTo(1);
       store.set("after/2", value("b"));
 
     }
@@ -221,17 +222,21 @@ class CommitLogTest {
   }
 
   @Test
-  void aFullLogIsFoldedIntoDocumentsByTheCommitThatFillsIt() throws IOException {
+  void aFullLogIsFoldedIntoDocumentsByTheFirstCommitAfterItsSegmentIsBuilt() throws IOException {
     Path dir = tmp.resolve("ledger");
-    try (LuceneStore store = LuceneStore.open(dir, KEPT)) {
+    try (LuceneStore store = LuceneStore.open(dir, KEPT, FoldAheadTest.builtAtOnce())) {
       for (int i = 0; i < CommitLog.FOLD_ENTRIES; i++) {
         store.set(String.format("k/%03d", i), value("v" + i));
       }
+      // the commit that fills the log carries it like any other: no document yet
+      assertThat(onDisk(dir).docs()).isZero();
+      assertThat(store.foldCount()).isZero();
+      store.set("after", value("a"));
       OnDisk disk = onDisk(dir);
       assertThat(disk.docs()).isEqualTo(CommitLog.FOLD_ENTRIES);
-      assertThat(disk.log().isEmpty()).isTrue();
+      assertThat(disk.log().entries()).containsOnlyKeys("after");
       assertThat(store.foldCount()).isEqualTo(1);
-      assertThat(store.commitCount()).isEqualTo(1 + CommitLog.FOLD_ENTRIES);
+      assertThat(store.commitCount()).isEqualTo(1 + CommitLog.FOLD_ENTRIES + 1);
       assertThat(store.keys("k/")).hasSize(CommitLog.FOLD_ENTRIES);
     }
   }
