@@ -6,6 +6,7 @@ import java.util.Map;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
 /**
@@ -16,12 +17,17 @@ import org.apache.lucene.store.FSDirectory;
  * itself. Steps of concurrent threads commit one after another (a writer commits one at a time).
  */
 final class CommitPointCeiling implements MutateLoad.Target {
-  private final FSDirectory directory;
+  private final Directory directory;
   private final IndexWriter writer;
   private long commits;
 
   CommitPointCeiling(Path dir) throws IOException {
-    this.directory = FSDirectory.open(dir);
+    this(FSDirectory.open(dir));
+  }
+
+  /** On {@code directory}: a plain one, or commit points kept in a journal ({@link CommitPointJournal}). */
+  CommitPointCeiling(Directory directory) throws IOException {
+    this.directory = directory;
     this.writer = new IndexWriter(directory, new IndexWriterConfig(new StandardAnalyzer()));
     writer.commit();
   }
