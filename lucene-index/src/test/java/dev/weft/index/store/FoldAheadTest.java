@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.store.RankQuery;
 import dev.weft.context.store.RankedKey;
+import dev.weft.context.store.StoredEmbedding;
 import dev.weft.context.store.TextQuery;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -142,6 +145,30 @@ class FoldAheadTest {
     assertThat(liveDocs(dir)).isEqualTo(CommitLog.FOLD_ENTRIES + 1);
     assertThat(documentsOf(dir, key(7))).containsExactly(value("round 2 7"));
     assertThat(documentsOf(dir, "after/1")).containsExactly(value("a"));
+  }
+
+  /** Vectors and text go through the built segment: rank and search answer from its documents, no fold of theirs. */
+  @Test
+  void aBuiltSegmentCarriesVectorsAndTextThatRankAndSearchFind() throws IOException {
+    Path dir = tmp.resolve("ledger");
+    EmbedderIdentity model = new EmbedderIdentity("m", 2);
+    try (LuceneStore store = LuceneStore.open(dir, KEPT, builtAtOnce())) {
+      for (int i = 0; i < CommitLog.FOLD_ENTRIES; i++) {
+        ObjectNode fact = value(i == 7 ? "refunds take five days" : "fact " + i);
+        double angle = i * Math.PI / (2 * CommitLog.FOLD_ENTRIES);
+        fact.set(StoredEmbedding.FIELD, new StoredEmbedding(model,
+            new float[] {(float) Math.cos(angle), (float) Math.sin(angle)}).toJson());
+        store.set(key(i), fact);
+      }
+      store.set("other", value("elsewhere"));
+      assertThat(store.foldCount()).isEqualTo(1);
+      // the log holds only "other": reads under k/ need no fold and answer from the added segment
+      assertThat(store.rank(new RankQuery("k/", new float[] {1, 0}, model, 2)).hits()).extracting(RankedKey::key)
+          .containsExactly(key(0), key(1));
+      assertThat(store.search(new TextQuery("k/", "refund", 5)).hits()).extracting(RankedKey::key)
+          .containsExactly(key(7));
+      assertThat(store.foldCount()).isEqualTo(1);
+    }
   }
 
   /** A crash (or a close) while the segment is built: the store's commits never named it, nothing is lost. */
