@@ -28,8 +28,8 @@ stale() {
   [ ! -f "$lib" ] || [ -n "$(find "$@" "$0" -newer "$lib" -type f -print -quit)" ]
 }
 
-# -fvisibility=hidden: only the JNI entry points are exported, so no other library's ts_* or tree_sitter_* symbols
-# bind to ours (the grammars' tree_sitter_<name>() too: TREE_SITTER_HIDE_SYMBOLS)
+# -fvisibility=hidden: a grammar's library exports its JNI entry point only (TREE_SITTER_HIDE_SYMBOLS hides its
+# tree_sitter_<name>()), so no grammar's symbols bind to another's; the runtime's api.h keeps its ts_* API public
 cflags=(-O2 -fPIC -shared -fvisibility=hidden -D_DEFAULT_SOURCE -w -I"$java_home/include" -I"$java_home/include/linux")
 
 rt=$here/tree-sitter-0.25.0
