@@ -49,8 +49,9 @@ public final class NativeLibraries {
   static final String SNAPPY_PROPERTY = "org.xerial.snappy.lib.path";
 
   /**
-   * Where transforms' build puts the tree-sitter runtime it compiles at -O2 (the one bonede ships is a debug build,
-   * 2.4x slower to parse: ingest.md, "Tree-sitter natives"); taken instead of bonede's when on the class path.
+   * Where transforms' build puts the tree-sitter runtime and grammars it compiles at -O2 (the ones bonede ships are
+   * debug builds, 2.4x slower to parse: ingest.md, "Tree-sitter natives"); each is taken instead of bonede's library
+   * of the same name when on the class path.
    */
   static final String OPTIMIZED_TREE_SITTER = "dev/weft/natives/tree-sitter/";
 

@@ -6,30 +6,55 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.weft.context.Kind;
 import dev.weft.context.SourceDocument;
 import dev.weft.transforms.chunk.Chunkers;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Test;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The chunkers parse with the tree-sitter runtime transforms' build compiles (ingest.md, "Tree-sitter natives"), not
- * with the debug build io.github.bonede ships: the library the natives cache points tree-sitter at is byte for byte
- * the one on the class path under {@code dev/weft/natives/tree-sitter/}.
+ * The chunkers parse with the tree-sitter runtime and grammars transforms' build compiles at -O2 (ingest.md,
+ * "Tree-sitter natives"), not with the debug builds io.github.bonede ships: the library this process has mapped
+ * under each name is byte for byte the one on the class path under {@code dev/weft/natives/tree-sitter/}.
  */
 class TreeSitterRuntimeTest {
-  @Test
-  void theChunkersLoadTheRuntimeBuiltHere() throws Exception {
-    assumeThat(System.getProperty("os.name")).as("the runtime is built on Linux only").containsIgnoringCase("linux");
+  @ParameterizedTest(name = "{0} through the {1} chunker")
+  @CsvSource(delimiter = '|', value = {
+      "tree-sitter            | go         | package a\\n\\nfunc f() {}\\n",
+      "tree-sitter-python     | python     | def f():\\n    return 1\\n",
+      "tree-sitter-java       | java       | class A {\\n  void f() {}\\n}\\n",
+      "tree-sitter-javascript | javascript | function f() {}\\n",
+      "tree-sitter-typescript | typescript | function f(): void {}\\n",
+      "tree-sitter-go         | go         | package a\\n\\nfunc f() {}\\n"})
+  void theChunkersLoadTheLibrariesBuiltHere(String library, String format, String source) throws Exception {
+    assumeThat(System.getProperty("os.name")).as("the libraries are built on Linux only").containsIgnoringCase("linux");
     String platform = System.getProperty("os.arch").equals("aarch64") ? "aarch64-linux-gnu" : "x86_64-linux-gnu";
-    URL built = getClass().getClassLoader().getResource("dev/weft/natives/tree-sitter/" + platform + "-tree-sitter.so");
-    assertThat(built).as("the runtime transforms' build compiles (build-tree-sitter.sh: is gcc installed?)").isNotNull();
+    String file = platform + "-" + library + ".so";
+    URL built = getClass().getClassLoader().getResource("dev/weft/natives/tree-sitter/" + file);
+    assertThat(built).as("%s, built by transforms' build (build-tree-sitter.sh: is gcc installed?)", file).isNotNull();
 
-    Chunkers.forFormat("go").chunk(new SourceDocument("a.go", Kind.CODE, "go", "package a\n\nfunc f() {}\n", "h", 0, 0));
+    String text = source.replace("\\n", "\n");
+    assertThat(Chunkers.forFormat(format).chunk(new SourceDocument("a", Kind.CODE, format, text, "h", 0, 0)))
+        .as("chunks of %s", text).isNotEmpty();
 
-    Path loaded = Path.of(System.getProperty("tree-sitter-lib"), "lib", platform + "-tree-sitter.so");
+    List<Path> mapped = mappedLibraries(file);
+    assertThat(mapped).as("the %s libraries this process mapped", file).hasSize(1);
     try (InputStream in = built.openStream()) {
-      assertThat(Files.readAllBytes(loaded)).isEqualTo(in.readAllBytes());
+      assertThat(Files.readAllBytes(mapped.get(0))).as("%s, mapped from %s", file, mapped.get(0))
+          .isEqualTo(in.readAllBytes());
     }
+  }
+
+  /** The distinct files named {@code fileName} in this process's memory map. */
+  private static List<Path> mappedLibraries(String fileName) throws IOException {
+    return Files.readAllLines(Path.of("/proc/self/maps")).stream()
+        .map(line -> line.split("\\s+", 6))
+        .filter(fields -> fields.length == 6 && fields[5].endsWith("/" + fileName))
+        .map(fields -> Path.of(fields[5]))
+        .distinct()
+        .toList();
   }
 }
