@@ -93,7 +93,7 @@ static int key_reads(const char *name, size_t n) {
   upper[n] = 0;
 #define IS(s) (n == sizeof(s) - 1 && memcmp(name, s, n) == 0)
 #define STARTS(s) (n >= sizeof(s) - 1 && memcmp(name, s, sizeof(s) - 1) == 0)
-  if (IS("WEFT_NO_SERVER") || IS("WEFT_RUN_DIR")) {
+  if (IS("WEFT_NO_SERVER") || IS("WEFT_RUN_DIR") || IS("WEFT_NATIVE_CLIENT")) {
     return 0;
   }
   if (STARTS("WEFT_") || STARTS("LC_") || STARTS("XDG_") || STARTS("GIT_") || STARTS("JAVA") || STARTS("JDK_")

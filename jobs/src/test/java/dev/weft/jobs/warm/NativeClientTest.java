@@ -213,6 +213,17 @@ class NativeClientTest {
   }
 
   @Test
+  void whetherAndWhereAClientAsksIsNotPartOfTheKey() throws Exception {
+    try (WarmFixture warm = WarmFixture.startNative(tmp, (request, out, err) -> 0, NativeClient.of())) {
+      NativeClient noise = warm.nativeClient.with("WEFT_NATIVE_CLIENT", "0").with("WEFT_NO_SERVER", "0");
+
+      assertThat(noise.run(List.of(), Path.of(warm.key.jar()), "stats").exit()).isZero(); // the same server
+      assertThat(warm.nativeClient.with("WEFT_INDEX", "/elsewhere").run(List.of(), Path.of(warm.key.jar()), "stats")
+          .exit()).as("a variable the command reads is").isEqualTo(JVM_CLIENT);
+    }
+  }
+
+  @Test
   void whatJavaWouldDecodeDifferentlyGoesToTheJvmClient() throws Exception {
     AtomicInteger runs = new AtomicInteger();
     NativeClient asciiLocale = NativeClient.of().with("LC_ALL", "C");
