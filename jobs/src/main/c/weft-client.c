@@ -33,7 +33,6 @@ enum { EXIT_COLD = 111, EXIT_JVM_CLIENT = 112, EXIT_STALE = 113 };
 enum { ACCEPTED = 0, OUT = 1, ERR = 2, EXIT = 3, DECLINED = 4 };
 #define MAGIC 0x57465431u
 #define MAX_FRAME (1 << 20)
-#define CONNECT_MS 100
 
 extern char **environ;
 
@@ -447,6 +446,10 @@ static void relay(int fd, const unsigned char *buf, size_t n, int *broken) {
     if (w > 0) {
       buf += w;
       n -= (size_t) w;
+    } else if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      /* a non-blocking stdout the caller shared with us: wait as a blocking write would, for the reader */
+      struct pollfd p = {fd, POLLOUT, 0};
+      poll(&p, 1, -1);
     } else if (!(w < 0 && errno == EINTR)) {
       *broken = 1;
     }
@@ -615,17 +618,11 @@ int main(int argc, char **argv) {
     return to_jvm_client("no socket");
   }
   if (connect(fd, (struct sockaddr *) &address, sizeof address) != 0) {
-    if (errno != EAGAIN && errno != EINPROGRESS) {
-      return to_jvm_client("no warm server listens"); /* it removes a stale socket and starts a server */
+    if (errno == EAGAIN) {
+      /* a Unix socket's backlog is full: that server has more than it can take now */
+      return cold("the warm server's backlog is full at ", socket_file);
     }
-    int error = 0;
-    socklen_t size = sizeof error;
-    if (await(fd, POLLOUT, now_ms() + CONNECT_MS) <= 0) {
-      return cold("the warm server did not accept within 100 ms at ", socket_file);
-    }
-    if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &size) != 0 || error != 0) {
-      return to_jvm_client("no warm server listens");
-    }
+    return to_jvm_client("no warm server listens"); /* it removes a stale socket and starts a server */
   }
 
   buffer_t body = {0};
