@@ -22,6 +22,12 @@ final class ProcessTimer {
     return path == null || !Files.isExecutable(Path.of(path)) ? null : new ProcessTimer(Path.of(path));
   }
 
+  /** Whether the launcher beside which this runs has its native warm client (docs/cli.md, "Warm server"). */
+  boolean nativeClientBuilt() {
+    Path dir = launcher.toAbsolutePath().getParent();
+    return dir != null && Files.isExecutable(dir.resolve("jobs/target/weft-client"));
+  }
+
   long time(String... args) {
     return time(Map.of(), args);
   }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,7 +15,9 @@ import java.util.Map;
  * {@code weft bench --compare}: the whole-process figures of issue 13 — one recall (docs and code), a no-op index
  * (the FAQ as files and a code tree) and a cold index of the code tree — each timed as {@code weft} processes
  * through the launcher, cold (its own JVM) and warm (answered by the warm server), medians and ratios from the same
- * run, beside the Node tool's figures from the issue (that tool is not installable here: no npm registry).
+ * run, beside the Node tool's figures from the issue (that tool is not installable here: no npm registry). Warm
+ * runs twice: through the JVM client alone ({@code WEFT_NATIVE_CLIENT=0}, the launcher before the native client)
+ * and through the native client, against the same server.
  */
 public final class WholeProcessBench implements Bench {
   /** The Node + SQLite-FTS5 tool's whole-process figures (ms) on this machine, as issue 13 reports them. */
@@ -68,7 +71,13 @@ public final class WholeProcessBench implements Bench {
     Map<String, String> cold = Map.of("WEFT_NO_SERVER", "1", "WEFT_NO_BUILD", "1");
     Map<String, String> warm = Map.of("WEFT_NO_SERVER", "0", "WEFT_NO_BUILD", "1",
         "WEFT_RUN_DIR", work.resolve("run").toString());
+    // the same server asked by the JVM client alone (the launcher before the native client): not part of its key
+    Map<String, String> warmJvm = new HashMap<>(warm);
+    warmJvm.put("WEFT_NATIVE_CLIENT", "0");
+    List<Map<String, String>> modes = List.of(cold, warmJvm, warm);
     out.println("load\t" + loadAverage());
+    out.println("client\t" + (timer.nativeClientBuilt() ? "native (jobs/target/weft-client)"
+        : "JVM only: no native client was built (gcc missing), so both warm columns are the JVM client"));
     String code = options.codeTree().toAbsolutePath().normalize().toString();
     String codeIndex = work.resolve("code-index").toString();
     timer.time(cold, "index", code, "--index", codeIndex, "--quiet");
@@ -82,19 +91,22 @@ public final class WholeProcessBench implements Bench {
       out.println("docs\t" + written + " Markdown files");
     }
     startWarmServer(timer, warm, work, codeIndex);
-    out.println("figure\tcold CLI ms\twarm CLI ms\twarm/cold\tNode tool ms (issue 13)\twarm/tool");
+    out.println("figure\tcold CLI ms\twarm, JVM client ms\twarm, native client ms\tnative/cold\tnative/JVM client"
+        + "\tNode tool ms (issue 13)\tnative/tool");
     if (docs != null) {
-      row(out, "recall-docs", timer, cold, warm, "recall", DOCS_QUERY, "--index", docsIndex);
+      row(out, "recall-docs", timer, modes, "recall", DOCS_QUERY, "--index", docsIndex);
     }
-    row(out, "recall-code", timer, cold, warm, "recall", CODE_QUERY, "--kind", "code", "--index", codeIndex);
+    row(out, "recall-code", timer, modes, "recall", CODE_QUERY, "--kind", "code", "--index", codeIndex);
     if (docs != null) {
-      row(out, "noop-docs", timer, cold, warm, "index", docs, "--index", docsIndex, "--quiet");
+      row(out, "noop-docs", timer, modes, "index", docs, "--index", docsIndex, "--quiet");
     }
-    row(out, "noop-code", timer, cold, warm, "index", code, "--index", codeIndex, "--quiet");
+    row(out, "noop-code", timer, modes, "index", code, "--index", codeIndex, "--quiet");
     int[] fresh = {0};
-    double coldIndex = median(() -> timer.time(cold, "index", code, "--index", freshIndex(work, fresh), "--quiet"));
-    double warmIndex = median(() -> timer.time(warm, "index", code, "--index", freshIndex(work, fresh), "--quiet"));
-    print(out, "cold-code", coldIndex, warmIndex);
+    List<TimedRun> coldIndex = new ArrayList<>();
+    for (Map<String, String> mode : modes) {
+      coldIndex.add(() -> timer.time(mode, "index", code, "--index", freshIndex(work, fresh), "--quiet"));
+    }
+    print(out, "cold-code", medians(coldIndex));
     out.println("load\t" + loadAverage());
     return 0;
   }
@@ -113,29 +125,49 @@ public final class WholeProcessBench implements Bench {
     }
   }
 
-  private void row(PrintWriter out, String figure, ProcessTimer timer, Map<String, String> cold,
-      Map<String, String> warm, String... args) {
-    print(out, figure, median(() -> timer.time(cold, args)), median(() -> timer.time(warm, args)));
+  private void row(PrintWriter out, String figure, ProcessTimer timer, List<Map<String, String>> modes,
+      String... args) {
+    List<TimedRun> runs = new ArrayList<>();
+    for (Map<String, String> mode : modes) {
+      runs.add(() -> timer.time(mode, args));
+    }
+    print(out, figure, medians(runs));
   }
 
-  private static void print(PrintWriter out, String figure, double coldNanos, double warmNanos) {
-    double coldMs = coldNanos / 1e6;
-    double warmMs = warmNanos / 1e6;
+  /** {@code nanos}: cold, warm through the JVM client, warm through the native client. */
+  private static void print(PrintWriter out, String figure, double[] nanos) {
+    double coldMs = nanos[0] / 1e6;
+    double jvmMs = nanos[1] / 1e6;
+    double nativeMs = nanos[2] / 1e6;
     double tool = NODE_TOOL_MS.get(figure);
-    out.printf("%s\t%.0f\t%.0f\t%.2fx\t%.0f\t%.2fx%n", figure, coldMs, warmMs, warmMs / coldMs, tool, warmMs / tool);
+    out.printf("%s\t%.0f\t%.0f\t%.0f\t%.2fx\t%.2fx\t%.0f\t%.2fx%n", figure, coldMs, jvmMs, nativeMs,
+        nativeMs / coldMs, nativeMs / jvmMs, tool, nativeMs / tool);
     out.flush();
   }
 
-  /** The median of {@code repeat} timed runs after one untimed run (CDS archives, the server's JIT). */
-  private double median(TimedRun run) {
-    run.nanos();
-    List<Long> times = new ArrayList<>();
-    for (int i = 0; i < options.repeat(); i++) {
-      times.add(run.nanos());
+  /**
+   * The median of {@code repeat} timed runs of each mode after one untimed run of each (CDS archives, the server's
+   * JIT), the modes interleaved run by run so that every median saw the same load.
+   */
+  private double[] medians(List<TimedRun> modes) {
+    List<List<Long>> times = new ArrayList<>();
+    for (TimedRun run : modes) {
+      run.nanos();
+      times.add(new ArrayList<>());
     }
-    Collections.sort(times);
-    int n = times.size();
-    return n % 2 == 1 ? times.get(n / 2) : (times.get(n / 2 - 1) + times.get(n / 2)) / 2.0;
+    for (int i = 0; i < options.repeat(); i++) {
+      for (int m = 0; m < modes.size(); m++) {
+        times.get(m).add(modes.get(m).nanos());
+      }
+    }
+    double[] medians = new double[modes.size()];
+    for (int m = 0; m < modes.size(); m++) {
+      List<Long> sorted = times.get(m);
+      Collections.sort(sorted);
+      int n = sorted.size();
+      medians[m] = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
+    }
+    return medians;
   }
 
   private static String freshIndex(Path work, int[] counter) {

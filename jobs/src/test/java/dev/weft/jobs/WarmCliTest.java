@@ -1,7 +1,9 @@
 package dev.weft.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.weft.jobs.warm.NativeClient;
 import dev.weft.jobs.warm.WarmFixture;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 class WarmCliTest {
   @TempDir static Path tmp;
   static WarmFixture warm;
+  /** The same server's calls made by the native client, as the launcher makes them (null without gcc). */
+  static WarmFixture nativeWarm;
   static Path root;
   static String index;
 
@@ -27,17 +31,37 @@ class WarmCliTest {
     index = tmp.resolve("index").toString();
     assertThat(CliRun.of("index", root.toString(), "--index", index, "--quiet").exit()).isZero();
     warm = WarmFixture.start(tmp.resolve("warm"));
+    nativeWarm = NativeClient.built() ? WarmFixture.startNative(tmp.resolve("native")) : null;
   }
 
   @AfterAll
   static void stop() {
     warm.close();
+    if (nativeWarm != null) {
+      nativeWarm.close();
+    }
   }
 
   @Test
   void everyOutcomeIsByteIdenticalWarmAndCold() {
+    for (String[] call : outcomes()) {
+      sameWarmAndCold(warm, call);
+    }
+  }
+
+  @Test
+  void everyOutcomeIsByteIdenticalThroughTheNativeClient() {
+    assumeTrue(nativeWarm != null, "no native client: the build found no gcc");
+    for (String[] call : outcomes()) {
+      sameWarmAndCold(nativeWarm, call);
+    }
+    sameWarmAndCold(nativeWarm, "recall", "café ünïcödé 東京", "--index", index); // UTF-8 argv, as Java decodes it
+  }
+
+  /** Calls with every kind of outcome: hits, nothing found, bad input, usage, a missing index, help. */
+  private static List<String[]> outcomes() {
     String missing = tmp.resolve("no-such-index").toString();
-    List<String[]> calls = List.of(
+    return List.of(
         new String[] {"recall", "token bucket", "--index", index},
         new String[] {"recall", "refill permits", "--kind", "code", "--all-chunks", "--json", "--index", index},
         new String[] {"recall", "zzyzx", "--index", index},                       // nothing found: exit 1
@@ -52,13 +76,6 @@ class WarmCliTest {
         new String[] {"generations", "--index", index},
         new String[] {"generations", "--json", "--index", index},
         new String[] {"recall", "--help"});
-    for (String[] call : calls) {
-      CliRun cold = CliRun.of(call);
-      WarmFixture.Result hot = warm.run(call);
-      assertThat(hot.exit()).as(String.join(" ", call)).isEqualTo(cold.exit());
-      assertThat(hot.out()).as(String.join(" ", call)).isEqualTo(cold.out());
-      assertThat(hot.err()).as(String.join(" ", call)).isEqualTo(cold.err());
-    }
   }
 
   @Test
@@ -135,8 +152,12 @@ class WarmCliTest {
   }
 
   private static void sameWarmAndCold(String... call) {
+    sameWarmAndCold(warm, call);
+  }
+
+  private static void sameWarmAndCold(WarmFixture through, String... call) {
     CliRun cold = CliRun.of(call);
-    WarmFixture.Result hot = warm.run(call);
+    WarmFixture.Result hot = through.run(call);
     assertThat(hot.exit()).as(String.join(" ", call)).isEqualTo(cold.exit());
     assertThat(hot.out()).as(String.join(" ", call)).isEqualTo(cold.out());
     assertThat(hot.err()).as(String.join(" ", call)).isEqualTo(cold.err());

@@ -27,30 +27,45 @@ public final class WarmFixture implements AutoCloseable {
   final WarmServer server;
   /** The indexes the server keeps open between calls, as {@code weft serve} does; closed with the fixture. */
   final WeftCache cache;
+  /** The native client the calls go through, or null for the JVM client ({@link WarmClient}). */
+  final NativeClient nativeClient;
 
-  private WarmFixture(RunDir runDir, ServerKey key, WarmServer server, WeftCache cache) {
+  private WarmFixture(RunDir runDir, ServerKey key, WarmServer server, WeftCache cache, NativeClient nativeClient) {
     this.runDir = runDir;
     this.key = key;
     this.server = server;
     this.cache = cache;
+    this.nativeClient = nativeClient;
   }
 
   /** A server running the CLI's commands, keyed by a stand-in jar under {@code dir}. */
   public static WarmFixture start(Path dir) throws IOException {
     WeftCache cache = WeftCache.create();
-    return start(dir, WarmServers.runner(cache), cache);
+    return start(dir, WarmServers.runner(cache), cache, null);
+  }
+
+  /** The same server, its calls made by the native client ({@link NativeClient}) as the launcher makes them. */
+  public static WarmFixture startNative(Path dir) throws IOException {
+    WeftCache cache = WeftCache.create();
+    return start(dir, WarmServers.runner(cache), cache, NativeClient.of());
   }
 
   static WarmFixture start(Path dir, WarmServer.Runner runner) throws IOException {
-    return start(dir, runner, WeftCache.create());
+    return start(dir, runner, WeftCache.create(), null);
   }
 
-  private static WarmFixture start(Path dir, WarmServer.Runner runner, WeftCache cache) throws IOException {
+  static WarmFixture startNative(Path dir, WarmServer.Runner runner, NativeClient client) throws IOException {
+    return start(dir, runner, WeftCache.create(), client);
+  }
+
+  private static WarmFixture start(Path dir, WarmServer.Runner runner, WeftCache cache, NativeClient nativeClient)
+      throws IOException {
     RunDir runDir = new RunDir(dir.resolve("run")).create();
-    ServerKey key = key(dir);
+    ServerKey key = nativeClient == null ? key(dir) : nativeClient.key(standIn(dir));
     WarmServer server = WarmServer.start(key, runDir, Duration.ofMinutes(10), WarmServers.MAX_CLIENTS, runner,
         System::nanoTime, false).orElseThrow();
-    return new WarmFixture(runDir, key, server, cache);
+    NativeClient calls = nativeClient == null ? null : nativeClient.with("WEFT_RUN_DIR", runDir.dir().toString());
+    return new WarmFixture(runDir, key, server, cache, calls);
   }
 
   /** How many indexes the server holds open now. */
@@ -60,16 +75,24 @@ public final class WarmFixture implements AutoCloseable {
 
   /** The key of this JVM's calls, with a stand-in jar file under {@code dir} (made when missing). */
   static ServerKey key(Path dir) throws IOException {
+    return ServerKey.of(standIn(dir), System.getProperty("java.home"), Path.of(System.getProperty("user.dir")),
+        System.getenv());
+  }
+
+  /** A stand-in for the fat jar under {@code dir} (made when missing): only its path, mtime and size count. */
+  static Path standIn(Path dir) throws IOException {
     Path jar = dir.resolve("weft.jar");
     if (!Files.exists(jar)) {
       Files.writeString(jar, "a stand-in for the fat jar: only its path, mtime and size count");
     }
-    return ServerKey.of(jar, System.getProperty("java.home"), Path.of(System.getProperty("user.dir")),
-        System.getenv());
+    return jar;
   }
 
   /** Runs {@code args} through the server; a call that fell back to cold fails the test's expectations. */
   public Result run(String... args) {
+    if (nativeClient != null) {
+      return nativeClient.run(List.of(), Path.of(key.jar()), args);
+    }
     return run(runDir, key, (k, d) -> {
       throw new AssertionError("the client tried to start a server although one is running");
     }, args);

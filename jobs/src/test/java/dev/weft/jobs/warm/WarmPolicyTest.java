@@ -41,7 +41,7 @@ class WarmPolicyTest {
     String id = ServerKey.of(jar, "/java", tmp, env).id();
 
     assertThat(ServerKey.of(jar, "/java", tmp, Map.of("WEFT_INDEX", "/a", "PWD", "/y", "SHLVL", "2",
-        "WEFT_NO_SERVER", "0", "WEFT_RUN_DIR", "/r")).id()).isEqualTo(id);
+        "WEFT_NO_SERVER", "0", "WEFT_RUN_DIR", "/r", "WEFT_NATIVE_CLIENT", "0")).id()).isEqualTo(id);
     assertThat(ServerKey.of(jar, "/java", tmp, Map.of("WEFT_INDEX", "/b")).id()).isNotEqualTo(id);
     assertThat(ServerKey.of(jar, "/java", tmp, Map.of("WEFT_INDEX", "/a", "OPENAI_API_KEY", "k")).id())
         .isNotEqualTo(id);

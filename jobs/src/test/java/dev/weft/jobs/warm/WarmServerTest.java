@@ -8,6 +8,7 @@ import dev.weft.jobs.warm.client.WarmClient;
 import dev.weft.jobs.warm.client.Wire;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
@@ -199,6 +200,35 @@ class WarmServerTest {
       assertThat(exit).isEqualTo(5);
       assertThat(out.toString()).isEqualTo("first row\n");
       assertThat(err.toString()).startsWith("weft: the warm server stopped before the command finished");
+    }
+  }
+
+  @Test
+  void aReaderThatWentAwayKeepsTheCommandsExitCodeAndRunsNothingTwice() throws Exception {
+    AtomicInteger runs = new AtomicInteger();
+    WarmServer.Runner runner = (request, out, err) -> {
+      runs.incrementAndGet();
+      out.println("a row nobody reads");
+      err.println("a note");
+      return 3;
+    };
+    try (WarmFixture warm = WarmFixture.start(tmp, runner)) {
+      OutputStream gone = new OutputStream() { // as stdout is once `| head -1` has its line
+        @Override
+        public void write(int b) throws IOException {
+          throw new IOException("Broken pipe");
+        }
+      };
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      WarmClient client = new WarmClient(warm.runDir, (k, d) -> {
+        throw new AssertionError("a live server is not replaced");
+      }, gone, err);
+
+      int exit = client.run(warm.key, List.of("recall", "q"), false, false);
+
+      assertThat(exit).as("the command's code, not 111: the launcher would run it again cold").isEqualTo(3);
+      assertThat(runs).hasValue(1);
+      assertThat(err.toString()).isEqualTo("a note\n");
     }
   }
 

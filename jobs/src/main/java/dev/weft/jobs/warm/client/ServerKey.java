@@ -45,8 +45,8 @@ public record ServerKey(String jar, long jarModifiedMillis, long jarSize, String
    * Per-shell noise (PWD, SHLVL, terminal session ids) is left out so that it does not start a server per call.
    */
   static boolean read(String name) {
-    if (name.equals("WEFT_NO_SERVER") || name.equals("WEFT_RUN_DIR")) { // where sockets live, not what runs
-      return false;
+    if (name.equals("WEFT_NO_SERVER") || name.equals("WEFT_RUN_DIR") || name.equals("WEFT_NATIVE_CLIENT")) {
+      return false; // whether and where a client asks, not what runs
     }
     String upper = name.toUpperCase(Locale.ROOT);
     return name.startsWith("WEFT_") || name.startsWith("LC_") || name.startsWith("XDG_") || name.startsWith("GIT_")

@@ -128,6 +128,8 @@ public final class WarmClient {
           + e.getMessage() + ")");
     }
     boolean relayed = false;
+    boolean outBroken = false;
+    boolean errBroken = false;
     while (true) {
       FrameChannel.Frame frame;
       try {
@@ -146,13 +148,11 @@ public final class WarmClient {
       }
       switch (frame.type()) {
         case Wire.OUT -> {
-          out.write(frame.payload());
-          out.flush();
+          outBroken = relay(out, frame.payload(), outBroken);
           relayed = true;
         }
         case Wire.ERR -> {
-          err.write(frame.payload());
-          err.flush();
+          errBroken = relay(err, frame.payload(), errBroken);
           relayed = true;
         }
         case Wire.EXIT -> {
@@ -160,6 +160,24 @@ public final class WarmClient {
         }
         default -> { } // a heartbeat: the command is still running
       }
+    }
+  }
+
+  /**
+   * Writes relayed output; true once the stream is broken. A reader that went away ({@code weft recall ... | head
+   * -1}) is not the call's failure: the cold CLI's PrintWriter drops such output and exits with the command's code,
+   * and so does this — it must not end the call as "no warm answer", which would run the command a second time.
+   */
+  private static boolean relay(OutputStream stream, byte[] bytes, boolean broken) {
+    if (broken) {
+      return true;
+    }
+    try {
+      stream.write(bytes);
+      stream.flush();
+      return false;
+    } catch (IOException e) {
+      return true;
     }
   }
 
