@@ -53,6 +53,9 @@ public final class ReindexJob {
         .embedder(options.getEmbedder().isBlank() ? null : options.getEmbedder())
         .progress(recorder);
     executor(options, runnerGiven, run);
+    if (options.getStaging() != null) {
+      run.staging(options.getStaging().toString());
+    }
     IndexOutcome outcome;
     try (Weft weft = Weft.open(index)) {
       outcome = weft.index(run.build());

@@ -9,6 +9,8 @@ import dev.weft.pipelines.ingest.RunnerChoice;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -100,6 +102,49 @@ class ReindexJobTest {
 
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).startsWith("published generation 1 (beam-direct)").contains("\nadded\t5\n");
+  }
+
+  @Test
+  void aStagingUriPointsTheWorkersThereAndNothingIsStagedUnderTheIndex() throws IOException {
+    Path shared = tmp.resolve("shared-staging");
+
+    JobRun run = JobRun.of(ReindexJob::run, "--runner=DirectRunner", "--corpus=" + corpus, "--index=" + index,
+        "--staging=" + shared.toUri());
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("published generation 1 (beam-direct)").contains("\nadded\t5\n");
+    assertThat(stagedUnder(index)).isEmpty();
+    // the index's area in the shared staging (weft-<index hash>/), its run directory deleted after the merge
+    List<Path> areas;
+    try (Stream<Path> children = Files.list(shared)) {
+      areas = children.toList();
+    }
+    assertThat(areas).singleElement().satisfies(area -> assertThat(area.getFileName().toString()).startsWith("weft-"))
+        .satisfies(area -> assertThat(area).isEmptyDirectory());
+    // a run killed there after its workers staged: the next run of the index finds it and deletes it, unmerged
+    Path ghost = Files.createDirectories(areas.get(0).resolve("run-1-killed").resolve("shard-0"));
+    Files.writeString(corpus.resolve("doc0.md"), "# Doc 0\n\nChanged.\n");
+    JobRun second = JobRun.of(ReindexJob::run, "--runner=DirectRunner", "--corpus=" + corpus, "--index=" + index,
+        "--staging=" + shared.toUri());
+    assertThat(second.exit()).as(second.err()).isZero();
+    assertThat(ghost.getParent()).doesNotExist();
+    assertThat(stagedUnder(index)).isEmpty();
+  }
+
+  /** Shard files (shard-<k>/...) anywhere under {@code dir}. */
+  private static List<String> stagedUnder(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.map(dir::relativize).map(Path::toString).filter(f -> f.contains("shard-")).toList();
+    }
+  }
+
+  @Test
+  void aStagingValueThatIsNotAUriIsOneLineAndExit2() {
+    JobRun run = JobRun.of(ReindexJob::run, "--corpus=" + corpus, "--staging=file:///a b");
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err().strip()).startsWith("weft: ").contains("staging").endsWith("see --help")
+        .doesNotContain("\n");
   }
 
   private IndexRun executor(String... args) {
