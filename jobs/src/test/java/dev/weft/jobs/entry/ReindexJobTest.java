@@ -1,6 +1,7 @@
 package dev.weft.jobs.entry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -129,6 +130,24 @@ class ReindexJobTest {
     assertThat(second.exit()).as(second.err()).isZero();
     assertThat(ghost.getParent()).doesNotExist();
     assertThat(stagedUnder(index)).isEmpty();
+  }
+
+  @Test
+  void beamOptionsTheJobDoesNotReadArePassedOnToTheRun() {
+    assertThat(ReindexJob.passedOn(new String[] {"--corpus=/c", "--index=/i", "--staging=file:///s/", "--force",
+        "--runner=FlinkRunner", "--flinkMaster=jm:8081", "--parallelism=2", "--verbose", "--jobName=nightly",
+        "--endpoint=http://127.0.0.1:9000", "--s3UploadBufferSizeBytes=5242880", "--objectReuse"}))
+        .containsExactly(entry("jobName", "nightly"), entry("endpoint", "http://127.0.0.1:9000"),
+            entry("s3UploadBufferSizeBytes", "5242880"), entry("objectReuse", "true"));
+  }
+
+  @Test
+  void aPassedOnBeamOptionReachesTheRun() {
+    JobRun run = JobRun.of(ReindexJob::run, "--runner=DirectRunner", "--corpus=" + corpus, "--index=" + index,
+        "--jobName=nightly-reindex", "--objectReuse");
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("published generation 1 (beam-direct)");
   }
 
   /** Shard files (shard-<k>/...) anywhere under {@code dir}. */

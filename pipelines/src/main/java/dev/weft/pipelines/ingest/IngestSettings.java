@@ -32,6 +32,13 @@ public record IngestSettings(
     EmbedderSpec embedder,
     int embedBatchSize,
     Path exportParquet) {
+  /**
+   * Options the Beam executor sets from the run itself ({@code BeamExecutor}), refused in {@code beamArgs}: Beam
+   * would otherwise fail the run late on a property given twice.
+   */
+  static final List<String> OWN_OPTIONS = List.of("runner", "root", "shardDownloadDir", "maxFileBytes", "extensions",
+      "embedBatchSize", "exportParquet", "reuseVectorsFrom", "embedder");
+
   public IngestSettings {
     Objects.requireNonNull(runner, "runner");
     Objects.requireNonNull(progress, "progress");
@@ -43,10 +50,24 @@ public record IngestSettings(
       if (!arg.startsWith("--")) {
         throw new IllegalArgumentException("Beam arguments must look like --name=value, got: " + arg);
       }
+      if (OWN_OPTIONS.contains(arg.substring(2).split("=", 2)[0])) {
+        throw new IllegalArgumentException("a run's Beam options must be other than "
+            + OWN_OPTIONS.stream().map(o -> "--" + o).toList() + " (the run sets those from its own settings), got: "
+            + arg);
+      }
       if (arg.startsWith(StagingArea.ARG)) {
         // refused before the index is touched, not when the workers first write
         StagingUri.parse(arg.substring(StagingArea.ARG.length()), PipelineOptionsFactory.create());
       }
+    }
+    try {
+      // an unknown or malformed option is refused here, before the index is locked and planned, not by the
+      // pipeline's own parse after the plan
+      PipelineOptionsFactory.fromArgs(beamArgs.toArray(String[]::new)).as(IngestOptions.class);
+    } catch (IllegalArgumentException e) {
+      // the options are not echoed: one may carry credentials (--awsCredentialsProvider)
+      throw new IllegalArgumentException("a Beam option is refused: " + e.getMessage()
+          + " (a filesystem's options need its Beam module on the class path: docs/operations.md)", e);
     }
   }
 

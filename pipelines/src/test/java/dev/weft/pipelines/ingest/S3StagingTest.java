@@ -66,6 +66,8 @@ class S3StagingTest {
 
   private List<String> args(String staging) {
     List<String> args = new ArrayList<>(s3.beamArgs());
+    // an S3Options flag: Beam's module registers AwsOptions only, Weft's OptionalOptionsRegistrar this one
+    args.add("--s3UploadBufferSizeBytes=" + (5 << 20));
     args.add(staging);
     return args;
   }
