@@ -55,19 +55,22 @@ public record IngestSettings(
             + OWN_OPTIONS.stream().map(o -> "--" + o).toList() + " (the run sets those from its own settings), got: "
             + arg);
       }
-      if (arg.startsWith(StagingArea.ARG)) {
-        // refused before the index is touched, not when the workers first write
-        StagingUri.parse(arg.substring(StagingArea.ARG.length()), PipelineOptionsFactory.create());
-      }
     }
+    IngestOptions options;
     try {
       // an unknown or malformed option is refused here, before the index is locked and planned, not by the
       // pipeline's own parse after the plan
-      PipelineOptionsFactory.fromArgs(beamArgs.toArray(String[]::new)).as(IngestOptions.class);
+      options = PipelineOptionsFactory.fromArgs(beamArgs.toArray(String[]::new)).as(IngestOptions.class);
     } catch (IllegalArgumentException e) {
       // the options are not echoed: one may carry credentials (--awsCredentialsProvider)
       throw new IllegalArgumentException("a Beam option is refused: " + e.getMessage()
           + " (a filesystem's options need its Beam module on the class path: docs/operations.md)", e);
+    }
+    if (options.getStaging() != null) {
+      // refused before the index is touched, not when the workers first write; checked with the run's own
+      // options, since a filesystem may serve its scheme only when configured (Hadoop's needs --hdfsConfiguration
+      // or HADOOP_CONF_DIR)
+      StagingUri.parse(options.getStaging().toString(), options);
     }
   }
 
