@@ -56,6 +56,16 @@ public record IngestSettings(
             + arg);
       }
     }
+    if (!beamArgs.isEmpty()) {
+      checkBeamOptions(beamArgs);
+    }
+  }
+
+  /**
+   * Parses {@code beamArgs} as the run will (Beam's option factory is not touched without them: its first use
+   * loads every registrar on the class path, which an in-process run need not pay).
+   */
+  private static void checkBeamOptions(List<String> beamArgs) {
     IngestOptions options;
     try {
       // an unknown or malformed option is refused here, before the index is locked and planned, not by the
