@@ -137,6 +137,20 @@ public record IndexRun(IngestSource source, IngestSettings settings, Embedding e
       return this;
     }
 
+    /**
+     * One more Beam option, {@code --name=value}, for a run on Beam: a filesystem module's ({@code endpoint},
+     * {@code awsRegion}, {@code s3UploadBufferSizeBytes}, {@code hdfsConfiguration}) or the runner's. Options the
+     * run sets itself ({@code runner}, {@code root}, ...) are refused when the run is built.
+     */
+    public Builder beamOption(String name, String value) {
+      if (name == null || name.isBlank() || name.startsWith("-") || name.contains("=")) {
+        throw new IllegalArgumentException("a Beam option's name is a property name such as endpoint or awsRegion "
+            + "(no leading --, no =), got: " + name);
+      }
+      beamArgs.add("--" + name + "=" + value);
+      return this;
+    }
+
     public Builder parallelism(int value) {
       beamArgs.add("--parallelism=" + value);
       return this;

@@ -16,6 +16,7 @@ import dev.weft.transforms.ingest.SourceReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -65,6 +66,12 @@ final class IndexCommand implements Callable<Integer> {
           + "process can reach (file:///shared/dir, gs://, s3://, hdfs:// with its Beam module). Default: under "
           + "the index directory.")
   String staging;
+
+  @Option(names = "--beam-option", paramLabel = "NAME=VALUE",
+      description = "One more Beam option for a run on Beam, repeatable: a filesystem module's settings, e.g. "
+          + "--beam-option endpoint=http://minio:9000 --beam-option awsRegion=eu-west-1 "
+          + "--beam-option s3UploadBufferSizeBytes=5242880 (docs/operations.md, \"Staging URIs\").")
+  Map<String, String> beamOptions = new LinkedHashMap<>();
 
   @Option(names = "--parallelism", description = "Beam/Flink parallelism.")
   Integer parallelism;
@@ -186,6 +193,7 @@ final class IndexCommand implements Callable<Integer> {
     if (parallelism != null) {
       run.parallelism(parallelism);
     }
+    beamOptions.forEach(run::beamOption);
     return run.force(force)
         .rebuild(rebuild)
         .lockWait(waitOption.duration())

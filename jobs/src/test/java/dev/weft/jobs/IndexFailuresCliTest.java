@@ -63,6 +63,14 @@ class IndexFailuresCliTest {
   }
 
   @Test
+  void aBeamOptionTheRunSetsItselfOrThatNoModuleDeclaresIsBadInputBeforeThePlan() {
+    oneLine(index("--force", "--runner", "direct", "--beam-option", "root=/elsewhere"), 2,
+        "a run's Beam options must be other than", "--root=/elsewhere");
+    oneLine(index("--force", "--runner", "direct", "--beam-option", "frobnicate=1"), 2,
+        "missing a property named 'frobnicate'", "docs/operations.md");
+  }
+
+  @Test
   void aMissingCurrentNamesRollbackAndRollbackWorks() throws IOException {
     Files.delete(indexDir.resolve("CURRENT"));
 

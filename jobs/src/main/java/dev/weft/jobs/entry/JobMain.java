@@ -57,7 +57,8 @@ final class JobMain {
       // registers the Beam FileSystems on the class path, so a path option's URI scheme is known or refused by name
       FileSystems.setDefaultPipelineOptions(options);
     } catch (RuntimeException e) {
-      return Failures.report(new IllegalArgumentException(e.getMessage() + "; see --help", e), err, verbose);
+      return Failures.report(new IllegalArgumentException(naming(e.getMessage(), beamArgs) + "; see --help", e), err,
+          verbose);
     }
     RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
     ReportFile report;
@@ -83,6 +84,21 @@ final class JobMain {
       err.print(RunReports.table(failed));
       return Failures.report(e, err, verbose);
     }
+  }
+
+  /**
+   * Beam's parse failure with the option it is about in front when Beam names only the value ("Unable to parse
+   * JSON value file:///a b" for a URI option).
+   */
+  static String naming(String message, String[] args) {
+    for (String arg : args) {
+      int eq = arg.indexOf('=');
+      if (eq > 2 && eq < arg.length() - 1 && message.contains(arg.substring(eq + 1))
+          && !message.contains(arg.substring(2, eq))) {
+        return arg.substring(0, eq) + ": " + message;
+      }
+    }
+    return message;
   }
 
   /** Beam's usage of the options interface: every option with its description, default and whether required. */

@@ -8,10 +8,18 @@ import dev.weft.jobs.ReportFile;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
 import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.pipelines.ingest.StagingOptions;
+import java.beans.Introspector;
 import java.io.PrintWriter;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.beam.runners.direct.DirectRunner;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.runners.flink.FlinkRunner;
@@ -24,6 +32,9 @@ import org.apache.beam.runners.flink.FlinkRunner;
  * to stderr before the one line, and the exit code is the CLI's (docs/cli.md).
  */
 public final class ReindexJob {
+  /** Options read by the job but not declared by its interfaces: Beam's and the FlinkRunner's, and --help. */
+  private static final List<String> TAKEN = List.of("runner", "flinkMaster", "parallelism", "help", "verbose");
+
   private ReindexJob() {}
 
   public static void main(String[] args) {
@@ -34,11 +45,41 @@ public final class ReindexJob {
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     boolean runnerGiven = Arrays.stream(args).anyMatch(a -> a.equals("--runner") || a.startsWith("--runner="));
     return JobMain.run("reindex", ReindexOptions.class, args, out, err, ReindexOptions::getReport,
-        (options, recorder, report) -> reindex(options, runnerGiven, recorder, report, out));
+        (options, recorder, report) -> reindex(options, runnerGiven, passedOn(args), recorder, report, out));
   }
 
-  private static RunReport reindex(ReindexOptions options, boolean runnerGiven, RunRecorder recorder,
-      ReportFile report, PrintWriter out) {
+  /**
+   * The Beam options the job does not read itself, passed on to the run as given: a filesystem module's
+   * ({@code --endpoint}, {@code --awsRegion}, {@code --s3UploadBufferSizeBytes}, {@code --hdfsConfiguration}) or
+   * the runner's. Beam has already parsed them against every registered options interface, so an unknown one never
+   * gets here.
+   */
+  static Map<String, String> passedOn(String[] args) {
+    Set<String> own = new HashSet<>(TAKEN);
+    for (Class<?> type : List.of(ReindexOptions.class, StagingOptions.class)) {
+      for (Method getter : type.getDeclaredMethods()) {
+        String name = getter.getName();
+        if (name.startsWith("get") || name.startsWith("is")) {
+          own.add(Introspector.decapitalize(name.substring(name.startsWith("get") ? 3 : 2)));
+        }
+      }
+    }
+    Map<String, String> passed = new LinkedHashMap<>();
+    for (String arg : args) {
+      if (!arg.startsWith("--")) {
+        continue; // Beam's parse refused it before the run
+      }
+      int eq = arg.indexOf('=');
+      String name = eq < 0 ? arg.substring(2) : arg.substring(2, eq);
+      if (!own.contains(name)) {
+        passed.put(name, eq < 0 ? "true" : arg.substring(eq + 1));
+      }
+    }
+    return passed;
+  }
+
+  private static RunReport reindex(ReindexOptions options, boolean runnerGiven, Map<String, String> passedOn,
+      RunRecorder recorder, ReportFile report, PrintWriter out) {
     Path corpus = JobMain.localPath(options.getCorpus(), "--corpus").toAbsolutePath().normalize();
     Path index = IndexLocation.forWrite(
         options.getIndex() == null ? null : JobMain.localPath(options.getIndex(), "--index"), corpus);
@@ -53,6 +94,10 @@ public final class ReindexJob {
         .embedder(options.getEmbedder().isBlank() ? null : options.getEmbedder())
         .progress(recorder);
     executor(options, runnerGiven, run);
+    if (options.getStaging() != null) {
+      run.staging(options.getStaging().toString());
+    }
+    passedOn.forEach(run::beamOption);
     IndexOutcome outcome;
     try (Weft weft = Weft.open(index)) {
       outcome = weft.index(run.build());

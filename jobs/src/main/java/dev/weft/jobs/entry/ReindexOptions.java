@@ -1,17 +1,18 @@
 package dev.weft.jobs.entry;
 
 import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.pipelines.ingest.StagingOptions;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
-import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.Validation;
 
 /**
  * {@link ReindexJob}'s options. Beam's own ({@code --runner}, and the FlinkRunner's {@code --flinkMaster},
  * {@code --parallelism}) parse beside these and pick the executor; without {@code --runner} the run picks as
- * {@code weft index --runner auto} does.
+ * {@code weft index --runner auto} does. {@code --staging} is {@link StagingOptions}' (one definition shared with
+ * the ingest pipeline's options, as Beam requires of one property name).
  */
-public interface ReindexOptions extends PipelineOptions {
+public interface ReindexOptions extends StagingOptions {
   @Description("Required. Corpus root to index: a local directory or a file: URI.")
   @Validation.Required
   String getCorpus();

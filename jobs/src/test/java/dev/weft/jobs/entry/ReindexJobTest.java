@@ -1,6 +1,7 @@
 package dev.weft.jobs.entry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +10,8 @@ import dev.weft.pipelines.ingest.RunnerChoice;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -100,6 +103,67 @@ class ReindexJobTest {
 
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).startsWith("published generation 1 (beam-direct)").contains("\nadded\t5\n");
+  }
+
+  @Test
+  void aStagingUriPointsTheWorkersThereAndNothingIsStagedUnderTheIndex() throws IOException {
+    Path shared = tmp.resolve("shared-staging");
+
+    JobRun run = JobRun.of(ReindexJob::run, "--runner=DirectRunner", "--corpus=" + corpus, "--index=" + index,
+        "--staging=" + shared.toUri());
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("published generation 1 (beam-direct)").contains("\nadded\t5\n");
+    assertThat(stagedUnder(index)).isEmpty();
+    // the index's area in the shared staging (weft-<index hash>/), its run directory deleted after the merge
+    List<Path> areas;
+    try (Stream<Path> children = Files.list(shared)) {
+      areas = children.toList();
+    }
+    assertThat(areas).singleElement().satisfies(area -> assertThat(area.getFileName().toString()).startsWith("weft-"))
+        .satisfies(area -> assertThat(area).isEmptyDirectory());
+    // a run killed there after its workers staged: the next run of the index finds it and deletes it, unmerged
+    Path ghost = Files.createDirectories(areas.get(0).resolve("run-1-killed").resolve("shard-0"));
+    Files.writeString(corpus.resolve("doc0.md"), "# Doc 0\n\nChanged.\n");
+    JobRun second = JobRun.of(ReindexJob::run, "--runner=DirectRunner", "--corpus=" + corpus, "--index=" + index,
+        "--staging=" + shared.toUri());
+    assertThat(second.exit()).as(second.err()).isZero();
+    assertThat(ghost.getParent()).doesNotExist();
+    assertThat(stagedUnder(index)).isEmpty();
+  }
+
+  @Test
+  void beamOptionsTheJobDoesNotReadArePassedOnToTheRun() {
+    assertThat(ReindexJob.passedOn(new String[] {"--corpus=/c", "--index=/i", "--staging=file:///s/", "--force",
+        "--runner=FlinkRunner", "--flinkMaster=jm:8081", "--parallelism=2", "--verbose", "--jobName=nightly",
+        "--endpoint=http://127.0.0.1:9000", "--s3UploadBufferSizeBytes=5242880", "--objectReuse"}))
+        .containsExactly(entry("jobName", "nightly"), entry("endpoint", "http://127.0.0.1:9000"),
+            entry("s3UploadBufferSizeBytes", "5242880"), entry("objectReuse", "true"));
+  }
+
+  @Test
+  void aPassedOnBeamOptionReachesTheRun() {
+    JobRun run = JobRun.of(ReindexJob::run, "--runner=DirectRunner", "--corpus=" + corpus, "--index=" + index,
+        "--jobName=nightly-reindex", "--objectReuse");
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("published generation 1 (beam-direct)");
+  }
+
+  /** Shard files (shard-<k>/...) anywhere under {@code dir}. */
+  private static List<String> stagedUnder(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.map(dir::relativize).map(Path::toString).filter(f -> f.contains("shard-")).toList();
+    }
+  }
+
+  @Test
+  void aStagingValueThatIsNotAUriIsOneLineAndExit2() {
+    JobRun run = JobRun.of(ReindexJob::run, "--corpus=" + corpus, "--staging=file:///a b");
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err().strip()).startsWith("weft: ").contains("staging").endsWith("see --help")
+        .doesNotContain("\n");
   }
 
   private IndexRun executor(String... args) {

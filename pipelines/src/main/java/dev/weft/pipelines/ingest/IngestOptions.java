@@ -1,6 +1,5 @@
 package dev.weft.pipelines.ingest;
 
-import dev.weft.context.ScratchDirs;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.ingest.SourceReader;
 import java.nio.file.Path;
@@ -13,9 +12,10 @@ import org.apache.beam.sdk.options.Validation;
 
 /**
  * Options of the Beam ingest pipeline. Runner options come from the runner on the class path, so
- * {@code --runner=FlinkRunner --flinkMaster=[local] --parallelism=2} parse beside these.
+ * {@code --runner=FlinkRunner --flinkMaster=[local] --parallelism=2} parse beside these. {@code --staging} is
+ * {@link StagingOptions}'; without it this pipeline stages in a fresh local temporary directory.
  */
-public interface IngestOptions extends PipelineOptions {
+public interface IngestOptions extends StagingOptions {
   @Description("Corpus root directory, a local path or a file: URI (file:///data/corpus); the paths given to the "
       + "pipeline are relative to it. For a dataset ingest: the dataset file. Other schemes are refused: the ingest "
       + "reads local files (a shared mount on a cluster)")
@@ -23,15 +23,6 @@ public interface IngestOptions extends PipelineOptions {
   String getRoot();
 
   void setRoot(String value);
-
-  @Description("Beam FileSystem URI of the directory the workers stage this run's shard indexes (shard-<k>/) and "
-      + "dead letters (deadletters/, embedfailures/) in: file:///..., or gs://, s3://, hdfs:// when that Beam "
-      + "filesystem module is on the class path. Never the served index directory; its previous shard-* and "
-      + "dead-letter outputs are replaced. Defaults to a fresh local temporary directory.")
-  @Default.InstanceFactory(FreshStagingDir.class)
-  String getStaging();
-
-  void setStaging(String value);
 
   @Description("Local directory the driver downloads staged shards into before merging them, when --staging is "
       + "not on the local file system. Defaults to a fresh temporary directory.")
@@ -66,14 +57,6 @@ public interface IngestOptions extends PipelineOptions {
   String getExportParquet();
 
   void setExportParquet(String value);
-
-  /** A new temporary directory per options instance, so two runs without a staging dir never share one. */
-  final class FreshStagingDir implements DefaultValueFactory<String> {
-    @Override
-    public String create(PipelineOptions options) {
-      return ScratchDirs.create("weft-ingest-").toUri().toString();
-    }
-  }
 
   /** A path, not created until a download needs it: a local staging is read in place. */
   final class FreshDownloadDir implements DefaultValueFactory<String> {

@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.ScratchDirs;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.models.EmbedderSpecs;
@@ -210,12 +211,17 @@ public final class IngestPipeline {
   }
 
   /**
-   * The checked {@code --staging} directory, a URI string ending in {@code /}.
+   * The checked {@code --staging} directory, a URI string ending in {@code /}; without one, a fresh local
+   * temporary directory.
    *
    * @throws IllegalArgumentException for a scheme without a Beam FileSystem on the class path
    */
   static String staging(IngestOptions options) {
-    return StagingUri.parse(options.getStaging(), options);
+    if (options.getStaging() == null) {
+      // set on the options, so every step of this run (and a second look) sees the same directory
+      options.setStaging(ScratchDirs.create("weft-ingest-").toUri());
+    }
+    return StagingUri.parse(options.getStaging().toString(), options);
   }
 
   /** Dead letters as one JSONL file in {@code staging/dir}. */

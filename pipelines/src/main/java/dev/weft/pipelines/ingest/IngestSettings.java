@@ -32,6 +32,13 @@ public record IngestSettings(
     EmbedderSpec embedder,
     int embedBatchSize,
     Path exportParquet) {
+  /**
+   * Options the Beam executor sets from the run itself ({@code BeamExecutor}), refused in {@code beamArgs}: Beam
+   * would otherwise fail the run late on a property given twice.
+   */
+  static final List<String> OWN_OPTIONS = List.of("runner", "root", "shardDownloadDir", "maxFileBytes", "extensions",
+      "embedBatchSize", "exportParquet", "reuseVectorsFrom", "embedder");
+
   public IngestSettings {
     Objects.requireNonNull(runner, "runner");
     Objects.requireNonNull(progress, "progress");
@@ -43,10 +50,37 @@ public record IngestSettings(
       if (!arg.startsWith("--")) {
         throw new IllegalArgumentException("Beam arguments must look like --name=value, got: " + arg);
       }
-      if (arg.startsWith(StagingArea.ARG)) {
-        // refused before the index is touched, not when the workers first write
-        StagingUri.parse(arg.substring(StagingArea.ARG.length()), PipelineOptionsFactory.create());
+      if (OWN_OPTIONS.contains(arg.substring(2).split("=", 2)[0])) {
+        throw new IllegalArgumentException("a run's Beam options must be other than "
+            + OWN_OPTIONS.stream().map(o -> "--" + o).toList() + " (the run sets those from its own settings), got: "
+            + arg);
       }
+    }
+    if (!beamArgs.isEmpty()) {
+      checkBeamOptions(beamArgs);
+    }
+  }
+
+  /**
+   * Parses {@code beamArgs} as the run will (Beam's option factory is not touched without them: its first use
+   * loads every registrar on the class path, which an in-process run need not pay).
+   */
+  private static void checkBeamOptions(List<String> beamArgs) {
+    IngestOptions options;
+    try {
+      // an unknown or malformed option is refused here, before the index is locked and planned, not by the
+      // pipeline's own parse after the plan
+      options = PipelineOptionsFactory.fromArgs(beamArgs.toArray(String[]::new)).as(IngestOptions.class);
+    } catch (IllegalArgumentException e) {
+      // the options are not echoed: one may carry credentials (--awsCredentialsProvider)
+      throw new IllegalArgumentException("a Beam option is refused: " + e.getMessage()
+          + " (a filesystem's options need its Beam module on the class path: docs/operations.md)", e);
+    }
+    if (options.getStaging() != null) {
+      // refused before the index is touched, not when the workers first write; checked with the run's own
+      // options, since a filesystem may serve its scheme only when configured (Hadoop's needs --hdfsConfiguration
+      // or HADOOP_CONF_DIR)
+      StagingUri.parse(options.getStaging().toString(), options);
     }
   }
 

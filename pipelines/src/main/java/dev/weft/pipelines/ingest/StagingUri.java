@@ -34,8 +34,10 @@ final class StagingUri {
     }
     String uri = hasScheme(spec) ? spec : Path.of(spec).toAbsolutePath().normalize().toUri().toString();
     String scheme = URI.create(uri.replace(" ", "%20")).getScheme();
-    // registers every FileSystem on the class path; idempotent
-    FileSystems.registerFileSystemsOnce(options);
+    // registers every FileSystem on the class path with these options (a no-op when they are the registered
+    // ones): Beam keeps one registry per JVM, and what an earlier run or check registered may lack this run's
+    // configuration (an S3 endpoint, a Hadoop configuration without which the hdfs scheme is not served at all)
+    FileSystems.setDefaultPipelineOptions(options);
     ResourceId dir;
     try {
       dir = StagedShards.directory(uri);

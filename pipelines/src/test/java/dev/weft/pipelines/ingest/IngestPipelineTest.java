@@ -86,7 +86,10 @@ class IngestPipelineTest {
     assertThat(defaults.getShards()).isEqualTo(WriteIndexShards.DEFAULT_SHARDS);
     assertThat(defaults.getMaxFileBytes()).isEqualTo(SourceReader.DEFAULT_MAX_BYTES);
     assertThat(defaults.getExtensions()).isEmpty();
-    assertThat(Path.of(URI.create(defaults.getStaging()))).isDirectory();
+    assertThat(defaults.getStaging()).isNull();
+    String staging = IngestPipeline.staging(defaults);
+    assertThat(Path.of(defaults.getStaging())).as("one directory for the whole run").isDirectory();
+    assertThat(IngestPipeline.staging(defaults)).isEqualTo(staging);
 
     assertThatThrownBy(() -> PipelineOptionsFactory.fromArgs("--shards=2").withValidation().as(IngestOptions.class))
         .isInstanceOf(IllegalArgumentException.class)

@@ -1,8 +1,13 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.transforms.beam.StagedShards;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.gaul.s3proxy.AuthenticationType;
 import org.gaul.s3proxy.S3Proxy;
 import org.jclouds.ContextBuilder;
@@ -17,7 +22,7 @@ import org.jclouds.blobstore.options.ListContainerOptions;
  * in-memory blob store, on a free loopback port, with one bucket. Beam's S3 filesystem reaches it as it would reach
  * AWS or MinIO, through the {@link #beamArgs() options} a user passes.
  */
-final class S3Server implements AutoCloseable {
+public final class S3Server implements AutoCloseable {
   static final String ACCESS_KEY = "weft-test-access";
   static final String SECRET_KEY = "weft-test-secret";
   static final String REGION = "us-east-1";
@@ -33,7 +38,7 @@ final class S3Server implements AutoCloseable {
   }
 
   /** Starts the server (Jetty's start returns once it listens) with an empty {@code bucket}. */
-  static S3Server start(String bucket) throws Exception {
+  public static S3Server start(String bucket) throws Exception {
     BlobStoreContext context = ContextBuilder.newBuilder("transient").credentials("unused", "unused")
         .build(BlobStoreContext.class);
     // an IP endpoint, not "localhost": the SDK then addresses buckets by path (http://127.0.0.1:port/bucket/key),
@@ -57,19 +62,19 @@ final class S3Server implements AutoCloseable {
     }
   }
 
-  URI endpoint() {
+  public URI endpoint() {
     return URI.create("http://127.0.0.1:" + proxy.getPort());
   }
 
   /** The Beam options of the S3 filesystem for this server: endpoint, region and static credentials. */
-  List<String> beamArgs() {
+  public List<String> beamArgs() {
     return List.of("--endpoint=" + endpoint(), "--awsRegion=" + REGION,
         "--awsCredentialsProvider={\"@type\":\"StaticCredentialsProvider\",\"accessKeyId\":\"" + ACCESS_KEY
             + "\",\"secretAccessKey\":\"" + SECRET_KEY + "\"}");
   }
 
   /** The keys of every object in the bucket under {@code prefix}, read from the store behind the server. */
-  List<String> keys(String prefix) {
+  public List<String> keys(String prefix) {
     BlobStore store = context.getBlobStore();
     List<String> keys = new ArrayList<>();
     ListContainerOptions options = ListContainerOptions.Builder.prefix(prefix).recursive();
@@ -81,6 +86,22 @@ final class S3Server implements AutoCloseable {
       }
       page = store.list(bucket, options.afterMarker(page.getNextMarker()));
     }
+  }
+
+  /**
+   * Uploads a finished one-file shard ({@code ghost.md}) where a run of {@code index} staging under {@code base}
+   * ({@code s3://bucket/prefix/}) and killed before its merge leaves it, through Beam's S3 filesystem with this
+   * server's options; returns the run's URI. A run that merged it would serve {@code ghost.md}.
+   */
+  public String stageKilledRun(Path tmp, String base, Path index) throws IOException {
+    String run = base + "weft-" + StagingArea.indexKey(index) + "/run-1-killed/";
+    FileSystems.setDefaultPipelineOptions(PipelineOptionsFactory.fromArgs(beamArgs().toArray(String[]::new))
+        .create());
+    GhostShards.stage(tmp, run);
+    if (StagedShards.completed(StagedShards.directory(run)).size() != 1) {
+      throw new IllegalStateException("the killed run's shard was not staged under " + run);
+    }
+    return run;
   }
 
   @Override

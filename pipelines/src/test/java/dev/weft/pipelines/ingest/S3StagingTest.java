@@ -42,8 +42,7 @@ class S3StagingTest {
     Path index = tmp.resolve("index");
     String base = "s3://" + BUCKET + "/runs/";
     // what a run killed after its workers staged (and before the driver merged) leaves: a finished shard
-    String killedRun = base + "weft-" + StagingArea.indexKey(index) + "/run-1-killed/";
-    stageGhostShard(killedRun);
+    s3.stageKilledRun(tmp, base, index);
     assertThat(s3.keys("runs/")).anyMatch(key -> key.endsWith("/" + StagedShards.COMPLETE));
     // Beam's FileSystems are one registry per JVM: here they were last set up without the server's options, as
     // in a process that ran something else first; the run must reach S3 with its own options all the same
@@ -66,15 +65,9 @@ class S3StagingTest {
 
   private List<String> args(String staging) {
     List<String> args = new ArrayList<>(s3.beamArgs());
+    // an S3Options flag: Beam's module registers AwsOptions only, Weft's OptionalOptionsRegistrar this one
+    args.add("--s3UploadBufferSizeBytes=" + (5 << 20));
     args.add(staging);
     return args;
-  }
-
-  /** Uploads a finished one-file shard through Beam's S3 filesystem, as a worker of a killed run did. */
-  private void stageGhostShard(String run) throws IOException {
-    FileSystems.setDefaultPipelineOptions(PipelineOptionsFactory.fromArgs(s3.beamArgs().toArray(String[]::new))
-        .create());
-    GhostShards.stage(tmp, run);
-    assertThat(StagedShards.completed(StagedShards.directory(run))).hasSize(1);
   }
 }

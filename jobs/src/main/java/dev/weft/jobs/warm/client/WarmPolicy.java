@@ -13,7 +13,7 @@ public final class WarmPolicy {
       "index", "remember", "forget", "memory", "ledger", "report");
   /** Index options that bring Beam (Flink's local cluster, its threads and memory) into the server, or never end. */
   private static final Set<String> COLD_INDEX_OPTIONS = Set.of("--watch", "--flink-master", "--staging",
-      "--parallelism");
+      "--parallelism", "--beam-option");
 
   private WarmPolicy() {}
 
