@@ -112,7 +112,8 @@ final class VectorRewriter {
     if (writtenPaths.contains(chunk.path())) {
       return false;
     }
-    writer.get().updateDocument(new Term(ChunkDocuments.ID, chunk.id()), ChunkDocuments.chunkDocument(chunk, identity, vector));
+    writer.get().updateDocument(new Term(ChunkDocuments.ID, chunk.id()),
+        ChunkDocuments.chunkDocument(chunk, identity, vector));
     return true;
   }
 }
