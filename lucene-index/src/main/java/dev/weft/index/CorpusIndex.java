@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -42,7 +43,6 @@ import org.apache.lucene.util.IOUtils;
  */
 public final class CorpusIndex implements Closeable {
   static final String LUCENE = "lucene";
-  private static final int OPEN_ATTEMPTS = ServedGenerations.OPEN_ATTEMPTS;
 
   private final Path indexDir;
   private final Directory directory;
@@ -201,52 +201,39 @@ public final class CorpusIndex implements Closeable {
 
   /**
    * Starts the one update an index allows at a time (Lucene's {@code write.lock}), waiting up to
-   * {@code options.lockWait()} for another run's. The writer opens on the served commit, so an orphan commit
-   * of a run that died before publishing is ignored; with {@code options.rebuild()} it opens on nothing (a
-   * fresh line, for a served generation that cannot be opened). Unreadable commits are moved aside first and
-   * never-served manifests deleted, each reported in {@link IndexUpdate#notes()}.
+   * {@code options.lockWait()} for another run's. The update's writer is built on its first write, on the served
+   * commit (so an orphan commit of a run that died before publishing is ignored) or, with {@code options.rebuild()},
+   * on nothing (a fresh line, for a served generation that cannot be opened); the lock is held from here, so
+   * {@code CURRENT} cannot move under a plan made against the base. Unreadable commits are moved aside first and
+   * never-served manifests deleted, each reported in {@link IndexUpdate#notes()}; what else a killed run left (an
+   * orphan commit, files no commit holds) is deleted here too, by building the writer at once.
    *
    * @throws IndexBusyException when another run holds the write lock past the wait
    * @throws IndexDamagedException when the served generation cannot be opened (and this is no rebuild)
    */
   public synchronized IndexUpdate beginUpdate(UpdateOptions options) {
     ensureOpen();
-    LockWait wait = lockWait(options.lockWait());
-    List<String> notes = new ArrayList<>();
+    Lock lock = obtainWriteLock(options.lockWait());
+    ServedGeneration base = null;
+    LazyWriter writer = null;
     try {
-      notes.addAll(IndexDamage.moveAsideUnreadableCommits(directory, indexDir, wait));
-    } catch (LockObtainFailedException e) {
-      throw busy("cannot start an update", e);
-    } catch (IOException e) {
-      throw IndexDamage.of(luceneDir(), "cannot move the unreadable commits of " + luceneDir() + " aside", e,
-          "move them out of " + luceneDir() + " by hand, then rerun");
-    }
-    for (int attempt = 1; ; attempt++) {
-      Optional<Long> before = store.currentNumber();
-      IndexWriter writer;
-      try {
-        writer = openWriter(options.rebuild() ? Optional.empty() : store.current(), wait);
-      } catch (IndexDamagedException e) {
-        // a run publishing meanwhile may have pruned the base being opened: that is no damage, try its successor
-        if (store.currentNumber().equals(before) || attempt == OPEN_ATTEMPTS) {
-          throw e;
-        }
-        continue;
+      IndexCommits.Listing commits = IndexCommits.read(directory);
+      List<String> notes = new ArrayList<>(moveAsideUnreadableCommits(commits));
+      // CURRENT cannot move while we hold the lock: whatever it names now is the base until the update closes
+      store.discardUnserved().forEach(g -> notes.add("discarded generation " + g
+          + ": its run died before serving it"));
+      // the base generation: planned against, and read to rebuild chunk documents when vectors are added to them
+      base = options.rebuild() ? null : acquireServed().orElse(null);
+      Optional<GenerationManifest> baseManifest = Optional.ofNullable(base).map(ServedGeneration::manifest);
+      writer = new LazyWriter(directory, lock, held -> openWriter(held, baseManifest));
+      if (hasLeftovers(commits.commits())) {
+        writer.get(); // the writer deletes them as it opens, as every run did before writers were built lazily
       }
-      // CURRENT cannot move while we hold the lock; check it did not move before we took it
-      if (store.currentNumber().equals(before)) {
-        store.discardUnserved().forEach(g -> notes.add("discarded generation " + g
-            + ": its run died before serving it"));
-        // the base generation, for rebuilding chunk documents when vectors are added to them
-        ServedGeneration baseGeneration = options.rebuild() ? null : base(writer);
-        activeUpdate = new IndexUpdate(writer, served, baseGeneration, store, options, this::updateClosed, notes);
-        return activeUpdate;
-      }
-      rollbackQuietly(writer);
-      if (attempt == OPEN_ATTEMPTS) {
-        throw busy("CURRENT kept moving while an update was starting",
-            new LockObtainFailedException("CURRENT of " + indexDir + " moved " + attempt + " times"));
-      }
+      activeUpdate = new IndexUpdate(writer, served, base, store, options, this::updateClosed, notes);
+      return activeUpdate;
+    } catch (RuntimeException e) {
+      releaseQuietly(base, writer == null ? lock : writer, e); // the writer's close releases the lock
+      throw e;
     }
   }
 
@@ -345,16 +332,6 @@ public final class CorpusIndex implements Closeable {
     }
   }
 
-  /** The served generation a fresh writer opened on, acquired; null when nothing is published yet. */
-  private ServedGeneration base(IndexWriter writer) {
-    try {
-      return acquireServed().orElse(null);
-    } catch (RuntimeException e) {
-      rollbackQuietly(writer);
-      throw e;
-    }
-  }
-
   private IndexCommit commitOf(GenerationManifest manifest) {
     return ServedGenerations.commitOf(directory, store, manifest);
   }
@@ -367,25 +344,75 @@ public final class CorpusIndex implements Closeable {
     return store.unreadable().stream().map(UnreadableManifest::generation).collect(Collectors.toSet());
   }
 
-  /** A writer on the base generation's commit, or on nothing (a fresh line) without one. */
-  private IndexWriter openWriter(Optional<GenerationManifest> base, LockWait wait) {
+  /** Takes the write lock, waiting up to {@code wait} for another run's. */
+  private Lock obtainWriteLock(Duration wait) {
     try {
-      // a config per attempt: IndexWriter marks its config as used before it takes the lock, so a retry after a
-      // refused lock with the same config failed with "do not share IndexWriterConfig instances"
-      return wait.call(() -> new IndexWriter(directory, writerConfig(base)));
+      return lockWait(wait).call(() -> directory.obtainLock(IndexWriter.WRITE_LOCK_NAME));
     } catch (LockObtainFailedException e) {
       throw busy("cannot start an update", e);
+    } catch (IOException e) {
+      throw IndexDamage.of(luceneDir(), "cannot take the write lock of " + indexDir, e,
+          "check that " + luceneDir() + " is writable, then rerun");
+    }
+  }
+
+  /** Moves the unreadable commits aside; the caller holds the write lock. */
+  private List<String> moveAsideUnreadableCommits(IndexCommits.Listing commits) {
+    try {
+      return IndexDamage.moveAsideUnreadableCommits(commits, indexDir);
+    } catch (IOException e) {
+      throw IndexDamage.of(luceneDir(), "cannot move the unreadable commits of " + luceneDir() + " aside", e,
+          "move them out of " + luceneDir() + " by hand, then rerun");
+    }
+  }
+
+  /**
+   * Whether a writer opening now would delete something, as every run's writer did before they were built lazily: a
+   * commit {@link PublishedCommitsPolicy} drops (a generation pruned by a run killed before it deleted the commit)
+   * or a file no commit holds (a run killed before its commit). The newest commit is never dropped on opening, so
+   * the orphan of a run killed between commit and publish waits, as it always did, for the next run that commits.
+   * The caller holds the write lock and listed the {@code readable} commits under it.
+   */
+  private boolean hasLeftovers(List<IndexCommit> readable) {
+    Set<Long> kept = keptLuceneGenerations();
+    Set<Long> unreadable = unreadableGenerationNumbers();
+    Set<String> held = new HashSet<>();
+    try {
+      for (int i = 0; i < readable.size(); i++) {
+        IndexCommit commit = readable.get(i);
+        if (i < readable.size() - 1 && PublishedCommitsPolicy.isDropped(commit, kept, unreadable)) {
+          return true;
+        }
+        held.addAll(commit.getFileNames());
+      }
+      for (String name : directory.listAll()) {
+        if (!held.contains(name) && !IndexWriter.WRITE_LOCK_NAME.equals(name)) {
+          return true;
+        }
+      }
+    } catch (IOException | UncheckedIOException e) {
+      return true; // the writer says what is wrong as it opens
+    }
+    return false;
+  }
+
+  /** A writer on the base generation's commit, or on nothing (a fresh line) without one. */
+  private IndexWriter openWriter(Directory lockHeld, Optional<GenerationManifest> base) {
+    try {
+      return new IndexWriter(lockHeld, writerConfig(lockHeld, base));
     } catch (IOException e) {
       throw IndexDamage.of(luceneDir(), "cannot open the index writer of " + indexDir, e,
           "run `weft check`, then `weft index --rebuild`");
     }
   }
 
-  private IndexWriterConfig writerConfig(Optional<GenerationManifest> base) throws IOException {
+  private IndexWriterConfig writerConfig(Directory lockHeld, Optional<GenerationManifest> base) {
     IndexWriterConfig config = IndexConfig.writerConfig(
         new PublishedCommitsPolicy(this::keptLuceneGenerations, this::unreadableGenerationNumbers));
     if (base.isPresent()) {
-      return config.setOpenMode(IndexWriterConfig.OpenMode.APPEND).setIndexCommit(commitOf(base.get()));
+      // the writer checks that its commit belongs to the directory it was given: read it through that one
+      return config.setOpenMode(IndexWriterConfig.OpenMode.APPEND)
+          .setIndexCommit(ServedGenerations.commitOf(lockHeld, store, base.get()));
     }
     return config.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
   }
@@ -410,11 +437,12 @@ public final class CorpusIndex implements Closeable {
     return store;
   }
 
-  private static void rollbackQuietly(IndexWriter writer) {
+  /** Gives back what a failed start took; a failure to do so is attached to the one that is thrown. */
+  private void releaseQuietly(ServedGeneration base, Closeable lock, RuntimeException failure) {
     try {
-      writer.rollback();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot release the index writer", e);
+      IOUtils.close(base == null ? null : () -> served.release(base), lock);
+    } catch (IOException | RuntimeException e) {
+      failure.addSuppressed(e);
     }
   }
 

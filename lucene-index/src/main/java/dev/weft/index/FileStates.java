@@ -3,10 +3,9 @@ package dev.weft.index;
 import dev.weft.context.FileState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
-import java.util.HashMap;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
@@ -14,6 +13,7 @@ import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.store.ByteArrayDataInput;
 import org.apache.lucene.util.Bits;
@@ -23,11 +23,12 @@ final class FileStates {
   private FileStates() {}
 
   /**
-   * Every file state of a reader, in no particular order: a hash map, because the planner only looks paths up
-   * and a sorted map's string comparisons were a third of a no-op pass.
+   * Every file state of a reader, iterated in path order and found fastest in that order ({@link SortedFileStates}):
+   * each segment's states are collected by path ordinal, so they come out sorted and no path is hashed.
    */
   static Map<String, FileState> all(IndexReader reader) {
-    HashMap<String, FileState> states = new HashMap<>(Math.max(16, reader.numDocs() / 4));
+    FileState[] states = new FileState[16];
+    int count = 0;
     FileStateCodec.Decoder decoder = new FileStateCodec.Decoder(new ByteArrayDataInput());
     try {
       for (LeafReaderContext leaf : reader.leaves()) {
@@ -38,22 +39,46 @@ final class FileStates {
           continue;
         }
         SortedDocValues paths = DocValues.getSorted(leafReader, ChunkDocuments.PATH);
+        String[] pathsByOrd = pathsByOrd(paths);
+        FileState[] byOrd = new FileState[pathsByOrd.length];
         Bits live = leafReader.getLiveDocs();
         for (int doc = values.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = values.nextDoc()) {
           if (live != null && !live.get(doc)) {
             continue;
           }
-          String path = HitReader.string(paths, doc);
-          if (path == null) {
+          if (!paths.advanceExact(doc)) {
             throw new IllegalStateException("file document " + doc + " has no path doc value");
           }
-          states.put(path, decoder.decode(path, values.binaryValue()));
+          int ord = paths.ordValue();
+          byOrd[ord] = decoder.decode(pathsByOrd[ord], values.binaryValue());
+        }
+        for (FileState state : byOrd) {
+          if (state != null) {
+            if (count == states.length) {
+              states = Arrays.copyOf(states, count * 2);
+            }
+            states[count++] = state;
+          }
         }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read file states", e);
     }
-    return Collections.unmodifiableMap(states);
+    return SortedFileStates.of(states, count);
+  }
+
+  /**
+   * Every path of a leaf's column, by ordinal: read in order, each compressed block of the terms dictionary is
+   * decoded once, where a {@code lookupOrd} per file seeks and decodes a block each time (a third of reading the
+   * states). Every path has a file document, so none is decoded for nothing.
+   */
+  private static String[] pathsByOrd(SortedDocValues paths) throws IOException {
+    String[] byOrd = new String[paths.getValueCount()];
+    TermsEnum terms = paths.termsEnum();
+    for (int ord = 0; ord < byOrd.length && terms.next() != null; ord++) {
+      byOrd[ord] = terms.term().utf8ToString();
+    }
+    return byOrd;
   }
 
   /** The state of one file, found through its {@code file_path} term. */

@@ -15,9 +15,6 @@ import java.util.List;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexFormatTooNewException;
 import org.apache.lucene.index.IndexFormatTooOldException;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.Lock;
 
 /**
  * What a failure to read the Lucene index means to an operator: a missing or corrupt file is damage (exit 4,
@@ -74,25 +71,19 @@ final class IndexDamage {
   }
 
   /**
-   * Moves the {@code segments_N} files that cannot be read to {@code INDEX/damaged/}, under the write lock:
-   * Lucene's writer reads every commit when it opens and would refuse the whole index for one damaged file.
-   * Returns one line per file moved, for the run to report.
+   * Moves the {@code segments_N} files of {@code listing} that cannot be read to {@code INDEX/damaged/}; the caller
+   * holds the write lock (and listed them under it: only what is damaged now, with no writer committing). Lucene's
+   * writer reads every commit when it opens and would refuse the whole index for one damaged file. Returns one line
+   * per file moved, for the run to report.
    */
-  static List<String> moveAsideUnreadableCommits(Directory directory, Path indexDir, LockWait wait)
-      throws IOException {
-    if (IndexCommits.read(directory).damaged().isEmpty()) {
-      return List.of();
-    }
+  static List<String> moveAsideUnreadableCommits(IndexCommits.Listing listing, Path indexDir) throws IOException {
     List<String> moved = new ArrayList<>();
-    try (Lock lock = wait.call(() -> directory.obtainLock(IndexWriter.WRITE_LOCK_NAME))) {
-      // listed again under the lock: only what is damaged now, with no writer committing
-      for (IndexCommits.Damaged damaged : IndexCommits.read(directory).damaged()) {
-        Path source = indexDir.resolve(CorpusIndex.LUCENE).resolve(damaged.segmentsFileName());
-        Path target = freeName(indexDir.resolve(DAMAGED_DIR), damaged.segmentsFileName());
-        Files.createDirectories(target.getParent());
-        Files.move(source, target, StandardCopyOption.ATOMIC_MOVE);
-        moved.add("moved the unreadable commit " + source + " (" + describe(damaged.failure()) + ") to " + target);
-      }
+    for (IndexCommits.Damaged damaged : listing.damaged()) {
+      Path source = indexDir.resolve(CorpusIndex.LUCENE).resolve(damaged.segmentsFileName());
+      Path target = freeName(indexDir.resolve(DAMAGED_DIR), damaged.segmentsFileName());
+      Files.createDirectories(target.getParent());
+      Files.move(source, target, StandardCopyOption.ATOMIC_MOVE);
+      moved.add("moved the unreadable commit " + source + " (" + describe(damaged.failure()) + ") to " + target);
     }
     return moved;
   }

@@ -44,7 +44,7 @@ public final class IndexUpdate implements Closeable {
   static final String USER_DATA_CHUNKER_STAMP = "weft.chunkerStamp";
   static final String USER_DATA_CORPUS_ROOT = "weft.corpusRoot";
 
-  private final IndexWriter writer;
+  private final LazyWriter writer;
   private final GenerationStore store;
   private final UpdateOptions options;
   private final Consumer<IndexUpdate> onClose;
@@ -60,11 +60,13 @@ public final class IndexUpdate implements Closeable {
   private final ServedGeneration base;
 
   /**
-   * @param base the generation the writer opened on, acquired from {@code served} for this update and released to it
+   * @param writer built on the first write (a pass that plans nothing builds none), under the write lock this update
+   *     holds from here to {@link #close}
+   * @param base the generation the writer opens on, acquired from {@code served} for this update and released to it
    *     on close; both null on an empty index (a rebuild may have a manager but has no base)
    * @param notes what opening the update repaired (files moved aside, never-served generations discarded)
    */
-  IndexUpdate(IndexWriter writer, ServedGenerations served, ServedGeneration base, GenerationStore store,
+  IndexUpdate(LazyWriter writer, ServedGenerations served, ServedGeneration base, GenerationStore store,
       UpdateOptions options, Consumer<IndexUpdate> onClose, List<String> notes) {
     this.writer = writer;
     this.notes = new ArrayList<>(notes);
@@ -128,7 +130,7 @@ public final class IndexUpdate implements Closeable {
     ensureOpen();
     Objects.requireNonNull(path, "path");
     try {
-      rewriter.writePath(path, () -> writer.deleteDocuments(new Term(ChunkDocuments.PATH, path)));
+      rewriter.writePath(path, () -> writer.get().deleteDocuments(new Term(ChunkDocuments.PATH, path)));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot delete " + path, e);
     }
@@ -157,7 +159,7 @@ public final class IndexUpdate implements Closeable {
     try {
       List<Document> documents = ChunkDocuments.documents(state, chunks, vectors, imports);
       rewriter.writePath(state.path(),
-          () -> writer.updateDocuments(new Term(ChunkDocuments.PATH, state.path()), documents));
+          () -> writer.get().updateDocuments(new Term(ChunkDocuments.PATH, state.path()), documents));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot replace " + state.path(), e);
     }
@@ -185,7 +187,7 @@ public final class IndexUpdate implements Closeable {
     Objects.requireNonNull(vectors, "vectors");
     try {
       List<Document> documents = ChunkDocuments.documents(state, chunks, vectors, imports);
-      rewriter.writePath(state.path(), () -> writer.addDocuments(documents));
+      rewriter.writePath(state.path(), () -> writer.get().addDocuments(documents));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot add " + state.path(), e);
     }
@@ -242,7 +244,7 @@ public final class IndexUpdate implements Closeable {
     ensureOpen();
     Objects.requireNonNull(state, "state");
     try {
-      writer.updateDocument(new Term(ChunkDocuments.FILE_PATH, state.path()), ChunkDocuments.fileDocument(state));
+      writer.get().updateDocument(new Term(ChunkDocuments.FILE_PATH, state.path()), ChunkDocuments.fileDocument(state));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot update the state of " + state.path(), e);
     }
@@ -257,7 +259,7 @@ public final class IndexUpdate implements Closeable {
       for (Path shardDir : shardDirs) {
         shards.add(FSDirectory.open(shardDir));
       }
-      rewriter.writeShards(() -> writer.addIndexes(shards.toArray(Directory[]::new)));
+      rewriter.writeShards(() -> writer.get().addIndexes(shards.toArray(Directory[]::new)));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot add shards " + shardDirs, e);
     } finally {
@@ -275,8 +277,9 @@ public final class IndexUpdate implements Closeable {
    */
   public boolean flushBuffered() {
     ensureOpen();
+    IndexWriter opened = writer.ifOpen();
     try {
-      return writer.flushNextBuffer();
+      return opened != null && opened.flushNextBuffer();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write a buffered segment to " + store.indexDir(), e);
     }
@@ -288,8 +291,12 @@ public final class IndexUpdate implements Closeable {
    */
   public void flushAll() {
     ensureOpen();
+    IndexWriter opened = writer.ifOpen();
+    if (opened == null) {
+      return; // nothing written, nothing buffered
+    }
     try {
-      writer.flush();
+      opened.flush();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the buffered segments to " + store.indexDir(), e);
     }
@@ -298,13 +305,15 @@ public final class IndexUpdate implements Closeable {
   /** Documents indexed but not yet written to a segment (they are written by {@link #flushBuffered} or the commit). */
   public int bufferedDocs() {
     ensureOpen();
-    return writer.numRamDocs();
+    IndexWriter opened = writer.ifOpen();
+    return opened == null ? 0 : opened.numRamDocs();
   }
 
   /** A durable Lucene commit, labelled with the generation it is destined for; not yet served. */
   public synchronized void commit() {
     ensureOpen();
     long seen = writes.get();
+    IndexWriter writer = this.writer.get();
     writer.setLiveCommitData(Map.of(
         USER_DATA_GENERATION, Long.toString(destined),
         USER_DATA_CHUNKER_STAMP, options.chunkerStamp(),
@@ -349,7 +358,7 @@ public final class IndexUpdate implements Closeable {
     store.prune(options.keepGenerations());
     try {
       // asks the deletion policy again, now that pruned manifests no longer protect their commits
-      writer.deleteUnusedFiles();
+      writer.get().deleteUnusedFiles();
     } catch (IOException e) {
       throw new UncheckedIOException("published generation " + destined + " but cannot prune old commits", e);
     }
@@ -377,6 +386,11 @@ public final class IndexUpdate implements Closeable {
     return baseGeneration().map(GenerationManifest::source).orElse(null);
   }
 
+  /** Whether this update built its writer: one that wrote nothing (a no-op pass) never does. */
+  boolean writerOpened() {
+    return writer.isOpen();
+  }
+
   /** Rolls back anything not committed and releases the write lock. */
   @Override
   public synchronized void close() {
@@ -386,7 +400,7 @@ public final class IndexUpdate implements Closeable {
     closed = true;
     try {
       // the base generation and the index's update slot are released even when the rollback fails
-      IOUtils.close(writer::rollback, base == null ? null : () -> served.release(base), () -> onClose.accept(this));
+      IOUtils.close(writer, base == null ? null : () -> served.release(base), () -> onClose.accept(this));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close the index writer", e);
     }

@@ -38,10 +38,16 @@ final class PublishedCommitsPolicy extends IndexDeletionPolicy {
     // Lucene lists commits oldest first; the last one is never deleted here
     for (int i = 0; i < commits.size() - 1; i++) {
       IndexCommit commit = commits.get(i);
-      if (!kept.contains(commit.getGeneration()) && !unreadable.contains(weftGeneration(commit))) {
+      if (isDropped(commit, kept, unreadable)) {
         commit.delete();
       }
     }
+  }
+
+  /** Whether a commit other than the newest is deleted: neither a kept manifest nor an unreadable one protects it. */
+  static boolean isDropped(IndexCommit commit, Set<Long> keptLuceneGenerations, Set<Long> unreadableGenerations) {
+    return !keptLuceneGenerations.contains(commit.getGeneration())
+        && !unreadableGenerations.contains(weftGeneration(commit));
   }
 
   private static long weftGeneration(IndexCommit commit) {

@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
 
 /**
@@ -25,13 +24,13 @@ import org.apache.lucene.index.Term;
  * the same path; path writes still run in parallel with each other.
  */
 final class VectorRewriter {
-  private final IndexWriter writer;
+  private final LazyWriter writer;
   /** Null for an update on an empty index: there is nothing to rewrite. */
   private final ServedGeneration base;
   private final Set<String> writtenPaths = ConcurrentHashMap.newKeySet();
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
 
-  VectorRewriter(IndexWriter writer, ServedGeneration base) {
+  VectorRewriter(LazyWriter writer, ServedGeneration base) {
     this.writer = writer;
     this.base = base;
   }
@@ -113,7 +112,8 @@ final class VectorRewriter {
     if (writtenPaths.contains(chunk.path())) {
       return false;
     }
-    writer.updateDocument(new Term(ChunkDocuments.ID, chunk.id()), ChunkDocuments.chunkDocument(chunk, identity, vector));
+    writer.get().updateDocument(new Term(ChunkDocuments.ID, chunk.id()),
+        ChunkDocuments.chunkDocument(chunk, identity, vector));
     return true;
   }
 }

@@ -53,6 +53,43 @@ class RollbackRaceTest {
         .hasMessageContaining("cannot roll back to generation 1");
   }
 
+  @Test
+  void aRollbackOrAnotherRunWhileANoOpPassPlansIsRefusedAndNothingMoves() throws IOException {
+    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    Path indexDir = tmp.resolve("index");
+    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
+    new Ingester().run(request);
+    Files.writeString(root.resolve("docs/zfile.md"), "# Z\n\nzanzibar quokka\n");
+    assertThat(new Ingester().run(request).generation()).isEqualTo(2);
+
+    // the no-op pass builds no index writer (issue #13 item 4); it must still hold the write lock while it plans
+    AtomicReference<RuntimeException> rollback = new AtomicReference<>();
+    AtomicReference<RuntimeException> otherRun = new AtomicReference<>();
+    Runnable raceWhilePlanning = () -> {
+      try (CorpusIndex other = CorpusIndex.openExisting(indexDir)) {
+        other.rollback(1);
+      } catch (RuntimeException refused) {
+        rollback.set(refused);
+      }
+      try {
+        new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).force(true)
+            .build());
+      } catch (RuntimeException refused) {
+        otherRun.set(refused);
+      }
+    };
+    IngestReport report = new Ingester(raceWhilePlanning, () -> {}).run(request);
+
+    assertThat(report.published()).isFalse();
+    assertThat(rollback.get()).isInstanceOf(IndexBusyException.class)
+        .hasMessageContaining("cannot roll back to generation 1");
+    assertThat(otherRun.get()).isInstanceOf(IndexBusyException.class);
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+      assertThat(index.servedNumber()).contains(2L);
+      assertThat(index.generations()).hasSize(2);
+    }
+  }
+
   private static void touchEveryFile(Path root) throws IOException {
     List<Path> files;
     try (Stream<Path> walk = Files.walk(root)) {
