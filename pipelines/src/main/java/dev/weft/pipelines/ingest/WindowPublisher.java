@@ -160,9 +160,16 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
       WindowExport export = exportParquet.isEmpty() ? null : new WindowExport(Path.of(exportParquet));
       // written before the publish from the shards it merges, visible only after it (WindowExport)
       Consumer<List<Path>> exportShards = export == null ? dirs -> { } : dirs -> partial[0] = export.prepare(end, dirs);
-      DirectoryPass.StagedRun staged = (toChunk, previouslyIndexed, update) -> merge(area.window(end), downloads,
-          toChunk, previouslyIndexed, update, shards.size(), deadLetters, chunksPerFile, tallies, embedFailures,
-          exportShards);
+      DirectoryPass.StagedRun staged = (toChunk, previouslyIndexed, update) -> {
+        // checked again under the write lock: the check above is made before the lock, so another window could
+        // publish between the two and this stale plan would publish a second generation on top of it
+        long base = update.baseGeneration().map(GenerationManifest::generation).orElse(0L);
+        if (base != plan.baseGeneration()) {
+          throw new StalePlan();
+        }
+        return merge(area.window(end), downloads, toChunk, previouslyIndexed, update, shards.size(), deadLetters,
+            chunksPerFile, tallies, embedFailures, exportShards);
+      };
       SourcePass pass = DirectoryPass.ofWindow((DirectorySource) request.source(), request.settings(), index,
           plan.planned(), staged);
       IngestReport report;
@@ -173,6 +180,8 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
         return WindowResult.nothing(plan, WindowResult.Status.BUSY, busy.getMessage());
       } catch (StagingLost lost) {
         return WindowResult.nothing(plan, WindowResult.Status.STAGING_LOST, lost.getMessage());
+      } catch (StalePlan stale) {
+        return WindowResult.nothing(plan, WindowResult.Status.REPLAYED, "");
       }
       String detail = "";
       if (report.published() && export != null && partial[0] != null) {
@@ -277,6 +286,13 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
   }
 
   /** The window's staged shards are not all there: it publishes nothing, and the next window re-plans. */
+  /** Another window published after this one planned and before it took the write lock. */
+  private static final class StalePlan extends RuntimeException {
+    StalePlan() {
+      super("another window published since this one planned", null, false, false);
+    }
+  }
+
   private static final class StagingLost extends RuntimeException {
     StagingLost(String message) {
       super(message);

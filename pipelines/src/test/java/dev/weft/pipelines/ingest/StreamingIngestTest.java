@@ -13,6 +13,7 @@ import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.EmbedderMismatchException;
 import dev.weft.index.IndexUpdate;
+import dev.weft.index.LockWait;
 import dev.weft.index.ShardWriter;
 import dev.weft.index.UpdateOptions;
 import dev.weft.models.hash.HashEmbedderSpec;
@@ -35,6 +36,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
@@ -139,6 +145,43 @@ class StreamingIngestTest {
     assertThat(next.generation()).isEqualTo(2);
     assertThat(next.added()).isEqualTo(1);
     assertThat(hits("lockwaiter")).containsExactly("docs/late.md");
+  }
+
+  @Test
+  void aWindowWaitingForTheLockWhileAnotherPublishesIsReplayedNotPublishedOnTop() throws Exception {
+    window(60_000);
+    Files.writeString(root.resolve("docs/late.md"), "# Late\n\ndugong\n");
+    WindowPlan plan = publisher.plan(120_000, 1);
+    Staged staged = stage(plan);
+    WindowPublisher patient = new WindowPublisher(root.toString(), indexDir.toString(), List.of(),
+        publisher.maxFileBytes(), Duration.ofMinutes(5));
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+      Future<WindowPublisher.WindowResult> waiting;
+      try (IndexUpdate other = index.beginUpdate(UpdateOptions.of(root.toString(), IngestStamp.CURRENT))) {
+        Thread[] publishing = new Thread[1];
+        CountDownLatch started = new CountDownLatch(1);
+        waiting = pool.submit(() -> {
+          publishing[0] = Thread.currentThread();
+          started.countDown();
+          return patient.publish(plan, staged.shards(), staged.refused(), staged.chunks());
+        });
+        started.await();
+        // past its plan check, it polls for the write lock this update holds (LockWait sleeps between tries)
+        while (!waitsForTheLock(publishing[0])) {
+          Thread.onSpinWait();
+        }
+        other.commit();
+        other.publish(Map.of()); // another window's generation, published while the first waits
+      }
+      WindowPublisher.WindowResult result = waiting.get(5, TimeUnit.MINUTES);
+      assertThat(result.status()).isEqualTo(WindowPublisher.WindowResult.Status.REPLAYED);
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(served().generation()).isEqualTo(2);
+    assertThat(window(180_000).generation()).isEqualTo(3);
+    assertThat(hits("dugong")).containsExactly("docs/late.md");
   }
 
   @Test
@@ -367,6 +410,13 @@ class StreamingIngestTest {
 
   /** What {@code ReadAndChunkFiles} and {@code WriteIndexShards.perWindow()} do for the plan, as one shard. */
   /** Publishes while another update holds the write lock: the window finds the index busy. */
+  /** Whether {@code thread} sleeps between two tries for the write lock (other sleeps, such as a FileSystems
+   * registrar's, come before the publisher's plan check). */
+  private static boolean waitsForTheLock(Thread thread) {
+    return thread.getState() == Thread.State.TIMED_WAITING && Stream.of(thread.getStackTrace())
+        .anyMatch(frame -> frame.getClassName().equals(LockWait.class.getName()));
+  }
+
   private WindowPublisher.WindowResult publishWhileAnotherUpdateRuns(WindowPlan plan, Staged staged)
       throws IOException {
     try (CorpusIndex index = CorpusIndex.open(indexDir);
