@@ -138,7 +138,8 @@ final class FileOrdinals {
       }
     }
     Lengths lengths = new Lengths(byFile, files, files == 0 ? 1 : Math.max(1.0, (double) total / files));
-    lengthsByField.putIfAbsent(field, lengths);
-    return lengths;
+    // two first calls may both build it; they build the same, and both return the one kept
+    Lengths kept = lengthsByField.putIfAbsent(field, lengths);
+    return kept != null ? kept : lengths;
   }
 }
