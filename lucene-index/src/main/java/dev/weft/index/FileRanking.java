@@ -3,22 +3,15 @@ package dev.weft.index;
 import dev.weft.context.Kind;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.SmallFloat;
+import org.apache.lucene.util.IntroSelector;
+import org.apache.lucene.util.IntroSorter;
 
 /**
  * Ranks whole files by BM25 as if each file were one document, computed from its chunks: a word's frequency in
@@ -29,7 +22,9 @@ import org.apache.lucene.util.SmallFloat;
  *
  * <p>Lengths come from the chunks' norms, which Lucene stores rounded (exact up to 40 words, within 1/8
  * above), the same rounding BM25 itself reads. Every posting of each query word is visited (no top-k pruning):
- * linear in the matches, which is what lets a file's scattered matches be summed.
+ * linear in the matches, which is what lets a file's scattered matches be summed. The files are the reader's
+ * dense ids ({@link FileOrdinals}, built once per generation), so a match costs an array read and an add, and
+ * only the best {@code limit} files become strings and records.
  */
 final class FileRanking {
   /** Lucene's defaults, which chunk ranking uses too. */
@@ -37,7 +32,6 @@ final class FileRanking {
   static final double B = 0.75;
 
   private final IndexSearcher searcher;
-  private final Map<String, Lengths> lengthsByField = new HashMap<>();
 
   /**
    * Whether one hit per file ranks this kind's files as wholes. Doc files are read as wholes (a page, a record),
@@ -56,9 +50,6 @@ final class FileRanking {
   /** One ranked file. */
   record RankedFile(String path, double score) {}
 
-  /** A field's per-file lengths and how many files hold it; read once per searcher. */
-  private record Lengths(Map<String, Long> byFile, double average) {}
-
   /**
    * The files with a chunk of this kind matching any word, best first (ties by path), at most {@code limit}.
    *
@@ -66,111 +57,203 @@ final class FileRanking {
    * @param pathWords the analysed words of the path field
    */
   List<RankedFile> rank(Kind kind, Set<String> words, Set<String> pathWords, int limit) throws IOException {
-    Map<String, Double> scores = new HashMap<>();
-    add(scores, ChunkDocuments.textField(kind), words, 1.0, true);
+    FileOrdinals files = FileOrdinals.of(searcher.getIndexReader());
+    Sums scores = new Sums(files.fileCount());
+    Frequencies frequencies = new Frequencies(files.fileCount());
+    add(files, frequencies, scores, ChunkDocuments.textField(kind), words, 1.0, true);
     float symbolBoost = RecallQueries.symbolBoost(kind);
     if (symbolBoost > 0) {
-      add(scores, ChunkDocuments.symbolField(kind), words, symbolBoost, true);
+      add(files, frequencies, scores, ChunkDocuments.symbolField(kind), words, symbolBoost, true);
     }
-    // path_tokens is shared by every kind: only the files that already matched as this kind are scored
-    Map<String, Double> pathScores = new HashMap<>();
+    // path_tokens is shared by every kind: only the files that already matched as this kind are scored; the
+    // path's sum is added whole after the text's, as the per-file sums were always ordered
     float pathBoost = RecallQueries.pathBoost(kind);
-    if (pathBoost > 0) {
-      add(pathScores, ChunkDocuments.PATH_TOKENS, pathWords, pathBoost, false);
+    if (pathBoost > 0 && !pathWords.isEmpty()) {
+      Sums pathScores = new Sums(files.fileCount());
+      add(files, frequencies, pathScores, ChunkDocuments.PATH_TOKENS, pathWords, pathBoost, false);
+      for (int i = 0; i < pathScores.count; i++) {
+        int file = pathScores.files[i];
+        if (scores.held[file]) {
+          scores.score[file] += pathScores.score[file];
+        }
+      }
     }
-    pathScores.forEach((path, score) -> scores.computeIfPresent(path, (p, s) -> s + score));
-    List<RankedFile> ranked = new ArrayList<>(scores.size());
-    scores.forEach((path, score) -> ranked.add(new RankedFile(path, score)));
-    ranked.sort(Comparator.comparingDouble(RankedFile::score).reversed().thenComparing(RankedFile::path));
-    return ranked.size() <= limit ? ranked : new ArrayList<>(ranked.subList(0, limit));
+    return best(files, scores, limit);
   }
 
   /**
    * Adds each file's BM25 for these words on one field. {@code summed}: a file's frequency and length are the
    * sums over its chunks; else one chunk stands for the file (the path, identical in each).
    */
-  private void add(Map<String, Double> scores, String field, Set<String> words, double boost, boolean summed)
-      throws IOException {
+  private void add(FileOrdinals files, Frequencies frequency, Sums scores, String field, Set<String> words,
+      double boost, boolean summed) throws IOException {
     if (words.isEmpty()) {
       return;
     }
-    Lengths lengths = lengths(field, summed);
-    double files = lengths.byFile().size();
+    FileOrdinals.Lengths lengths = files.lengths(field, summed);
+    double fileCount = lengths.files();
     for (String word : words) {
-      Map<String, Long> frequency = frequencies(field, word, summed);
-      if (frequency.isEmpty()) {
+      frequencies(files, frequency, field, word, summed);
+      if (frequency.count == 0) {
         continue;
       }
-      double idf = Math.log(1 + (files - frequency.size() + 0.5) / (frequency.size() + 0.5));
-      frequency.forEach((path, tf) -> {
-        double length = lengths.byFile().getOrDefault(path, 0L);
+      double idf = Math.log(1 + (fileCount - frequency.count + 0.5) / (frequency.count + 0.5));
+      for (int i = 0; i < frequency.count; i++) {
+        int file = frequency.files[i];
+        long tf = frequency.tf[file];
+        double length = lengths.byFile()[file];
         double norm = K1 * (1 - B + B * length / lengths.average());
-        scores.merge(path, boost * idf * tf / (tf + norm), Double::sum);
-      });
+        scores.add(file, boost * idf * tf / (tf + norm));
+      }
     }
   }
 
-  private Map<String, Long> frequencies(String field, String word, boolean summed) throws IOException {
-    Map<String, Long> frequency = new HashMap<>();
+  /** Fills {@code frequency} with each file's frequency of one word (its chunks' sum, or the largest). */
+  private void frequencies(FileOrdinals files, Frequencies frequency, String field, String word, boolean summed)
+      throws IOException {
+    frequency.clear();
     Term term = new Term(field, word);
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      LeafReader reader = leaf.reader();
-      PostingsEnum postings = reader.postings(term, PostingsEnum.FREQS);
+      PostingsEnum postings = leaf.reader().postings(term, PostingsEnum.FREQS);
       if (postings == null) {
         continue;
       }
-      SortedDocValues paths = reader.getSortedDocValues(ChunkDocuments.PATH);
-      Bits live = reader.getLiveDocs();
-      Map<Integer, String> pathOfOrd = new HashMap<>();
+      int[] fileOf = files.fileOfDoc(leaf.ord);
       for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
-        if ((live != null && !live.get(doc)) || !paths.advanceExact(doc)) {
-          continue;
+        int file = fileOf[doc];
+        if (file >= 0) {
+          frequency.add(file, postings.freq(), summed);
         }
-        String path = pathOf(paths, pathOfOrd);
-        long tf = postings.freq();
-        frequency.merge(path, tf, summed ? Long::sum : Math::max);
       }
     }
-    return frequency;
   }
 
-  private synchronized Lengths lengths(String field, boolean summed) throws IOException {
-    Lengths cached = lengthsByField.get(field);
-    if (cached != null) {
-      return cached;
+  /** The best {@code limit} files, best first, ties by path (as strings compare, which is not the bytes' order). */
+  private static List<RankedFile> best(FileOrdinals files, Sums scores, int limit) {
+    int[] ids = scores.files;
+    double[] score = scores.score;
+    ByScore order = new ByScore(ids, score, files);
+    int kept = Math.min(limit, scores.count);
+    if (kept < scores.count) {
+      order.selector().select(0, scores.count, kept);
     }
-    Map<String, Long> byFile = new HashMap<>();
-    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      LeafReader reader = leaf.reader();
-      NumericDocValues norms = reader.getNormValues(field);
-      if (norms == null) {
-        continue;
-      }
-      SortedDocValues paths = reader.getSortedDocValues(ChunkDocuments.PATH);
-      Bits live = reader.getLiveDocs();
-      Map<Integer, String> pathOfOrd = new HashMap<>();
-      for (int doc = norms.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = norms.nextDoc()) {
-        if ((live != null && !live.get(doc)) || !paths.advanceExact(doc)) {
-          continue;
-        }
-        long length = SmallFloat.byte4ToInt((byte) norms.longValue());
-        byFile.merge(pathOf(paths, pathOfOrd), length, summed ? Long::sum : Math::max);
-      }
+    order.sort(0, kept);
+    List<RankedFile> ranked = new ArrayList<>(kept);
+    for (int i = 0; i < kept; i++) {
+      ranked.add(new RankedFile(files.path(ids[i]), score[ids[i]]));
     }
-    long total = byFile.values().stream().mapToLong(Long::longValue).sum();
-    Lengths lengths = new Lengths(byFile, byFile.isEmpty() ? 1 : Math.max(1.0, (double) total / byFile.size()));
-    lengthsByField.put(field, lengths);
-    return lengths;
+    return ranked;
   }
 
-  private static String pathOf(SortedDocValues paths, Map<Integer, String> pathOfOrd) throws IOException {
-    int ord = paths.ordValue();
-    String path = pathOfOrd.get(ord);
-    if (path == null) {
-      BytesRef bytes = paths.lookupOrd(ord);
-      path = bytes.utf8ToString();
-      pathOfOrd.put(ord, path);
+  /** Per-file sums over one field or more, and which files hold one, in the order they were first added. */
+  private static final class Sums {
+    final double[] score;
+    final boolean[] held;
+    final int[] files;
+    int count;
+
+    Sums(int fileCount) {
+      score = new double[fileCount];
+      held = new boolean[fileCount];
+      files = new int[fileCount];
     }
-    return path;
+
+    void add(int file, double value) {
+      if (!held[file]) {
+        held[file] = true;
+        files[count++] = file;
+      }
+      score[file] += value;
+    }
+  }
+
+  /** One word's per-file frequencies; cleared between words, touching only the files the last one matched. */
+  private static final class Frequencies {
+    final long[] tf;
+    final int[] files;
+    int count;
+
+    Frequencies(int fileCount) {
+      tf = new long[fileCount];
+      files = new int[fileCount];
+    }
+
+    void add(int file, long freq, boolean summed) {
+      long before = tf[file];
+      if (before == 0) {
+        files[count++] = file;
+      }
+      tf[file] = summed ? before + freq : Math.max(before, freq);
+    }
+
+    void clear() {
+      for (int i = 0; i < count; i++) {
+        tf[files[i]] = 0;
+      }
+      count = 0;
+    }
+  }
+
+  /** Orders file ids by score, best first, then by path. */
+  private static final class ByScore extends IntroSorter {
+    private final int[] ids;
+    private final double[] score;
+    private final FileOrdinals files;
+    private int pivot;
+
+    ByScore(int[] ids, double[] score, FileOrdinals files) {
+      this.ids = ids;
+      this.score = score;
+      this.files = files;
+    }
+
+    int compareIds(int a, int b) {
+      int byScore = Double.compare(score[b], score[a]);
+      return byScore != 0 ? byScore : files.path(a).compareTo(files.path(b));
+    }
+
+    @Override
+    protected int compare(int i, int j) {
+      return compareIds(ids[i], ids[j]);
+    }
+
+    @Override
+    protected void swap(int i, int j) {
+      int id = ids[i];
+      ids[i] = ids[j];
+      ids[j] = id;
+    }
+
+    @Override
+    protected void setPivot(int i) {
+      pivot = ids[i];
+    }
+
+    @Override
+    protected int comparePivot(int j) {
+      return compareIds(pivot, ids[j]);
+    }
+
+    /** Moves the best {@code k} to the front, unordered. */
+    IntroSelector selector() {
+      return new IntroSelector() {
+        private int selectorPivot;
+
+        @Override
+        protected void swap(int i, int j) {
+          ByScore.this.swap(i, j);
+        }
+
+        @Override
+        protected void setPivot(int i) {
+          selectorPivot = ids[i];
+        }
+
+        @Override
+        protected int comparePivot(int j) {
+          return compareIds(selectorPivot, ids[j]);
+        }
+      };
+    }
   }
 }
