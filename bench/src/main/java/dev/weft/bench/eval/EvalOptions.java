@@ -28,12 +28,13 @@ import java.util.Objects;
  *     users take, and judged per file ({@link EvalLevel#FOLDER}) beside the dataset path
  * @param runsDir where a TREC run file per level and mode is written; null for none
  * @param fusions hybrid: the fusion rules to measure, one hybrid row each, in report order, no repeats
- * @param spread spreading recall's weight (graph.md), 0 for none
+ * @param spread spreading recall's weight (graph.md), 0 for none; null for recall's default in each mode
+ *     ({@link RecallRequest#defaultSpread}), so a row is what a user of that mode gets
  */
 public record EvalOptions(
     List<RecallMode> modes, EmbedderSpec embedder, Path indexDir, Kind kind, int poolSize, double embedWeight,
     int knnCandidates, IngestProgress progress, boolean asFiles, Path runsDir, List<FusionRule> fusions,
-    double spread) {
+    Double spread) {
   public EvalOptions {
     Objects.requireNonNull(modes, "modes");
     Objects.requireNonNull(progress, "progress");
@@ -53,14 +54,20 @@ public record EvalOptions(
       throw new IllegalArgumentException("fusions must not repeat a rule, got: " + fusions);
     }
     // the same rules as recall itself, checked before minutes of ingest rather than at the first query
-    new RecallRequest("", null, 0, false, RecallMode.BM25, poolSize, embedWeight, knnCandidates, null, spread);
+    new RecallRequest("", null, 0, false, RecallMode.BM25, poolSize, embedWeight, knnCandidates, null,
+        spread == null ? 0 : spread);
   }
 
-  /** Every mode, no embedder, a scratch index, recall's own pool size and embed weight. */
+  /** The spread a row in {@code mode} ranks with. */
+  public double spreadFor(RecallMode mode) {
+    return spread == null ? RecallRequest.defaultSpread(mode) : spread;
+  }
+
+  /** Every mode, no embedder, a scratch index, recall's own pool size, embed weight and spread per mode. */
   public static EvalOptions defaults() {
     return new EvalOptions(List.of(RecallMode.values()), null, null, null, RecallRequest.DEFAULT_POOL_SIZE,
         RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES, IngestProgress.NONE, false, null,
-        List.of(FusionRule.DEFAULT), 0);
+        List.of(FusionRule.DEFAULT), null);
   }
 
   public EvalOptions withModes(List<RecallMode> value) {
@@ -108,7 +115,7 @@ public record EvalOptions(
         runsDir, fusions, spread);
   }
 
-  public EvalOptions withSpread(double value) {
+  public EvalOptions withSpread(Double value) {
     return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
         runsDir, fusions, value);
   }
