@@ -21,9 +21,8 @@ import java.util.Set;
  * @param fusion hybrid: how the BM25 and cosine scores of the candidates are fused; null means
  *     {@link FusionRule#DEFAULT}
  * @param spread spreading recall: each hit's score plus {@code spread} × the best score among the hits of the files
- *     it shares an import edge with (1 hop, within its kind; docs/graph.md), finite and at least 0; 0 leaves the
- *     ranking as it is. Taken as given (the constructors without it pass 0); the CLI, MCP and {@code weft eval}
- *     use {@link #defaultSpread(RecallMode)} when their caller gives none
+ *     it shares an import edge with (1 hop, within its kind; docs/graph.md), finite and at least 0; 0 (the default,
+ *     chosen with {@code weft eval}: docs/quality.md) leaves the ranking as it is
  */
 public record RecallRequest(
     String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
@@ -40,13 +39,6 @@ public record RecallRequest(
   public static final int DEFAULT_POOL_SIZE = 200;
   public static final double DEFAULT_EMBED_WEIGHT = 6.0;
   public static final int DEFAULT_KNN_CANDIDATES = 100;
-  /**
-   * Spreading recall's weight in bm25 mode when none is given, chosen with `weft eval` on the four code sets
-   * (quality.md, "Spreading recall"): 0.1 lifted bm25's file-level MRR@10 on all four (+0.002 to +0.006) and its
-   * chunk-level MRR@10 on three, holding the fourth; 0.3 and 0.5 lost at chunk level. In dense and hybrid it helped
-   * at neither level, so there the default is 0 (off).
-   */
-  public static final double DEFAULT_BM25_SPREAD = 0.1;
   /** A pool is read whole (vectors included) for every recall; beyond this it stops being a re-ranking. */
   public static final int MAX_POOL_SIZE = 10_000;
 
@@ -126,11 +118,6 @@ public record RecallRequest(
   public RecallRequest withSpread(double newSpread) {
     return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, fusion,
         newSpread);
-  }
-
-  /** The spread of a recall in {@code mode} whose caller gave none: {@value #DEFAULT_BM25_SPREAD} in bm25, else 0. */
-  public static double defaultSpread(RecallMode mode) {
-    return mode == RecallMode.BM25 ? DEFAULT_BM25_SPREAD : 0;
   }
 
   /** A flat list when exactly one kind is asked for; groups per kind otherwise. */

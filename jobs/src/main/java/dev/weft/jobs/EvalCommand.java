@@ -62,10 +62,9 @@ final class EvalCommand implements Callable<Integer> {
           + "SET.LEVEL.MODE.run, to score with your own tools or diff two runs.")
   Path runs;
 
-  @Option(names = "--spread", paramLabel = "W",
-      description = "Spreading recall's weight over import edges (docs/graph.md; default: recall's own per mode, "
-          + "0.1 in bm25 and 0 (off) in dense and hybrid, so each row is what a user gets).")
-  Double spread;
+  @Option(names = "--spread", paramLabel = "W", defaultValue = "0",
+      description = "Spreading recall's weight over import edges (docs/graph.md; default ${DEFAULT-VALUE}, off).")
+  double spread;
 
   @Option(names = "--json", description = "Print the report as JSON.")
   boolean json;

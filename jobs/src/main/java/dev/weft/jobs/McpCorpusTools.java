@@ -105,12 +105,10 @@ final class McpCorpusTools {
           + (kinds.isEmpty() ? "(none: code and doc)" : String.join(",", kinds)));
     }
     Set<Kind> parsed = RecallCommand.corpusKinds(kinds);
-    RecallMode recallMode = RecallMode.parse(mode);
-    Double spread = args.number("spread");
     RecallResult result = weft.recall(new RecallRequest(args.string("query"), parsed, n == null ? 0 : n,
-        !args.flag("allChunks"), recallMode, RecallRequest.DEFAULT_POOL_SIZE,
+        !args.flag("allChunks"), RecallMode.parse(mode), RecallRequest.DEFAULT_POOL_SIZE,
         RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES)
-        .withSpread(spread == null ? RecallRequest.defaultSpread(recallMode) : spread), args.string("embedder"));
+        .withSpread(args.number("spread") == null ? 0 : args.number("spread")), args.string("embedder"));
     RecallHits hits = RecallHits.of(weft, result);
     ObjectNode out = Json.object();
     out.set(result.flat() ? "hits" : "groups", Json.node(hits.json()));

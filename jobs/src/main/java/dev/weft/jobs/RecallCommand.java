@@ -58,10 +58,10 @@ final class RecallCommand implements Callable<Integer> {
   @Mixin EmbedderOption embedderOption;
   @Mixin HybridOptions hybrid;
 
-  @Option(names = "--spread", paramLabel = "W",
+  @Option(names = "--spread", paramLabel = "W", defaultValue = "0",
       description = "Spreading recall: add W x the best score of a hit's import neighbours (docs/graph.md; "
-          + "default 0.1 in bm25 mode, 0 (off) in dense and hybrid; 0 turns it off).")
-  Double spread;
+          + "default ${DEFAULT-VALUE}, off).")
+  double spread;
 
   @Option(names = "--json", description = "Print JSON.")
   boolean json;
@@ -81,8 +81,7 @@ final class RecallCommand implements Callable<Integer> {
     }
     RecallMode recallMode = RecallMode.parse(mode);
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
-        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule(),
-        spread == null ? RecallRequest.defaultSpread(recallMode) : spread);
+        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule(), spread);
     RecallResult result;
     RecallHits hits = null;
     try (Weft weft = Wefts.open(indexOption.forRead())) {

@@ -74,17 +74,6 @@ class GraphCliTest {
   }
 
   @Test
-  void bm25RecallSpreadsByDefaultAndZeroTurnsItOff() {
-    CliRun byDefault = CliRun.of("recall", "greet", "--kind", "code", "-n", "5", "--index", index);
-    CliRun tenth = CliRun.of("recall", "greet", "--kind", "code", "-n", "5", "--spread", "0.1", "--index", index);
-    CliRun off = CliRun.of("recall", "greet", "--kind", "code", "-n", "5", "--spread", "0", "--index", index);
-
-    assertThat(byDefault.exit()).as(byDefault.err()).isZero();
-    assertThat(byDefault.out()).isEqualTo(tenth.out())
-        .as("a neighbour's score was added").isNotEqualTo(off.out());
-  }
-
-  @Test
   void refusalsAreOneLineWithTheirExitStatus() {
     CliRun missing = CliRun.of("graph", "node", "no/such.ts", "--index", index);
     assertThat(missing.exit()).isEqualTo(1);

@@ -28,13 +28,12 @@ import java.util.Objects;
  *     users take, and judged per file ({@link EvalLevel#FOLDER}) beside the dataset path
  * @param runsDir where a TREC run file per level and mode is written; null for none
  * @param fusions hybrid: the fusion rules to measure, one hybrid row each, in report order, no repeats
- * @param spread spreading recall's weight (graph.md), 0 for none; null for recall's default in each mode
- *     ({@link RecallRequest#defaultSpread}), so a row is what a user of that mode gets
+ * @param spread spreading recall's weight (graph.md), 0 for none
  */
 public record EvalOptions(
     List<RecallMode> modes, EmbedderSpec embedder, Path indexDir, Kind kind, int poolSize, double embedWeight,
     int knnCandidates, IngestProgress progress, boolean asFiles, Path runsDir, List<FusionRule> fusions,
-    Double spread) {
+    double spread) {
   public EvalOptions {
     Objects.requireNonNull(modes, "modes");
     Objects.requireNonNull(progress, "progress");
@@ -54,20 +53,14 @@ public record EvalOptions(
       throw new IllegalArgumentException("fusions must not repeat a rule, got: " + fusions);
     }
     // the same rules as recall itself, checked before minutes of ingest rather than at the first query
-    new RecallRequest("", null, 0, false, RecallMode.BM25, poolSize, embedWeight, knnCandidates, null,
-        spread == null ? 0 : spread);
+    new RecallRequest("", null, 0, false, RecallMode.BM25, poolSize, embedWeight, knnCandidates, null, spread);
   }
 
-  /** The spread a row in {@code mode} ranks with. */
-  public double spreadFor(RecallMode mode) {
-    return spread == null ? RecallRequest.defaultSpread(mode) : spread;
-  }
-
-  /** Every mode, no embedder, a scratch index, recall's own pool size, embed weight and spread per mode. */
+  /** Every mode, no embedder, a scratch index, recall's own pool size and embed weight. */
   public static EvalOptions defaults() {
     return new EvalOptions(List.of(RecallMode.values()), null, null, null, RecallRequest.DEFAULT_POOL_SIZE,
         RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES, IngestProgress.NONE, false, null,
-        List.of(FusionRule.DEFAULT), null);
+        List.of(FusionRule.DEFAULT), 0);
   }
 
   public EvalOptions withModes(List<RecallMode> value) {
@@ -115,7 +108,7 @@ public record EvalOptions(
         runsDir, fusions, spread);
   }
 
-  public EvalOptions withSpread(Double value) {
+  public EvalOptions withSpread(double value) {
     return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
         runsDir, fusions, value);
   }

@@ -176,7 +176,7 @@ public final class EvalRunner {
       BeirSet.Query query = judged.get(i);
       RecallRequest request = new RecallRequest(query.text(), Set.of(kind), limit, level.onePerFile(), mode,
           options.poolSize(), options.embedWeight(), options.knnCandidates(), fusion,
-          options.spreadFor(mode));
+          options.spread());
       return new TrecRun.Answer(query.id(), ranked(recall(searcher, request, queryVectors.get(i), kind), level));
     }, TrecRun.Answer[]::new);
     if (options.runsDir() != null) {

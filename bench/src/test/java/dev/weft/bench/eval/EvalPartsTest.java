@@ -73,17 +73,6 @@ class EvalPartsTest {
   }
 
   @Test
-  void eachRowSpreadsAsRecallDoesInItsModeUnlessASpreadIsGiven() {
-    assertThat(EvalOptions.defaults().spreadFor(RecallMode.BM25)).isEqualTo(0.1);
-    assertThat(EvalOptions.defaults().spreadFor(RecallMode.HYBRID)).isZero();
-    assertThat(EvalOptions.defaults().spreadFor(RecallMode.DENSE)).isZero();
-    assertThat(EvalOptions.defaults().withSpread(0.0).spreadFor(RecallMode.BM25)).isZero();
-    assertThat(EvalOptions.defaults().withSpread(0.3).spreadFor(RecallMode.HYBRID)).isEqualTo(0.3);
-    assertThatThrownBy(() -> EvalOptions.defaults().withSpread(-0.1))
-        .hasMessage("spread must be a finite number at least 0, got: -0.1");
-  }
-
-  @Test
   void aReportRowHasScoresOrAReasonNeverBoth() {
     assertThatThrownBy(() -> new EvalReport.Row(EvalLevel.FILE, RecallMode.BM25, null, 0, 0, null, 0))
         .hasMessage("a row must have either scores or a reason it was not run, got neither");
