@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  * list is where a new one is added (docs/benchmarks.md, "Adding a benchmark").
  */
 @Command(name = "bench", subcommands = {ChaosCommand.class, LedgerBenchCommand.class, ProgramBenchCommand.class,
-    ImpactBenchCommand.class},
+    ImpactBenchCommand.class, GraphBenchCommand.class},
     description = "Measure ingest throughput beside a raw Lucene IndexWriter loop over the same "
     + "chunks (same run), no-op re-index cost, recall latency and index size. Prints medians and ratios.")
 final class BenchCommand implements Callable<Integer> {

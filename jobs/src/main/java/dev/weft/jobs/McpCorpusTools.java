@@ -109,8 +109,10 @@ final class McpCorpusTools {
         !args.flag("allChunks"), RecallMode.parse(mode), RecallRequest.DEFAULT_POOL_SIZE,
         RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES)
         .withSpread(args.number("spread") == null ? 0 : args.number("spread")), args.string("embedder"));
+    RecallHits hits = RecallHits.of(weft, result);
     ObjectNode out = Json.object();
-    out.set(result.flat() ? "hits" : "groups", Json.node(RecallCommand.toJson(result)));
+    out.set(result.flat() ? "hits" : "groups", Json.node(hits.json()));
+    hits.note().ifPresent(reason -> out.put("note", reason)); // the CLI's stderr note, where an agent reads it
     return ToolResult.of(out);
   }
 

@@ -7,13 +7,10 @@ import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
-import dev.weft.context.graph.git.GitActivityIndex;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -86,50 +83,23 @@ final class RecallCommand implements Callable<Integer> {
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
         recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule(), spread);
     RecallResult result;
-    GitActivityIndex git = null;
+    RecallHits hits = null;
     try (Weft weft = Wefts.open(indexOption.forRead())) {
       result = weft.recall(request, embedderOption.spec);
-      if (json && !result.isEmpty()) {
-        // grounding for agents, read after ranking and never fed into it
-        git = weft.gitActivity();
+      if (json) {
+        hits = RecallHits.of(weft, result);
       }
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
-      if (git != null) {
-        git.unavailable().ifPresent(reason -> spec.commandLine().getErr().println("weft: note: " + reason));
-      }
-      out.println(Json.write(toJson(result, git)));
+    if (hits != null) {
+      hits.note().ifPresent(reason -> spec.commandLine().getErr().println("weft: note: " + reason));
+      out.println(Json.write(hits.json()));
     } else {
       for (Hit hit : result.hits()) {
         out.println(tsv(hit));
       }
     }
     return result.isEmpty() ? WeftCli.NOTHING_FOUND : 0;
-  }
-
-  /** A flat list of hits, or the groups by kind: what {@code --json} prints and the MCP recall returns. */
-  static Object toJson(RecallResult result) {
-    return toJson(result, null);
-  }
-
-  /** As {@link #toJson(RecallResult)}, each hit with its file's {@code git} activity when {@code git} has it. */
-  static Object toJson(RecallResult result, GitActivityIndex git) {
-    if (result.flat()) {
-      return result.hits().stream().map(hit -> hit(hit, git)).toList();
-    }
-    Map<String, Object> groups = new LinkedHashMap<>();
-    result.groups().entrySet().stream().sorted(Map.Entry.comparingByKey())
-        .forEach(e -> groups.put(e.getKey().id(), e.getValue().stream().map(hit -> hit(hit, git)).toList()));
-    return groups;
-  }
-
-  private static Map<String, Object> hit(Hit hit, GitActivityIndex git) {
-    Map<String, Object> map = Json.hit(hit);
-    if (git != null) {
-      git.activity(hit.path()).ifPresent(activity -> map.put("git", activity));
-    }
-    return map;
   }
 
   /** The corpus kinds named; the message names the memory kinds too, as recall takes them. */

@@ -48,6 +48,7 @@ class ChaosCommandTest {
 
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.err()).isEqualTo("weft: bench needs --corpus DIR (or --vectors INDEX for the vector figures only, "
-        + "or a subcommand: weft bench chaos, weft bench ledger, weft bench program, weft bench impact)\n");
+        + "or a subcommand: weft bench chaos, weft bench ledger, weft bench program, weft bench impact, "
+        + "weft bench graph)\n");
   }
 }

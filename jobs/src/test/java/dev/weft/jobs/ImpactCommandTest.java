@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,6 +63,11 @@ class ImpactCommandTest {
 
     assertThat(run.exit()).as(run.err()).isZero();
     JsonNode impact = new ObjectMapper().readTree(run.out());
+    // the shape issue #14 lists, in its order
+    List<String> fields = new ArrayList<>();
+    impact.fieldNames().forEachRemaining(fields::add);
+    assertThat(fields).containsExactly("symbol", "defs", "refCount", "confirmed", "mentions", "risk", "complexity",
+        "callers", "callees", "hedges");
     assertThat(impact.get("symbol").asText()).isEqualTo("_normalize");
     assertThat(impact.get("defs").toString()).isEqualTo("[{\"path\":\"app/store.py\",\"startLine\":4,\"endLine\":7}]");
     assertThat(impact.get("callers").toString()).isEqualTo(

@@ -124,6 +124,35 @@ class McpGraphToolsTest {
         .asText()).startsWith("weft: spread applies to code and doc");
   }
 
+  @Test
+  void recallHitsCarryTheirFilesGitActivityAsTheCliJsonDoes() {
+    JsonNode flat = client.call("recall", "{\"query\":\"greet\",\"kind\":\"code\",\"n\":3}");
+    CliRun run = CliRun.of("recall", "greet", "--kind", "code", "-n", "3", "--json", "--index", index);
+    JsonNode groups = client.call("recall", "{\"query\":\"greet\"}");
+    CliRun grouped = CliRun.of("recall", "greet", "--json", "--index", index);
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(flat.at("/structuredContent/hits")).isEqualTo(McpClient.json(run.out().strip()));
+    assertThat(flat.at("/structuredContent/hits/0/git").toString())
+        .isEqualTo("{\"commits\":1,\"lastCommit\":\"2023-11-14T22:13:20Z\",\"lastAuthor\":\"Alice\"}");
+    assertThat(flat.path("structuredContent").has("note")).isFalse();
+    assertThat(groups.at("/structuredContent/groups")).isEqualTo(McpClient.json(grouped.out().strip()));
+    assertThat(groups.at("/structuredContent/groups/code/0/git/commits").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void outsideGitRecallHitsHaveNoGitAndTheResultSaysWhy() throws IOException {
+    Files.walk(root.resolve(".git")).sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+
+    JsonNode result = client.call("recall", "{\"query\":\"greet\",\"kind\":\"code\"}");
+
+    assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
+    assertThat(result.at("/structuredContent/hits").size()).isPositive();
+    assertThat(result.at("/structuredContent/hits").toString()).doesNotContain("\"git\"");
+    assertThat(result.at("/structuredContent/note").asText())
+        .startsWith("no git activity: " + root + " is not in a git work tree with a commit");
+  }
+
   private static List<String> pathsAndScores(JsonNode hits) {
     List<String> rows = new ArrayList<>();
     hits.forEach(hit -> rows.add(hit.path("path").asText() + " " + hit.path("score").asText()));
