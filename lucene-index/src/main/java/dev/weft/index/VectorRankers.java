@@ -3,6 +3,7 @@ package dev.weft.index;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
+import dev.weft.context.fusion.FilePrior;
 import dev.weft.context.fusion.FusedCandidate;
 import dev.weft.context.fusion.FusionRule;
 import dev.weft.context.fusion.ScoredCandidate;
@@ -35,11 +36,18 @@ final class VectorRankers {
   private final IndexSearcher searcher;
   private final Ranker ranker;
   private final HitReader hitReader;
+  private final double filePrior;
 
   VectorRankers(IndexSearcher searcher, Ranker ranker) {
+    this(searcher, ranker, FilePrior.DEFAULT_WEIGHT);
+  }
+
+  /** With another file-prior weight (0 turns it off): how tests compare the ranking with and without it. */
+  VectorRankers(IndexSearcher searcher, Ranker ranker, double filePrior) {
     this.searcher = searcher;
     this.ranker = ranker;
     this.hitReader = new HitReader(searcher.getIndexReader());
+    this.filePrior = filePrior;
   }
 
   /**
@@ -73,7 +81,9 @@ final class VectorRankers {
    * The BM25 pool ({@code poolSize} chunks, more when one per file needs {@code limit} distinct files)
    * joined by the {@code max(knnCandidates, limit)} nearest neighbours among the kind's chunks (none when
    * {@code knnCandidates} is 0), fused by the request's {@link FusionRule}: a neighbour outside the pool has no lexical
-   * part, a chunk without a vector no cosine part. A hit's score is the fused score, its cosine the raw one.
+   * part, a chunk without a vector no cosine part; every chunk (not one per file) then lifted by the
+   * {@link FilePrior} over the candidates (one per file it would change no order). A hit's score is that score,
+   * its cosine the raw one.
    * A text without a searchable word finds nothing, as in BM25 mode.
    */
   List<Hit> hybrid(Kind kind, String text, int limit, boolean onePerFile, int poolSize, double embedWeight,
@@ -107,7 +117,10 @@ final class VectorRankers {
         candidates.add(new ScoredCandidate<>(located.get(docs[i]), lexicalScores.get(docs[i]), cosines[i]));
       }
       List<RankedChunk> fused = new ArrayList<>(docs.length);
-      for (FusedCandidate<Located> candidate : fusion.fusion().fuse(candidates, embedWeight)) {
+      // one per file, the prior would scale each file's best chunk alike and change no order: skip it there
+      List<FusedCandidate<Located>> scored = FilePrior.apply(
+          fusion.fusion().fuse(candidates, embedWeight), Located::path, onePerFile ? 0 : filePrior);
+      for (FusedCandidate<Located> candidate : scored) {
         Located chunk = candidate.item();
         fused.add(new RankedChunk(chunk.doc(), chunk.path(), chunk.startLine(), candidate.score(),
             candidate.cosine()));
