@@ -47,6 +47,14 @@ public final class LocationUri {
     }
   }
 
+  /**
+   * The text Beam reads a location option from: the URI, or the decoded path of one without a scheme (a value set
+   * in code rather than parsed here).
+   */
+  public static String text(URI value) {
+    return value.getScheme() == null ? value.getPath() : value.toString();
+  }
+
   private static boolean hasScheme(String value) {
     int colon = value.indexOf(':');
     // a Windows drive letter (C:\) is a path, not a scheme; a scheme is a letter then letters, digits, + - .

@@ -34,12 +34,7 @@ final class StagingUri {
 
   /** A {@code java.net.URI} option's directory, checked as {@link #parse(String, String, PipelineOptions)}. */
   static String parse(URI value, String option, PipelineOptions options) {
-    return parse(value == null ? null : text(value), option, options);
-  }
-
-  /** The text of a URI option: Jackson parses a plain path as a URI without a scheme, its decoded path is meant. */
-  static String text(URI value) {
-    return value.getScheme() == null ? value.getPath() : value.toString();
+    return parse(value == null ? null : LocationUri.text(value), option, options);
   }
 
   /** As {@link #parse(String, PipelineOptions)} for {@code option}, the name its errors give. */

@@ -107,7 +107,7 @@ public final class StreamingIngestPipeline {
    * {@link WindowPublisher#stagingRoot()}.
    */
   static String windowStaging(URI value) {
-    return value == null ? "" : StagingUri.text(value);
+    return value == null ? "" : LocationUri.text(value);
   }
 
   /** Refuses an embedder other than the one whose vectors the served generation holds (EmbedderGuard). */
