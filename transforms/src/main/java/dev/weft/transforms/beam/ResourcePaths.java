@@ -43,12 +43,10 @@ public final class ResourcePaths {
     return localPath(spec(value), option, why);
   }
 
-  /** A {@code java.net.URI} option as {@link #resource(String, String)} reads its text. */
-  public static ResourceId resource(URI value, String option) {
-    return resource(spec(value), option);
-  }
-
-  /** The text Beam reads a resource from: the URI itself, or the decoded path of one without a scheme. */
+  /**
+   * The text Beam reads a resource from: the URI itself, or the decoded path of one without a scheme (the same
+   * reading as pipelines' LocationUri.text, which this module cannot depend on).
+   */
   private static String spec(URI value) {
     if (value == null) {
       return null;
