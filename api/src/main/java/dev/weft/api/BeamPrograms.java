@@ -41,9 +41,11 @@ final class BeamPrograms {
     }
     Step.Map map = checkShape(request, plan);
     Path work = request.beamWork().orElseGet(() -> defaultWork(source)).toAbsolutePath().normalize();
-    List<String> args = new ArrayList<>(List.of("--source=" + source.path().toAbsolutePath().normalize(),
+    // URIs, as the options are typed (a path with a space or a '%' percent-encoded, not misread)
+    List<String> args = new ArrayList<>(List.of("--source=" + source.path().toAbsolutePath().normalize().toUri(),
         "--sourceKind=" + (source instanceof ProgramSource.Index ? "index" : "dataset"),
-        "--results=" + work.resolve("store"), "--output=" + work.resolve("runs").resolve(plan.fingerprint()),
+        "--results=" + work.resolve("store").toUri(),
+        "--output=" + work.resolve("runs").resolve(plan.fingerprint()).toUri(),
         "--maxConcurrentSubcalls=" + request.options().maxConcurrentSubcalls(),
         "--maxSubcalls=" + request.options().maxSubcalls().orElse(0)));
     if (request.executor() == ProgramExecutor.DIRECT) {

@@ -7,13 +7,15 @@ import org.apache.beam.sdk.options.Validation;
 
 /** {@link ExportJob}'s options. */
 public interface ExportOptions extends PipelineOptions {
-  @Description("Required. Index directory to export the served generation of: a local path or a file: URI.")
+  @Description("Required. Index directory to export the served generation of: a local path on the driver (or a "
+      + "file: URI); the export runs in the driver.")
   @Validation.Required
   String getIndex();
 
   void setIndex(String value);
 
-  @Description("Required. Directory that receives the dataset (created when missing): a local path or a file: URI.")
+  @Description("Required. Directory that receives the dataset (created when missing): a local path on the driver "
+      + "(or a file: URI).")
   @Validation.Required
   String getOut();
 
@@ -25,7 +27,8 @@ public interface ExportOptions extends PipelineOptions {
 
   void setFormat(String value);
 
-  @Description("Also write the run report (JSON) to this file, whether the export succeeds or fails.")
+  @Description("Also write the run report (JSON) to this file, a local path on the driver, whether the export "
+      + "succeeds or fails.")
   String getReport();
 
   void setReport(String value);

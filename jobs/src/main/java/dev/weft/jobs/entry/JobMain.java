@@ -6,6 +6,7 @@ import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
 import dev.weft.jobs.report.RunReports;
 import dev.weft.pipelines.ingest.IngestProgress;
+import dev.weft.pipelines.ingest.OptionArgs;
 import dev.weft.transforms.beam.ResourcePaths;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -91,14 +92,7 @@ final class JobMain {
    * JSON value file:///a b" for a URI option).
    */
   static String naming(String message, String[] args) {
-    for (String arg : args) {
-      int eq = arg.indexOf('=');
-      if (eq > 2 && eq < arg.length() - 1 && message.contains(arg.substring(eq + 1))
-          && !message.contains(arg.substring(2, eq))) {
-        return arg.substring(0, eq) + ": " + message;
-      }
-    }
-    return message;
+    return OptionArgs.naming(message, args);
   }
 
   /** Beam's usage of the options interface: every option with its description, default and whether required. */

@@ -12,29 +12,33 @@ import org.apache.beam.sdk.options.Validation;
  * ({@code ProgramRunOptions}) except {@code --maxSubcalls}, which has its default there too, as Beam requires.
  */
 public interface ProgramRunJobOptions extends PipelineOptions {
-  @Description("Required. The program (JSON); see docs/programs.md.")
+  @Description("Required. The program (JSON), a local path on the driver; see docs/programs.md.")
   @Validation.Required
   String getProgram();
 
   void setProgram(String value);
 
-  @Description("A directory: each file is a slot (its relative path) and a piece of input. In process only.")
+  @Description("A directory, a local path on the driver: each file is a slot (its relative path) and a piece of "
+      + "input. In process only.")
   String getEnv();
 
   void setEnv(String value);
 
-  @Description("An index directory: each chunk is a piece.")
+  @Description("An index directory: each chunk is a piece. A local path on the driver, which hands Beam workers its "
+      + "file: URI (a shared mount on a cluster).")
   String getIndex();
 
   void setIndex(String value);
 
-  @Description("A JSONL, Parquet or Avro dataset: each record is a piece.")
+  @Description("A JSONL, Parquet or Avro dataset: each record is a piece. A local path on the driver, which hands "
+      + "Beam workers its file: URI (a shared mount on a cluster).")
   String getDataset();
 
   void setDataset(String value);
 
   @Description("Beam runners: where results are kept by (program fingerprint, piece address), so a re-run asks "
-      + "only what is missing (default: INDEX/programs, or .weft-programs/FILE beside the dataset).")
+      + "only what is missing (default: INDEX/programs, or .weft-programs/FILE beside the dataset). A local path on "
+      + "the driver; workers write under it, so a shared mount on a cluster.")
   String getWork();
 
   void setWork(String value);
@@ -79,7 +83,8 @@ public interface ProgramRunJobOptions extends PipelineOptions {
 
   void setCallTimeout(String value);
 
-  @Description("Also write the run report (JSON) to this file, whether the run succeeds or fails.")
+  @Description("Also write the run report (JSON) to this file, a local path on the driver, whether the run "
+      + "succeeds or fails.")
   String getReport();
 
   void setReport(String value);

@@ -9,6 +9,7 @@ import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
 import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.pipelines.ingest.StagingOptions;
+import dev.weft.transforms.beam.ResourcePaths;
 import java.beans.Introspector;
 import java.io.PrintWriter;
 import java.lang.reflect.Method;
@@ -80,7 +81,8 @@ public final class ReindexJob {
 
   private static RunReport reindex(ReindexOptions options, boolean runnerGiven, Map<String, String> passedOn,
       RunRecorder recorder, ReportFile report, PrintWriter out) {
-    Path corpus = JobMain.localPath(options.getCorpus(), "--corpus").toAbsolutePath().normalize();
+    Path corpus = ResourcePaths.localPath(options.getCorpus(), "--corpus", "the driver lists it and the workers "
+        + "read it from a local disk (a shared mount on a cluster)").toAbsolutePath().normalize();
     Path index = IndexLocation.forWrite(
         options.getIndex() == null ? null : JobMain.localPath(options.getIndex(), "--index"), corpus);
     if (options.getWaitSeconds() < 0) {

@@ -1,7 +1,12 @@
 package dev.weft.jobs.entry;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.pipelines.ingest.LocationUri;
 import dev.weft.pipelines.ingest.StagingOptions;
+import java.net.URI;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.Validation;
@@ -13,18 +18,25 @@ import org.apache.beam.sdk.options.Validation;
  * the ingest pipeline's options, as Beam requires of one property name).
  */
 public interface ReindexOptions extends StagingOptions {
-  @Description("Required. Corpus root to index: a local directory or a file: URI.")
+  @Description("Required. Corpus root to index: a file: URI or a plain path (which means file:). On a cluster the "
+      + "workers read it, so it is a shared mount every worker reaches; other schemes are refused.")
   @Validation.Required
-  String getCorpus();
+  @JsonDeserialize(using = LocationUri.Parse.class)
+  @JsonSerialize(using = ToStringSerializer.class)
+  URI getCorpus();
 
-  void setCorpus(String value);
+  void setCorpus(URI value);
 
-  @Description("Index directory: a local path or a file: URI (default: CORPUS/.weft, or $WEFT_INDEX).")
+  // a String like ExportOptions' and ProgramRunJobOptions' --index: Beam requires one type per property name across
+  // the interfaces a JVM registers, and the driver alone opens the index (workers get the staging location)
+  @Description("Index directory, a local path on the driver (or a file: URI) that the driver locks, merges into "
+      + "and publishes (default: CORPUS/.weft, or $WEFT_INDEX). Without --staging, Beam workers stage under it.")
   String getIndex();
 
   void setIndex(String value);
 
-  @Description("Also write the run report (JSON) to this file, whether the run publishes or fails.")
+  @Description("Also write the run report (JSON) to this file, a local path on the driver, whether the run "
+      + "publishes or fails.")
   String getReport();
 
   void setReport(String value);

@@ -64,6 +64,23 @@ class ReindexJobTest {
   }
 
   @Test
+  void theCorpusIsAPlainPathWithASpaceOrItsFileUriAndANonUriIsOneLineNamingIt() throws IOException {
+    Path spaced = Files.createDirectories(tmp.resolve("my corpus"));
+    Files.writeString(spaced.resolve("a.md"), "# A\n\nText.\n");
+
+    JobRun plain = JobRun.of(ReindexJob::run, "--corpus=" + spaced, "--index=" + tmp.resolve("plain"));
+    JobRun byUri = JobRun.of(ReindexJob::run, "--corpus=" + spaced.toUri(), "--index=" + tmp.resolve("uri"));
+    JobRun notUri = JobRun.of(ReindexJob::run, "--corpus=file:///a b", "--index=" + index);
+
+    assertThat(plain.exit()).as(plain.err()).isZero();
+    assertThat(byUri.exit()).as(byUri.err()).isZero();
+    assertThat(plain.out()).startsWith("published generation 1").contains("\nadded\t1\n");
+    assertThat(byUri.out()).startsWith("published generation 1").contains("\nadded\t1\n");
+    assertThat(notUri.exit()).isEqualTo(2);
+    assertThat(notUri.err().strip()).startsWith("weft: --corpus: ").endsWith("see --help").doesNotContain("\n");
+  }
+
+  @Test
   void aMissingRequiredOptionIsOneLineAndExit2() {
     JobRun run = JobRun.of(ReindexJob::run, "--index=" + index);
 

@@ -131,16 +131,17 @@ final class BeamExecutor {
     if (runner == RunnerChoice.FLINK && extraArgs.stream().noneMatch(a -> a.startsWith("--flinkMaster"))) {
       args.add("--flinkMaster=[local]");
     }
-    args.add("--root=" + root);
+    // URIs, as the options are typed: a path with a space or a '%' is percent-encoded, not refused or misread
+    args.add("--root=" + root.toAbsolutePath().toUri());
     args.add(StagingArea.ARG + staging);
     args.add("--shardDownloadDir=" + downloads.toAbsolutePath());
     args.addAll(kindArgs);
     args.add("--embedBatchSize=" + embedBatchSize);
     if (exportParquet != null) {
-      args.add("--exportParquet=" + exportParquet.toAbsolutePath());
+      args.add("--exportParquet=" + exportParquet.toAbsolutePath().toUri());
     }
     if (reuseFrom != null) {
-      args.add("--reuseVectorsFrom=" + reuseFrom.toAbsolutePath());
+      args.add("--reuseVectorsFrom=" + reuseFrom.toAbsolutePath().toUri());
     }
     args.addAll(extraArgs);
     return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation().as(IngestOptions.class);

@@ -1,7 +1,11 @@
 package dev.weft.pipelines.ingest;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.ingest.SourceReader;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.UUID;
 import org.apache.beam.sdk.options.Default;
@@ -16,16 +20,19 @@ import org.apache.beam.sdk.options.Validation;
  * {@link StagingOptions}'; without it this pipeline stages in a fresh local temporary directory.
  */
 public interface IngestOptions extends StagingOptions {
-  @Description("Corpus root directory, a local path or a file: URI (file:///data/corpus); the paths given to the "
-      + "pipeline are relative to it. For a dataset ingest: the dataset file. Other schemes are refused: the ingest "
-      + "reads local files (a shared mount on a cluster)")
+  @Description("Corpus root directory, a file: URI (file:///data/corpus) or a plain path (/data/corpus, which "
+      + "means file:); the paths given to the pipeline are relative to it. For a dataset ingest: the dataset file. "
+      + "Workers read it, so on a cluster it is a shared mount every worker reaches; other schemes are refused: "
+      + "the ingest reads local files")
   @Validation.Required
-  String getRoot();
+  @JsonDeserialize(using = LocationUri.Parse.class)
+  @JsonSerialize(using = ToStringSerializer.class)
+  URI getRoot();
 
-  void setRoot(String value);
+  void setRoot(URI value);
 
-  @Description("Local directory the driver downloads staged shards into before merging them, when --staging is "
-      + "not on the local file system. Defaults to a fresh temporary directory.")
+  @Description("A local path on the driver: the directory it downloads staged shards into before merging them, "
+      + "when --staging is not on the local file system. Defaults to a fresh temporary directory.")
   @Default.InstanceFactory(FreshDownloadDir.class)
   String getShardDownloadDir();
 
@@ -50,13 +57,15 @@ public interface IngestOptions extends StagingOptions {
   void setExtensions(String value);
 
   @Description("Also write the chunks this run produces as a Parquet dataset (dev.weft.schemas.Chunk rows, "
-      + "chunks-SSSSS-of-NNNNN.parquet) into this directory; its previous chunks-*.parquet files are replaced. "
-      + "With --streaming=true, each window that publishes generation N writes its chunks to DIR/gen-<N>/ instead, "
-      + "after its publish or not at all. Empty (the default): no dataset.")
-  @Default.String("")
-  String getExportParquet();
+      + "chunks-SSSSS-of-NNNNN.parquet) into this directory, a file: URI or a plain path (a shared mount on a "
+      + "cluster: the workers write it); its previous chunks-*.parquet files are replaced. With --streaming=true, "
+      + "each window that publishes generation N writes its chunks to DIR/gen-<N>/ instead, after its publish or "
+      + "not at all. Not given: no dataset.")
+  @JsonDeserialize(using = LocationUri.Parse.class)
+  @JsonSerialize(using = ToStringSerializer.class)
+  URI getExportParquet();
 
-  void setExportParquet(String value);
+  void setExportParquet(URI value);
 
   /** A path, not created until a download needs it: a local staging is read in place. */
   final class FreshDownloadDir implements DefaultValueFactory<String> {
@@ -79,18 +88,21 @@ public interface IngestOptions extends StagingOptions {
 
   void setEmbedBatchSize(int value);
 
-  @Description("Index directory whose served generation supplies vectors to reuse for unchanged chunk text; "
-      + "empty means embed everything")
-  @Default.String("")
-  String getReuseVectorsFrom();
+  @Description("Index directory whose served generation supplies vectors to reuse for unchanged chunk text, a "
+      + "file: URI or a plain path (a shared mount on a cluster: the workers read it); not given: embed everything")
+  @JsonDeserialize(using = LocationUri.Parse.class)
+  @JsonSerialize(using = ToStringSerializer.class)
+  URI getReuseVectorsFrom();
 
-  void setReuseVectorsFrom(String value);
+  void setReuseVectorsFrom(URI value);
 
-  @Description("With --streaming=true: the index directory each window publishes one generation into (required)")
-  @Default.String("")
-  String getIndexDir();
+  @Description("With --streaming=true: the index directory each window publishes one generation into (required), "
+      + "a file: URI or a plain path (a shared mount on a cluster: any worker may publish a window)")
+  @JsonDeserialize(using = LocationUri.Parse.class)
+  @JsonSerialize(using = ToStringSerializer.class)
+  URI getIndexDir();
 
-  void setIndexDir(String value);
+  void setIndexDir(URI value);
 
   @Description("With --streaming=true: how long a window collects changed files before its publish: 500ms, 60s, 5m")
   @Default.String("60s")
@@ -125,11 +137,13 @@ public interface IngestOptions extends StagingOptions {
 
   void setRescan(String value);
 
-  @Description("With --streaming=true: Beam FileSystem directory (a shared mount, gs://, s3://, hdfs://) the workers "
-      + "stage each window's shards under (weft-<index hash>-stream/window-<end>/shard-<k>/); empty (the default): "
-      + "INDEX/stream-staging/, which every task manager reaches since each may publish")
-  @Default.String("")
-  String getWindowStaging();
+  @Description("With --streaming=true: Beam FileSystem URI of the directory (file:///shared/dir, a plain absolute "
+      + "path meaning file:, or gs://, s3://, hdfs:// with its Beam module) the workers stage each window's shards "
+      + "under (weft-<index hash>-stream/window-<end>/shard-<k>/); not given: INDEX/stream-staging/, which every "
+      + "task manager reaches since each may publish")
+  @JsonDeserialize(using = LocationUri.Parse.class)
+  @JsonSerialize(using = ToStringSerializer.class)
+  URI getWindowStaging();
 
-  void setWindowStaging(String value);
+  void setWindowStaging(URI value);
 }

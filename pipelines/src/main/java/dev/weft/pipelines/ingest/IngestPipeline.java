@@ -33,7 +33,6 @@ import org.apache.beam.sdk.coders.DelegateCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.io.fs.ResourceId;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.options.StreamingOptions;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.FlatMapElements;
@@ -63,12 +62,13 @@ public final class IngestPipeline {
   static final String DEAD_LETTER_SUFFIX = ".jsonl";
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String WORKERS_READ = "the workers (a shared mount on a cluster) and the driver read ";
 
   private IngestPipeline() {}
 
   /** A full pass: lists the corpus root, runs the pipeline, prints where the shards and dead letters are. */
   public static void main(String[] args) {
-    IngestOptions options = PipelineOptionsFactory.fromArgs(args).withValidation().as(IngestOptions.class);
+    IngestOptions options = OptionArgs.parse(args, IngestOptions.class);
     if (options.as(StreamingOptions.class).isStreaming()) {
       // runs until cancelled (or --watchPolls ends the watch): each window publishes into --indexDir
       StreamingIngestPipeline.build(options).run().waitUntilFinish();
@@ -117,7 +117,7 @@ public final class IngestPipeline {
     } catch (IOException e) {
       throw new UncheckedIOException("could not clear the staging dir " + staging, e);
     }
-    if (!options.getExportParquet().isBlank()) {
+    if (options.getExportParquet() != null) {
       // the directory then holds this run's dataset only, whatever shard count wrote the previous one
       ChunkFiles.clear(exportDir(options), ExportFormat.PARQUET);
     }
@@ -134,7 +134,7 @@ public final class IngestPipeline {
     if (state != PipelineResult.State.DONE) {
       throw new IllegalStateException("ingest pipeline on " + runner + " must finish in state DONE, got: " + state);
     }
-    if (!options.getExportParquet().isBlank()) {
+    if (options.getExportParquet() != null) {
       ChunkFiles.completeDataset(exportDir(options), ExportFormat.PARQUET);
     }
     try {
@@ -191,15 +191,16 @@ public final class IngestPipeline {
     PCollection<FileOutcome.Chunked> files = outcomes.get(ReadAndChunkFiles.CHUNKED);
     if (embedder != null) {
       EmbedChunks embed = EmbedChunks.with(embedder).withBatchSize(options.getEmbedBatchSize());
-      if (!options.getReuseVectorsFrom().isBlank()) {
-        embed = embed.withReuseFrom(options.getReuseVectorsFrom());
+      if (options.getReuseVectorsFrom() != null) {
+        embed = embed.withReuseFrom(ResourcePaths.localPath(options.getReuseVectorsFrom(), "--reuseVectorsFrom",
+            WORKERS_READ + "the index").toString());
       }
       PCollectionTuple embedded = files.apply("EmbedChunks", embed);
       files = embedded.get(EmbedChunks.EMBEDDED);
       writeJsonLines(embedded.get(EmbedChunks.FAILURES), "EmbedFailures", staging, EMBED_FAILURE_DIR);
     }
     files.apply("WriteIndexShards", writeShards);
-    if (!options.getExportParquet().isBlank()) {
+    if (options.getExportParquet() != null) {
       files
           .apply("ChunkRows", FlatMapElements.into(TypeDescriptor.of(ChunkRow.class))
               .via((FileOutcome.Chunked chunked) -> ChunkRow.allOf(chunked.chunks(), chunked.vectors())))
@@ -221,7 +222,7 @@ public final class IngestPipeline {
       // set on the options, so every step of this run (and a second look) sees the same directory
       options.setStaging(ScratchDirs.create("weft-ingest-").toUri());
     }
-    return StagingUri.parse(options.getStaging().toString(), options);
+    return StagingUri.parse(options.getStaging(), "--staging", options);
   }
 
   /** Dead letters as one JSONL file in {@code staging/dir}. */
@@ -244,8 +245,13 @@ public final class IngestPipeline {
         + "disk every worker reaches (a shared mount on a cluster)").toAbsolutePath().normalize();
   }
 
+  /**
+   * {@code --exportParquet} as a local, absolute path: the workers write the dataset, and the driver clears and
+   * completes it with local file operations, so it is a shared mount on a cluster; any other scheme is refused.
+   */
   static Path exportDir(IngestOptions options) {
-    return Path.of(options.getExportParquet()).toAbsolutePath().normalize();
+    return ResourcePaths.localPath(options.getExportParquet(), "--exportParquet", WORKERS_READ + "and write the "
+        + "dataset").toAbsolutePath().normalize();
   }
 
   /** The router the options ask for: the defaults, or only the listed extensions. */

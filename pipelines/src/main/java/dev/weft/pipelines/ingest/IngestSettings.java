@@ -73,14 +73,15 @@ public record IngestSettings(
       options = PipelineOptionsFactory.fromArgs(beamArgs.toArray(String[]::new)).as(IngestOptions.class);
     } catch (IllegalArgumentException e) {
       // the options are not echoed: one may carry credentials (--awsCredentialsProvider)
-      throw new IllegalArgumentException("a Beam option is refused: " + e.getMessage()
+      throw new IllegalArgumentException("a Beam option is refused: "
+          + OptionArgs.naming(e.getMessage(), beamArgs.toArray(String[]::new))
           + " (a filesystem's options need its Beam module on the class path: docs/operations.md)", e);
     }
     if (options.getStaging() != null) {
       // refused before the index is touched, not when the workers first write; checked with the run's own
       // options, since a filesystem may serve its scheme only when configured (Hadoop's needs --hdfsConfiguration
       // or HADOOP_CONF_DIR)
-      StagingUri.parse(options.getStaging().toString(), options);
+      StagingUri.parse(options.getStaging(), "--staging", options);
     }
   }
 

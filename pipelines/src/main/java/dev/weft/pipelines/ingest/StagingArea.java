@@ -58,7 +58,8 @@ record StagingArea(String runs) {
     if (base == null || base.isBlank()) {
       return new StagingArea(StagingUri.parse(indexDir.resolve(STREAM_STAGING).toString(), options));
     }
-    return new StagingArea(StagingUri.parse(base, options) + "weft-" + indexKey(indexDir) + "-stream/");
+    return new StagingArea(StagingUri.parse(base, "--windowStaging", options) + "weft-" + indexKey(indexDir)
+        + "-stream/");
   }
 
   /** The directory the window ending at {@code windowEnd} stages its shards in. */

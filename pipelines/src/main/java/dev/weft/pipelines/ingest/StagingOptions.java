@@ -1,5 +1,8 @@
 package dev.weft.pipelines.ingest;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import java.net.URI;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -17,6 +20,8 @@ public interface StagingOptions extends PipelineOptions {
       + "filesystem module is on the class path. Every worker and the driver must reach it; Weft deletes what it "
       + "stages there. Not given: under the index directory (a re-index), or a fresh local temporary directory "
       + "(the standalone pipeline).")
+  @JsonDeserialize(using = LocationUri.Parse.class)
+  @JsonSerialize(using = ToStringSerializer.class)
   URI getStaging();
 
   void setStaging(URI value);

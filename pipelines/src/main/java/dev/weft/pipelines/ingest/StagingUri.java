@@ -29,8 +29,18 @@ final class StagingUri {
    * @throws IllegalArgumentException naming the scheme and the Beam module to add, or the malformed value
    */
   static String parse(String spec, PipelineOptions options) {
+    return parse(spec, "--staging", options);
+  }
+
+  /** A {@code java.net.URI} option's directory, checked as {@link #parse(String, String, PipelineOptions)}. */
+  static String parse(URI value, String option, PipelineOptions options) {
+    return parse(value == null ? null : LocationUri.text(value), option, options);
+  }
+
+  /** As {@link #parse(String, PipelineOptions)} for {@code option}, the name its errors give. */
+  static String parse(String spec, String option, PipelineOptions options) {
     if (spec == null || spec.isBlank()) {
-      throw new IllegalArgumentException("--staging must be a directory URI (file:///..., gs://...), got: \"\"");
+      throw new IllegalArgumentException(option + " must be a directory URI (file:///..., gs://...), got: \"\"");
     }
     String uri = hasScheme(spec) ? spec : Path.of(spec).toAbsolutePath().normalize().toUri().toString();
     String scheme = URI.create(uri.replace(" ", "%20")).getScheme();
@@ -43,7 +53,7 @@ final class StagingUri {
       dir = StagedShards.directory(uri);
     } catch (IllegalArgumentException e) {
       String module = MODULES.get(scheme);
-      throw new IllegalArgumentException("--staging " + spec + ": no Beam FileSystem for scheme \"" + scheme
+      throw new IllegalArgumentException(option + " " + spec + ": no Beam FileSystem for scheme \"" + scheme
           + "\" is on the class path; " + (module == null
               ? "use file:///..., gs://, s3:// or hdfs:// with its Beam filesystem module"
               : "add " + module + " (the Beam version of this build) to the class path")

@@ -3,7 +3,9 @@ package dev.weft.pipelines.ingest;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.models.http.SpecDurations;
+import dev.weft.transforms.beam.ResourcePaths;
 import dev.weft.transforms.route.Router;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,12 +45,13 @@ public final class StreamingIngestPipeline {
 
   /** Wires the streaming pipeline; every option is checked here, before anything runs. */
   public static Pipeline build(IngestOptions options) {
-    if (options.getIndexDir().isBlank()) {
+    if (options.getIndexDir() == null) {
       throw new IllegalArgumentException("--indexDir is required with --streaming=true, got none: name the index "
           + "each window publishes into");
     }
     Path root = IngestPipeline.root(options);
-    Path indexDir = Path.of(options.getIndexDir()).toAbsolutePath().normalize();
+    Path indexDir = ResourcePaths.localPath(options.getIndexDir(), "--indexDir", "any worker may publish a window "
+        + "into it with local file operations (a shared mount on a cluster)").toAbsolutePath().normalize();
     Duration window = duration("--window", options.getWindow());
     Duration interval = duration("--watchInterval", options.getWatchInterval());
     if (options.getWatchPolls() < 0) {
@@ -58,8 +61,9 @@ public final class StreamingIngestPipeline {
     List<String> extensions = Arrays.stream(options.getExtensions().split(","))
         .map(String::trim).filter(e -> !e.isEmpty()).toList();
     WindowPublisher publisher = new WindowPublisher(root.toString(), indexDir.toString(), extensions,
-        options.getMaxFileBytes(), duration("--lockWait", options.getLockWait()), options.getWindowStaging());
-    if (!options.getExportParquet().isBlank()) {
+        options.getMaxFileBytes(), duration("--lockWait", options.getLockWait()),
+        windowStaging(options.getWindowStaging()));
+    if (options.getExportParquet() != null) {
       // each published window's chunks as DIR/gen-<N>/ (WindowExport); a local path, as in batch
       publisher = publisher.withExportParquet(IngestPipeline.exportDir(options));
     }
@@ -96,6 +100,14 @@ public final class StreamingIngestPipeline {
         .apply("PublishWindows", PublishWindows.with(publisher).withWindow(window).withShards(options.getShards()));
     windows.apply("LogWindows", ParDo.of(new LogFn()));
     return pipeline;
+  }
+
+  /**
+   * {@code --windowStaging} as the text the publisher keeps: empty when not given (under the index). Checked by
+   * {@link WindowPublisher#stagingRoot()}.
+   */
+  static String windowStaging(URI value) {
+    return value == null ? "" : LocationUri.text(value);
   }
 
   /** Refuses an embedder other than the one whose vectors the served generation holds (EmbedderGuard). */

@@ -1,6 +1,11 @@
 package dev.weft.pipelines.program;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import dev.weft.pipelines.ingest.LocationUri;
 import dev.weft.transforms.beam.MapWithModel;
+import java.net.URI;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -14,11 +19,14 @@ import org.apache.beam.sdk.options.Validation;
  */
 public interface ProgramRunOptions extends PipelineOptions {
   @Description("The pieces: a Weft index directory (its served generation's chunks) or a dataset file (.jsonl, "
-      + ".parquet, .avro: one piece per record); the kind is told by --sourceKind")
+      + ".parquet, .avro: one piece per record); the kind is told by --sourceKind. A file: URI or a plain path (a "
+      + "shared mount on a cluster: the workers read it); other schemes are refused")
   @Validation.Required
-  String getSource();
+  @JsonDeserialize(using = LocationUri.Parse.class)
+  @JsonSerialize(using = ToStringSerializer.class)
+  URI getSource();
 
-  void setSource(String value);
+  void setSource(URI value);
 
   @Description("What --source is: index or dataset")
   @Default.String("dataset")
@@ -27,18 +35,24 @@ public interface ProgramRunOptions extends PipelineOptions {
   void setSourceKind(String value);
 
   @Description("Where map results are kept, keyed by (program fingerprint, piece address), so a re-run asks only "
-      + "what is missing: a directory or a Beam file-system URI (file:///..., gs://... with its Beam module)")
+      + "what is missing: a Beam FileSystem URI (file:///..., a plain path meaning file:, gs://... with its Beam "
+      + "module); the workers write it")
   @Validation.Required
-  String getResults();
+  @JsonDeserialize(using = LocationUri.Parse.class)
+  @JsonSerialize(using = ToStringSerializer.class)
+  URI getResults();
 
-  void setResults(String value);
+  void setResults(URI value);
 
   @Description("Directory the run's results dataset (results-SSSSS-of-NNNNN.parquet, dev.weft.schemas.MapResult "
-      + "rows) is written to; its previous results-*.parquet files are replaced")
+      + "rows) is written to, a file: URI or a plain path (a shared mount on a cluster: the workers write it); its "
+      + "previous results-*.parquet files are replaced")
   @Validation.Required
-  String getOutput();
+  @JsonDeserialize(using = LocationUri.Parse.class)
+  @JsonSerialize(using = ToStringSerializer.class)
+  URI getOutput();
 
-  void setOutput(String value);
+  void setOutput(URI value);
 
   @Description("At most this many sub-calls in flight in the whole job")
   @Default.Integer(MapWithModel.DEFAULT_MAX_CONCURRENT_SUBCALLS)

@@ -8,11 +8,13 @@ import dev.weft.context.Chunk;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.program.MapCall;
 import dev.weft.context.program.Subcall;
+import dev.weft.pipelines.ingest.LocationUri;
 import dev.weft.transforms.beam.CapSubcalls;
 import dev.weft.transforms.beam.MapCallCoder;
 import dev.weft.transforms.beam.MapWithModel;
 import dev.weft.transforms.beam.ReadDatasetRecords;
 import dev.weft.transforms.beam.ReadIndexChunks;
+import dev.weft.transforms.beam.ResourcePaths;
 import dev.weft.transforms.beam.ResultStore;
 import dev.weft.transforms.beam.WriteMapResultsParquet;
 import dev.weft.transforms.dataset.DatasetChangeSet;
@@ -105,14 +107,14 @@ public final class ProgramRunPipeline {
     }
     List<DeadLetter> deadLetters = new ArrayList<>();
     Pipeline pipeline = build(options, beforeMap, map, fingerprint, subcall, order, deadLetters);
-    Path output = Path.of(options.getOutput()).toAbsolutePath().normalize();
+    Path output = output(options);
     ResultFiles.clear(output);
     String runner = options.getRunner().getSimpleName();
     PipelineResult result;
     PipelineResult.State state;
     try {
       long started = System.nanoTime();
-      ResultStore store = ResultStore.at(options.getResults(), fingerprint);
+      ResultStore store = ResultStore.at(LocationUri.text(options.getResults()), fingerprint);
       // the Flink runner's run() returns only when the job is done: meanwhile the stored results are the progress
       ScheduledExecutorService whileBlocked = options.getRunner() == DirectRunner.class
           ? null : reportStored(progress, started, store);
@@ -211,7 +213,7 @@ public final class ProgramRunPipeline {
     int k = options.getMaxConcurrentSubcalls();
     MapWithModel mapWithModel = MapWithModel.using(subcall)
         .withMaxConcurrentSubcalls(k)
-        .withResults(ResultStore.at(options.getResults(), fingerprint))
+        .withResults(ResultStore.at(LocationUri.text(options.getResults()), fingerprint))
         .withRetryFailed(options.getRetryFailed());
     if (options.getMaxSubcalls() < 0) {
       throw new IllegalArgumentException("maxSubcalls must be at least 0 (0: the map step's own cap), got: "
@@ -220,7 +222,7 @@ public final class ProgramRunPipeline {
     int cap = options.getMaxSubcalls() > 0 ? options.getMaxSubcalls() : map.maxSubcalls();
     CapSubcalls<C> capSubcalls = CapSubcalls.first(cap, order);
     mapWithModel = spreadLanes(options, mapWithModel, k);
-    Path output = Path.of(options.getOutput()).toAbsolutePath().normalize();
+    Path output = output(options);
 
     Pipeline pipeline = Pipeline.create(options);
     PCollection<KV<String, String>> pieces = source(pipeline, options, deadLetters);
@@ -238,6 +240,12 @@ public final class ProgramRunPipeline {
         .apply("MapWithModel", mapWithModel)
         .apply("WriteResults", WriteMapResultsParquet.to(output.toString(), fingerprint));
     return pipeline;
+  }
+
+  /** {@code --output} as a local path: the driver clears the directory and reads the results back from it. */
+  private static Path output(ProgramRunOptions options) {
+    return ResourcePaths.localPath(options.getOutput(), "--output", "the workers write the results dataset and the "
+        + "driver clears and reads it (a shared mount on a cluster)").toAbsolutePath().normalize();
   }
 
   /** Every lane gets a worker: the runner's parallelism raised to K, and on Flink keys it spreads over subtasks. */
@@ -259,7 +267,8 @@ public final class ProgramRunPipeline {
 
   private static PCollection<KV<String, String>> source(Pipeline pipeline, ProgramRunOptions options,
       List<DeadLetter> deadLetters) {
-    Path source = Path.of(options.getSource()).toAbsolutePath().normalize();
+    Path source = ResourcePaths.localPath(options.getSource(), "--source", "the workers read it from a local disk "
+        + "(a shared mount on a cluster)").toAbsolutePath().normalize();
     KvCoder<String, String> coder = KvCoder.of(StringUtf8Coder.of(), StringUtf8Coder.of());
     switch (options.getSourceKind().toLowerCase(Locale.ROOT)) {
       case "index" -> {

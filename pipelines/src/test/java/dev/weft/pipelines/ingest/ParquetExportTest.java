@@ -180,7 +180,7 @@ class ParquetExportTest {
   @Test
   void theOptionDefaultsToNoExport() {
     IngestOptions defaults = PipelineOptionsFactory.fromArgs("--root=/corpus").as(IngestOptions.class);
-    assertThat(defaults.getExportParquet()).isEmpty();
+    assertThat(defaults.getExportParquet()).isNull();
   }
 
   private static Chunk chunk(int ordinal) {

@@ -36,6 +36,25 @@ public final class ResourcePaths {
   }
 
   /**
+   * A {@code java.net.URI} option as {@link #localPath(String, String, String)} reads its text. Jackson parses a
+   * plain path ({@code /data/x}, {@code corpus}) as a URI without a scheme: its decoded path is the local path.
+   */
+  public static Path localPath(URI value, String option, String why) {
+    return localPath(spec(value), option, why);
+  }
+
+  /**
+   * The text Beam reads a resource from: the URI itself, or the decoded path of one without a scheme (the same
+   * reading as pipelines' LocationUri.text, which this module cannot depend on).
+   */
+  private static String spec(URI value) {
+    if (value == null) {
+      return null;
+    }
+    return value.getScheme() == null ? value.getPath() : value.toString();
+  }
+
+  /**
    * The option as a Beam resource: a local path (a file: URI implied) or a URI of a Beam FileSystem on the class
    * path; a scheme none serves is refused naming the option, the value and what to add.
    */
