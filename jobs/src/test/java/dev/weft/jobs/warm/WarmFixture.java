@@ -13,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A real warm server in this JVM on a socket in a temp run directory, and the real client talking to it: what the
@@ -74,6 +76,25 @@ public final class WarmFixture implements AutoCloseable {
   }
 
   /** The key of this JVM's calls, with a stand-in jar file under {@code dir} (made when missing). */
+  /**
+   * A runner whose every command waits until {@code clients} commands are running at once, then runs {@code then}:
+   * a server that served one command at a time would never get there (exit 9 after 30 s; 8 when interrupted).
+   */
+  static WarmServer.Runner allAtOnce(int clients, WarmServer.Runner then) {
+    CountDownLatch allInside = new CountDownLatch(clients);
+    return (request, out, err) -> {
+      allInside.countDown();
+      try {
+        if (!allInside.await(30, TimeUnit.SECONDS)) {
+          return 9;
+        }
+      } catch (InterruptedException e) {
+        return 8;
+      }
+      return then.run(request, out, err);
+    };
+  }
+
   static ServerKey key(Path dir) throws IOException {
     return ServerKey.of(standIn(dir), System.getProperty("java.home"), Path.of(System.getProperty("user.dir")),
         System.getenv());

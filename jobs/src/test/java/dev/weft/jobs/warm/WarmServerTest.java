@@ -37,20 +37,10 @@ class WarmServerTest {
   @Test
   void concurrentClientsAreServedAtTheSameTime() throws Exception {
     int clients = 4;
-    CountDownLatch allInside = new CountDownLatch(clients);
-    // each command waits until every one is running: a server that served one at a time would never get there
-    WarmServer.Runner runner = (request, out, err) -> {
-      allInside.countDown();
-      try {
-        if (!allInside.await(30, TimeUnit.SECONDS)) {
-          return 9;
-        }
-      } catch (InterruptedException e) {
-        return 8;
-      }
+    WarmServer.Runner runner = WarmFixture.allAtOnce(clients, (request, out, err) -> {
       out.println("ran " + request.argv().get(1));
       return 0;
-    };
+    });
     try (WarmFixture warm = WarmFixture.start(tmp, runner)) {
       ExecutorService callers = Executors.newFixedThreadPool(clients);
       List<Future<WarmFixture.Result>> results = new ArrayList<>();
