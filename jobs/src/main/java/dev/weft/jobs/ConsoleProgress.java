@@ -28,6 +28,10 @@ final class ConsoleProgress implements IngestProgress {
 
   @Override
   public void started(int fileCount, String executor) {
+    // one progress can watch several runs (weft eval --as-files ingests the records, then their folder): each
+    // run counts from zero against its own total
+    files.set(0);
+    chunks.set(0);
     total = fileCount;
     startNanos = System.nanoTime();
     lastDrawNanos = startNanos;
@@ -57,6 +61,11 @@ final class ConsoleProgress implements IngestProgress {
       err.println();
       err.flush();
     }
+  }
+
+  /** Draws the current line now, whatever the interval (for tests). */
+  void drawNow() {
+    draw(System.nanoTime());
   }
 
   private void draw(long now) {
