@@ -2,13 +2,10 @@ package dev.weft.index.store;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.util.Collection;
-import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexCommit;
-import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
@@ -45,60 +42,6 @@ final class StoreSearchers implements Closeable {
     LoggedSearcher(IndexReader reader, CommitLog log) {
       super(reader);
       this.log = log;
-    }
-  }
-
-  /**
-   * The newest commit, named only: reopening a reader at a commit reads nothing of it but its directory and
-   * {@code segments_N} name.
-   */
-  private static final class LatestCommit extends IndexCommit {
-    private final Directory directory;
-    private final long generation;
-
-    LatestCommit(Directory directory, long generation) {
-      this.directory = directory;
-      this.generation = generation;
-    }
-
-    @Override
-    public String getSegmentsFileName() {
-      return IndexFileNames.fileNameFromGeneration(IndexFileNames.SEGMENTS, "", generation);
-    }
-
-    @Override
-    public Collection<String> getFileNames() {
-      throw new UnsupportedOperationException("a commit known by name only");
-    }
-
-    @Override
-    public Directory getDirectory() {
-      return directory;
-    }
-
-    @Override
-    public void delete() {
-      throw new UnsupportedOperationException("a commit known by name only");
-    }
-
-    @Override
-    public boolean isDeleted() {
-      return false;
-    }
-
-    @Override
-    public int getSegmentCount() {
-      throw new UnsupportedOperationException("a commit known by name only");
-    }
-
-    @Override
-    public long getGeneration() {
-      return generation;
-    }
-
-    @Override
-    public Map<String, String> getUserData() {
-      throw new UnsupportedOperationException("a commit known by name only");
     }
   }
 
@@ -234,7 +177,7 @@ final class StoreSearchers implements Closeable {
     }
     try {
       // not DirectoryReader.listCommits: it reads every kept commit point, one per write since the last fold
-      IndexCommit latest = new LatestCommit(directory,
+      IndexCommit latest = new NamedCommit(directory,
           SegmentInfos.getLastCommitGeneration(directory.listAll()));
       IndexSearcher searcher = current.acquire();
       DirectoryReader reopened;
