@@ -1,5 +1,7 @@
 package dev.weft.pipelines.ingest;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.weft.index.ShardWriter;
 import dev.weft.transforms.beam.StagedShards;
 import dev.weft.transforms.beam.WriteIndexShards;
@@ -10,6 +12,8 @@ import dev.weft.transforms.route.Router;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /** A finished one-file shard left under a staging URI, as a worker of a killed run leaves it (the staging tests). */
 final class GhostShards {
@@ -26,5 +30,22 @@ final class GhostShards {
       writer.write(ghost.state(), ghost.chunks(), ghost.vectors());
     }
     StagedShards.upload(local, WriteIndexShards.shardDir(runUri, 0));
+  }
+
+  /**
+   * Runs the Beam ingest of {@code root} into {@code index} (Direct, {@code beamArgs}) and the in-process one into
+   * {@code inProcessIndex}, and holds the Beam run to the in-process documents with no ghost merged in; returns the
+   * Beam run's report for the caller's own checks.
+   */
+  static IngestReport publishWithoutThem(Path root, Path index, Path inProcessIndex, List<String> beamArgs) {
+    IngestReport beam = new Ingester().run(IngestRequest.directory(root, index).runner(RunnerChoice.DIRECT)
+        .beamArgs(beamArgs).build());
+    new Ingester().run(IngestRequest.directory(root, inProcessIndex).runner(RunnerChoice.IN_PROCESS).build());
+
+    assertThat(beam.executor()).isEqualTo("beam-direct");
+    Map<String, List<String>> documents = Corpora.dump(index);
+    assertThat(documents.keySet()).noneMatch(doc -> doc.contains("ghost.md"));
+    assertThat(documents).isEqualTo(Corpora.dump(inProcessIndex));
+    return beam;
   }
 }
