@@ -143,7 +143,10 @@ final class SyncOnceDirectory extends FilterDirectory {
         heldCommitPoint = null;
       }
     }
-    entriesChanged.set(true);
+    if (!source.startsWith(IndexFileNames.PENDING_SEGMENTS)) {
+      // a commit point's rename appends a journal record (CommitPointJournalDirectory): no directory entry changes
+      entriesChanged.set(true);
+    }
     super.rename(source, dest);
     // a rename moves the synced bytes; the directory entry itself is made durable by syncMetaData
     if (wasSynced) {
