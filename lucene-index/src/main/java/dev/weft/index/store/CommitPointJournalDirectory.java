@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.zip.CRC32;
 import org.apache.lucene.index.IndexFileNames;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.store.ByteBuffersDataInput;
 import org.apache.lucene.store.ByteBuffersDataOutput;
 import org.apache.lucene.store.ByteBuffersIndexInput;
@@ -39,6 +40,7 @@ import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.store.Lock;
 
 /**
  * Keeps Lucene's commit points ({@code pending_segments_N}, {@code segments_N}) as checksummed records in one
@@ -95,6 +97,14 @@ final class CommitPointJournalDirectory extends FilterDirectory {
   private long appended;
   private long forced;
   private long lastDelete;
+  /**
+   * Deletes of commit points not yet written: written with the next record, before a real file is deleted, before a
+   * force, and before the write lock is released — never while a force is in flight for nothing (a write to the
+   * file during its fdatasync makes that fdatasync wait for it; the background deleter's records did, at p95).
+   */
+  private final List<JournalFormat.Entry> unwritten = new ArrayList<>();
+  /** Write locks this directory holds: while it holds one, no other process appends, so nothing needs reading. */
+  private int locksHeld;
   private ExecutorService waits;
 
   CommitPointJournalDirectory(Directory in, Path dir) {
@@ -200,10 +210,11 @@ final class CommitPointJournalDirectory extends FilterDirectory {
       }
       refresh();
       if (live.containsKey(name)) {
-        append(new JournalFormat.Entry(JournalFormat.DELETE, name, new byte[0]));
-        lastDelete = appended;
+        live.remove(name);
+        unwritten.add(new JournalFormat.Entry(JournalFormat.DELETE, name, new byte[0]));
         return;
       }
+      writeUnwritten();
     }
     // a real file: the record that stopped naming it must be durable before the file is gone
     forceThrough(true);
@@ -227,6 +238,9 @@ final class CommitPointJournalDirectory extends FilterDirectory {
       super.sync(files);
     }
     if (records) {
+      synchronized (this) {
+        writeUnwritten();
+      }
       forceThrough(false);
     }
   }
@@ -271,6 +285,9 @@ final class CommitPointJournalDirectory extends FilterDirectory {
 
   /** Reads what other processes appended since, or the whole journal when it is new or was compacted. */
   private void refresh() throws IOException {
+    if (locksHeld > 0 && channel != null) {
+      return;
+    }
     Path file = dir.resolve(FILE);
     Object key;
     try {
@@ -328,21 +345,108 @@ final class CommitPointJournalDirectory extends FilterDirectory {
     }
   }
 
-  /** Appends one record (not yet durable: {@link #sync} forces), creating or compacting the journal first. */
+  /** Writes the deletes not yet written (not yet durable). */
+  private void writeUnwritten() throws IOException {
+    if (!unwritten.isEmpty()) {
+      append(null);
+    }
+  }
+
+  /**
+   * Appends the unwritten deletes and {@code entry} (when not null) in one write, not yet durable ({@link #sync}
+   * forces), creating or compacting the journal first.
+   */
   private void append(JournalFormat.Entry entry) throws IOException {
     refresh();
     if (channel == null) {
       install(initialSize, List.of());
     }
-    byte[] record = JournalFormat.record(header.salt(), end, entry);
-    if (end.position() + record.length > header.size()) {
-      compact(record.length);
-      record = JournalFormat.record(header.salt(), end, entry);
+    List<JournalFormat.Entry> entries = new ArrayList<>(unwritten);
+    if (entry != null) {
+      entries.add(entry);
     }
-    JournalFormat.writeFully(channel, ByteBuffer.wrap(record), end.position());
-    end = end.after(record);
-    apply(entry);
+    if (entries.isEmpty()) {
+      return;
+    }
+    JournalFormat.End at = end;
+    List<byte[]> records = new ArrayList<>();
+    int length = 0;
+    for (JournalFormat.Entry each : entries) {
+      byte[] record = JournalFormat.record(header.salt(), at, each);
+      records.add(record);
+      at = at.after(record);
+      length += record.length;
+    }
+    if (at.position() > header.size()) {
+      // the live map already lacks the unwritten deletes: the compacted journal needs only the entry
+      unwritten.clear();
+      compact(length);
+      append(entry);
+      return;
+    }
+    ByteBuffer buffer = ByteBuffer.allocate(length);
+    records.forEach(buffer::put);
+    JournalFormat.writeFully(channel, buffer.flip(), end.position());
+    end = at;
+    if (!unwritten.isEmpty()) {
+      lastDelete = appended + 1;
+    }
+    unwritten.clear();
+    if (entry != null) {
+      apply(entry);
+    }
     appended++;
+  }
+
+  /**
+   * The write lock, which Lucene takes through this directory: taking it reads the journal once (another process
+   * may have appended before releasing it), and releasing it first writes the deletes not yet written, so no
+   * process appends without it.
+   */
+  @Override
+  public Lock obtainLock(String name) throws IOException {
+    Lock lock = super.obtainLock(name);
+    if (!name.equals(IndexWriter.WRITE_LOCK_NAME)) {
+      return lock;
+    }
+    synchronized (this) {
+      try {
+        refresh();
+      } catch (IOException | RuntimeException e) {
+        lock.close();
+        throw e;
+      }
+      locksHeld++;
+    }
+    return new Lock() {
+      private boolean closed;
+
+      @Override
+      public void close() throws IOException {
+        synchronized (CommitPointJournalDirectory.this) {
+          if (closed) {
+            return;
+          }
+          closed = true;
+          try {
+            writeUnwritten();
+          } finally {
+            locksHeld--;
+            lock.close();
+          }
+        }
+      }
+
+      @Override
+      public void ensureValid() throws IOException {
+        lock.ensureValid();
+      }
+
+      @Override
+      public String toString() {
+        return lock.toString();
+      }
+    };
   }
 
   /** Rewrites the live records into a new journal big enough for them twice over and the next record. */

@@ -13,12 +13,14 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.store.Lock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,12 +82,16 @@ class CommitPointJournalDirectoryTest {
       }
 
       writer.deleteFile("segments_1");
-      assertThat(other.listAll()).containsExactly("_0.cfs", "segments_2");
+      assertThat(writer.listAll()).containsExactly("_0.cfs", "segments_2");
+      // a delete is written with the next record (or before a real file goes, or when the write lock is released)
+      assertThat(other.listAll()).containsExactly("_0.cfs", "segments_1", "segments_2");
+      publish(writer, 3, "third");
+      assertThat(other.listAll()).containsExactly("_0.cfs", "segments_2", "segments_3");
       assertThatThrownBy(() -> other.openInput("segments_1", IOContext.READONCE))
           .isInstanceOf(java.nio.file.NoSuchFileException.class);
     }
     try (CommitPointJournalDirectory reopened = journal()) {
-      assertThat(reopened.listAll()).containsExactly("_0.cfs", "segments_2");
+      assertThat(reopened.listAll()).containsExactly("_0.cfs", "segments_2", "segments_3");
     }
   }
 
@@ -207,8 +213,11 @@ class CommitPointJournalDirectoryTest {
         if (generation > 2) {
           writer.deleteFile("segments_" + (generation - 2));
         }
-        List<String> expected = generation == 1 ? List.of("segments_1")
-            : List.of("segments_" + (generation - 1), "segments_" + generation);
+        // the delete of generation - 2 is written with the next commit point
+        List<String> expected = new ArrayList<>();
+        for (int kept = Math.max(1, generation - 2); kept <= generation; kept++) {
+          expected.add("segments_" + kept);
+        }
         assertThat(reader.listAll()).containsExactlyInAnyOrderElementsOf(expected);
       }
       assertThat(Files.size(tmp.resolve(CommitPointJournalDirectory.FILE))).isEqualTo(4096);
@@ -250,6 +259,7 @@ class CommitPointJournalDirectoryTest {
       assertThat(failedAt).as("a compaction was reached").isPositive();
       // the crashed process is gone: its directory is dropped, not closed cleanly
       try (CommitPointJournalDirectory reopened = new CommitPointJournalDirectory(FSDirectory.open(dir), dir)) {
+        // before the rename the old journal, after it the compacted one: the same live commit point
         assertThat(reopened.listAll()).as(step).containsExactly("segments_" + (failedAt - 1));
         publish(reopened, failedAt, "after");
         assertThat(read(reopened, "segments_" + failedAt)).isEqualTo("after");
@@ -272,6 +282,22 @@ class CommitPointJournalDirectoryTest {
     assertThat(Files.exists(tmp.resolve("segments_3"))).isFalse();
     try (CommitPointJournalDirectory reopened = journal()) {
       assertThat(reopened.listAll()).containsExactly("_0.cfs", "segments_4");
+    }
+  }
+
+  /** Only the write-lock holder appends: a delete not yet written is written before the lock is released. */
+  @Test
+  void releasingTheWriteLockWritesTheDeletesNotYetWritten() throws IOException {
+    try (CommitPointJournalDirectory writer = journal(); CommitPointJournalDirectory other = journal()) {
+      Lock lock = writer.obtainLock(IndexWriter.WRITE_LOCK_NAME);
+      publish(writer, 1, "one");
+      publish(writer, 2, "two");
+      writer.deleteFile("segments_1");
+      assertThat(other.listAll()).containsExactly("segments_1", "segments_2");
+
+      lock.close();
+
+      assertThat(other.listAll()).containsExactly("segments_2");
     }
   }
 }
