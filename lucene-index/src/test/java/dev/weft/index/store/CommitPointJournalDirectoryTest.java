@@ -293,11 +293,11 @@ class CommitPointJournalDirectoryTest {
       publish(writer, 1, "one");
       publish(writer, 2, "two");
       writer.deleteFile("segments_1");
-      assertThat(other.listAll()).containsExactly("segments_1", "segments_2");
+      assertThat(other.listAll()).containsExactly("segments_1", "segments_2", "write.lock");
 
       lock.close();
 
-      assertThat(other.listAll()).containsExactly("segments_2");
+      assertThat(other.listAll()).containsExactly("segments_2", "write.lock");
     }
   }
 }
