@@ -1,18 +1,11 @@
 package dev.weft.index.store;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -21,12 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.zip.CRC32;
 import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriter;
@@ -82,17 +69,13 @@ final class CommitPointJournalDirectory extends FilterDirectory {
   }
 
   private final Path dir;
-  private final long initialSize;
-  private final Duration deadline;
   private final Steps steps;
-  private final SecureRandom random = new SecureRandom();
-  /** Guarded by this: the recorded commit points, and the pending ones of this process (never in the file). */
+  private final JournalWaits waits;
+  /** Guarded by this, as everything below: the journal file. */
+  private final JournalFile file;
+  /** The recorded commit points, and the pending ones of this process (never in the file). */
   private final TreeMap<String, byte[]> live = new TreeMap<>();
   private final Map<String, byte[]> pending = new HashMap<>();
-  private FileChannel channel;
-  private Object fileKey;
-  private JournalFormat.Header header;
-  private JournalFormat.End end;
   /** Appends made by this process, appends made durable, and the last append that deleted a commit point. */
   private long appended;
   private long forced;
@@ -105,7 +88,6 @@ final class CommitPointJournalDirectory extends FilterDirectory {
   private final List<JournalFormat.Entry> unwritten = new ArrayList<>();
   /** Write locks this directory holds: while it holds one, no other process appends, so nothing needs reading. */
   private int locksHeld;
-  private ExecutorService waits;
 
   CommitPointJournalDirectory(Directory in, Path dir) {
     this(in, dir, SIZE, SyncOnceDirectory.DEADLINE, Steps.NONE);
@@ -117,9 +99,9 @@ final class CommitPointJournalDirectory extends FilterDirectory {
       throw new IllegalArgumentException("the journal size must be at least 4096 bytes, got: " + size);
     }
     this.dir = dir;
-    this.initialSize = size;
-    this.deadline = deadline;
     this.steps = steps;
+    this.waits = new JournalWaits(deadline);
+    this.file = new JournalFile(dir, in, size, steps, waits);
   }
 
   /** The store directory {@code dir} as the store reads it: for readers and tools outside the store. */
@@ -256,11 +238,11 @@ final class CommitPointJournalDirectory extends FilterDirectory {
       if (forced >= (deletesOnly ? lastDelete : appended)) {
         return;
       }
-      target = channel;
+      target = file.channel();
       upTo = appended;
     }
     if (deletesOnly) {
-      within("force " + dir.resolve(FILE), () -> force(target));
+      waits.run("force " + dir.resolve(FILE), () -> force(target));
     } else {
       force(target);
     }
@@ -276,72 +258,17 @@ final class CommitPointJournalDirectory extends FilterDirectory {
     } catch (ClosedChannelException e) {
       // compacted meanwhile: the new journal was forced whole, with every record this one held
       synchronized (this) {
-        if (target == channel) {
+        if (target == file.channel()) {
           throw e;
         }
       }
     }
   }
 
-  /** Reads what other processes appended since, or the whole journal when it is new or was compacted. */
+  /** Reads what other processes appended since, unless this holds the write lock (then no one else appends). */
   private void refresh() throws IOException {
-    if (locksHeld > 0 && channel != null) {
-      return;
-    }
-    Path file = dir.resolve(FILE);
-    Object key;
-    try {
-      key = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
-    } catch (NoSuchFileException e) {
-      if (channel != null) {
-        // removed by hand: what it held is gone, and the real files are all there is
-        channel.close();
-        channel = null;
-        live.clear();
-      }
-      return;
-    }
-    if (channel != null && key != null && key.equals(fileKey)) {
-      end = JournalFormat.scan(channel, header, end, this::apply);
-      return;
-    }
-    FileChannel opened = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
-    JournalFormat.Header read;
-    try {
-      read = JournalFormat.readHeader(opened, file.toString());
-      TreeMap<String, byte[]> before = new TreeMap<>(live);
-      live.clear();
-      try {
-        end = JournalFormat.scan(opened, read, JournalFormat.End.first(read), this::apply);
-      } catch (IOException | RuntimeException e) {
-        live.clear();
-        live.putAll(before);
-        throw e;
-      }
-    } catch (IOException | RuntimeException e) {
-      opened.close();
-      throw e;
-    }
-    if (channel != null) {
-      channel.close();
-    }
-    channel = opened;
-    header = read;
-    fileKey = key;
-  }
-
-  private void apply(JournalFormat.Entry entry) {
-    switch (entry.type()) {
-      case JournalFormat.PUT -> live.put(entry.name(), entry.data());
-      case JournalFormat.DELETE -> live.remove(entry.name());
-      case JournalFormat.RENAME -> {
-        byte[] bytes = live.remove(entry.name());
-        if (bytes != null) {
-          live.put(new String(entry.data(), StandardCharsets.UTF_8), bytes);
-        }
-      }
-      default -> throw new IllegalStateException("unknown journal record type " + entry.type() + " for "
-          + entry.name() + " in " + dir.resolve(FILE) + "; a newer Weft wrote it: open the store with that");
+    if (locksHeld == 0 || !file.isOpen()) {
+      file.refresh(live);
     }
   }
 
@@ -358,9 +285,6 @@ final class CommitPointJournalDirectory extends FilterDirectory {
    */
   private void append(JournalFormat.Entry entry) throws IOException {
     refresh();
-    if (channel == null) {
-      install(initialSize, List.of());
-    }
     List<JournalFormat.Entry> entries = new ArrayList<>(unwritten);
     if (entry != null) {
       entries.add(entry);
@@ -368,32 +292,16 @@ final class CommitPointJournalDirectory extends FilterDirectory {
     if (entries.isEmpty()) {
       return;
     }
-    JournalFormat.End at = end;
-    List<byte[]> records = new ArrayList<>();
-    int length = 0;
-    for (JournalFormat.Entry each : entries) {
-      byte[] record = JournalFormat.record(header.salt(), at, each);
-      records.add(record);
-      at = at.after(record);
-      length += record.length;
+    if (file.append(entries, live)) {
+      // a new journal, forced whole: every record before these is durable
+      forced = appended;
     }
-    if (at.position() > header.size()) {
-      // the live map already lacks the unwritten deletes: the compacted journal needs only the entry
-      unwritten.clear();
-      compact(length);
-      append(entry);
-      return;
-    }
-    ByteBuffer buffer = ByteBuffer.allocate(length);
-    records.forEach(buffer::put);
-    JournalFormat.writeFully(channel, buffer.flip(), end.position());
-    end = at;
     if (!unwritten.isEmpty()) {
       lastDelete = appended + 1;
     }
     unwritten.clear();
     if (entry != null) {
-      apply(entry);
+      JournalFormat.apply(live, entry, dir.resolve(FILE));
     }
     appended++;
   }
@@ -449,105 +357,11 @@ final class CommitPointJournalDirectory extends FilterDirectory {
     };
   }
 
-  /** Rewrites the live records into a new journal big enough for them twice over and the next record. */
-  private void compact(int next) throws IOException {
-    long needed = JournalFormat.HEADER + next;
-    List<JournalFormat.Entry> records = new ArrayList<>();
-    for (Map.Entry<String, byte[]> each : live.entrySet()) {
-      records.add(new JournalFormat.Entry(JournalFormat.PUT, each.getKey(), each.getValue()));
-      needed += JournalFormat.RECORD_OVERHEAD + each.getKey().length() + each.getValue().length;
-    }
-    install(Math.max(initialSize, Long.highestOneBit(2 * needed) << 1), records);
-  }
-
-  /**
-   * Writes a journal of {@code size} holding {@code records} to {@value #NEXT}, makes it durable, renames it to
-   * {@value #FILE} and fsyncs the directory; then appends go to it.
-   */
-  private void install(long size, List<JournalFormat.Entry> records) throws IOException {
-    long salt = random.nextLong();
-    Path next = dir.resolve(NEXT);
-    Path file = dir.resolve(FILE);
-    FileChannel written = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-        StandardOpenOption.READ, StandardOpenOption.WRITE);
-    ByteBuffer headerBytes = JournalFormat.header(salt, size);
-    JournalFormat.Header made = new JournalFormat.Header(salt, size, headerBytes.getInt(JournalFormat.HEADER - 4));
-    JournalFormat.End position = JournalFormat.End.first(made);
-    try {
-      JournalFormat.writeFully(written, headerBytes, 0);
-      for (JournalFormat.Entry record : records) {
-        byte[] bytes = JournalFormat.record(salt, position, record);
-        JournalFormat.writeFully(written, ByteBuffer.wrap(bytes), position.position());
-        position = position.after(bytes);
-      }
-      // zeros to the end: later appends overwrite allocated blocks, so force(false) changes no metadata
-      ByteBuffer zeros = ByteBuffer.allocate(1 << 16);
-      for (long at = position.position(); at < size; at += zeros.capacity()) {
-        zeros.clear().limit((int) Math.min(zeros.capacity(), size - at));
-        JournalFormat.writeFully(written, zeros, at);
-      }
-      within("force " + next, () -> written.force(true));
-      steps.reached("written");
-      Files.move(next, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      steps.reached("renamed");
-      within("fsync the directory " + dir, () -> in.syncMetaData());
-    } catch (IOException | RuntimeException e) {
-      written.close();
-      throw e;
-    }
-    if (channel != null) {
-      channel.close();
-    }
-    channel = written;
-    header = made;
-    end = position;
-    fileKey = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
-    forced = appended;
-  }
-
-  private interface Wait {
-    void run() throws IOException;
-  }
-
-  /** Runs {@code wait} on the journal's thread and waits at most the deadline: a disk that stops answering fails. */
-  private void within(String what, Wait wait) throws IOException {
-    Future<?> done;
-    synchronized (this) {
-      if (waits == null) {
-        waits = Executors.newSingleThreadExecutor(task -> {
-          Thread thread = new Thread(task, "weft-store-journal");
-          thread.setDaemon(true);
-          return thread;
-        });
-      }
-      done = waits.submit(() -> {
-        wait.run();
-        return null;
-      });
-    }
-    try {
-      done.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof IOException io ? io : new IOException("cannot " + what + ": " + e.getCause(),
-          e.getCause());
-    } catch (TimeoutException e) {
-      throw new IOException("cannot " + what + ": it did not finish within " + deadline.toMillis()
-          + " ms; the disk is not answering — check it, then retry");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while waiting to " + what);
-    }
-  }
-
   @Override
   public synchronized void close() throws IOException {
     try {
-      if (waits != null) {
-        waits.shutdown();
-      }
-      if (channel != null) {
-        channel.close();
-      }
+      waits.close();
+      file.close();
     } finally {
       super.close();
     }

@@ -5,6 +5,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.zip.CRC32;
 import org.apache.lucene.index.CorruptIndexException;
 
@@ -147,6 +150,22 @@ final class JournalFormat {
     return end;
   }
 
+  /** What {@code entry} does to the live commit points; {@code where} names the journal in a failure. */
+  static void apply(Map<String, byte[]> live, Entry entry, Path where) {
+    switch (entry.type()) {
+      case PUT -> live.put(entry.name(), entry.data());
+      case DELETE -> live.remove(entry.name());
+      case RENAME -> {
+        byte[] bytes = live.remove(entry.name());
+        if (bytes != null) {
+          live.put(new String(entry.data(), StandardCharsets.UTF_8), bytes);
+        }
+      }
+      default -> throw new IllegalStateException("unknown journal record type " + entry.type() + " for "
+          + entry.name() + " in " + where + "; a newer Weft wrote it: open the store with that");
+    }
+  }
+
   private static int crc(byte[] bytes, int length) {
     CRC32 crc = new CRC32();
     crc.update(bytes, 0, length);
@@ -169,6 +188,28 @@ final class JournalFormat {
     if (!readFully(channel, buffer, position)) {
       throw new EOFException(what + " ends inside its header");
     }
+  }
+
+  /**
+   * Writes a whole journal of {@code size} bytes to {@code channel}: the header, {@code records}, then zeros to the
+   * end (later appends overwrite allocated blocks, so a force of them changes no metadata). Returns where the next
+   * record goes.
+   */
+  static End write(FileChannel channel, long salt, long size, List<Entry> records) throws IOException {
+    ByteBuffer header = header(salt, size);
+    End end = End.first(new Header(salt, size, header.getInt(HEADER - 4)));
+    writeFully(channel, header, 0);
+    for (Entry record : records) {
+      byte[] bytes = record(salt, end, record);
+      writeFully(channel, ByteBuffer.wrap(bytes), end.position());
+      end = end.after(bytes);
+    }
+    ByteBuffer zeros = ByteBuffer.allocate(1 << 16);
+    for (long at = end.position(); at < size; at += zeros.capacity()) {
+      zeros.clear().limit((int) Math.min(zeros.capacity(), size - at));
+      writeFully(channel, zeros, at);
+    }
+    return end;
   }
 
   static void writeFully(FileChannel channel, ByteBuffer buffer, long position) throws IOException {
