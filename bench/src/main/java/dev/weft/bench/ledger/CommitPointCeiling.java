@@ -22,12 +22,7 @@ final class CommitPointCeiling implements MutateLoad.Target {
   private long commits;
 
   CommitPointCeiling(Path dir) throws IOException {
-    this(FSDirectory.open(dir));
-  }
-
-  /** On {@code directory}: a plain one, or commit points kept in a journal ({@link CommitPointJournal}). */
-  CommitPointCeiling(Directory directory) throws IOException {
-    this.directory = directory;
+    this.directory = FSDirectory.open(dir);
     this.writer = new IndexWriter(directory, new IndexWriterConfig(new StandardAnalyzer()));
     writer.commit();
   }

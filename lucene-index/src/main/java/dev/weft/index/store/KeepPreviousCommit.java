@@ -9,10 +9,12 @@ import org.apache.lucene.index.IndexDeletionPolicy;
 /**
  * Keeps the last two commits and every commit their logs are chained from ({@link CommitLog}), deleting the rest.
  *
- * <p>Two: the newest commit point is fsynced only after its rename ({@link SyncOnceDirectory}), so until its
- * fsyncs return a crash can leave it torn; the commit before it was durable before the newest began (a commit is
- * acknowledged, and the next one started, only after its fsyncs). Keeping that one until the next commit gives a
- * crash something whole to fall back to ({@link TornCommitPoint}).
+ * <p>Two: the newest commit point is made durable only after its rename ({@link SyncOnceDirectory}): its journal
+ * record is forced after it is appended ({@link CommitPointJournalDirectory}), and a commit point whose force fails
+ * is removed again, so the commit before it must still be there to be the newest; the commit before was durable
+ * before the newest began (a commit is acknowledged, and the next one started, only after its force). In a store
+ * written before the journal, whose commit points are files, the same commit is what a torn newest file falls back
+ * to ({@link TornCommitPoint}).
  *
  * <p>The chains: a commit carries only its own writes, so its log is read by replaying the commits back to the
  * one that started its chain (at most {@link CommitLog#CHAIN_LIMIT} of them). Those stay until a newer chain start

@@ -62,6 +62,11 @@ import org.apache.lucene.store.IndexOutput;
  * torn newest commit point aside when it opens ({@link TornCommitPoint}): what it then holds is the last
  * acknowledged commit or the one after it, never part of one. (Lucene's two-phase {@code prepareCommit} is not
  * used by the store: a prepared commit point here is not durable until it is renamed.)
+ *
+ * <p>Over the commit-point journal ({@link CommitPointJournalDirectory}, below this in the store's stack) the
+ * commit point is a record: its rename appends it and changes no directory entry (so it does not make the next
+ * directory sync necessary), and the sync started after the rename forces the journal — the fdatasync the store
+ * waits for, on this pool with this deadline. A torn newest commit point is then a record that is not there.
  */
 final class SyncOnceDirectory extends FilterDirectory {
   static final int THREADS = 8;
@@ -143,7 +148,10 @@ final class SyncOnceDirectory extends FilterDirectory {
         heldCommitPoint = null;
       }
     }
-    entriesChanged.set(true);
+    if (!source.startsWith(IndexFileNames.PENDING_SEGMENTS)) {
+      // a commit point's rename appends a journal record (CommitPointJournalDirectory): no directory entry changes
+      entriesChanged.set(true);
+    }
     super.rename(source, dest);
     // a rename moves the synced bytes; the directory entry itself is made durable by syncMetaData
     if (wasSynced) {

@@ -15,7 +15,9 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.Lock;
 
 /**
- * What a crash between a commit point's rename and its fsync leaves ({@link SyncOnceDirectory}): the newest
+ * For commit points that are still files — a store written before the commit-point journal; in the journal a torn
+ * record is simply not there ({@link JournalFormat}). What a crash between such a commit point's rename and its
+ * fsync left ({@link SyncOnceDirectory}): the newest
  * {@code segments_N} named in the directory but empty or partly written, which Lucene refuses to open, beside the
  * commit before it, whole ({@link KeepPreviousCommit}). That newest commit was never acknowledged (a commit is
  * acknowledged after its fsyncs), so the store's state is the one before: this moves the torn file aside, to

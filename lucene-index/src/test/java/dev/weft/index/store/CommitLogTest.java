@@ -15,20 +15,19 @@ import dev.weft.context.store.Scope;
 import dev.weft.context.store.StoredEmbedding;
 import dev.weft.context.store.TextQuery;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.Directory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,7 +49,7 @@ class CommitLogTest {
   private record OnDisk(int docs, CommitLog log) {}
 
   private static OnDisk onDisk(Path dir) throws IOException {
-    try (FSDirectory directory = FSDirectory.open(dir);
+    try (Directory directory = CommitPointJournalDirectory.open(dir);
         DirectoryReader reader = DirectoryReader.open(directory)) {
       return new OnDisk(reader.numDocs(), CommitChain.logOf(reader.getIndexCommit(), CommitLog.EMPTY));
     }
@@ -143,17 +142,22 @@ class CommitLogTest {
     }
   }
 
-  private static long commitPoints(Path dir) throws IOException {
-    try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(f -> f.getFileName().toString().startsWith("segments_")).count();
+  /** The commit points the store holds, read as the store reads them (records in its journal). */
+  private static List<String> commitPointNames(Path dir) throws IOException {
+    try (Directory directory = CommitPointJournalDirectory.open(dir)) {
+      return Arrays.stream(directory.listAll()).filter(name -> name.startsWith("segments_")).toList();
     }
   }
 
+  private static long commitPoints(Path dir) throws IOException {
+    return commitPointNames(dir).size();
+  }
+
   private static List<Long> commitPointSizes(Path dir) throws IOException {
-    try (Stream<Path> files = Files.list(dir)) {
+    try (Directory directory = CommitPointJournalDirectory.open(dir)) {
       List<Long> sizes = new ArrayList<>();
-      for (Path f : files.filter(f -> f.getFileName().toString().startsWith("segments_")).toList()) {
-        sizes.add(Files.size(f));
+      for (String name : commitPointNames(dir)) {
+        sizes.add(directory.fileLength(name));
       }
       return sizes;
     }
@@ -187,7 +191,7 @@ class CommitLogTest {
   void aStoreWrittenBeforeTheChainIsReadAndItsLogCarriedIntoTheFirstChain() throws IOException {
     Path dir = tmp.resolve("ledger");
     LuceneStore.open(dir).close();
-    try (FSDirectory directory = FSDirectory.open(dir);
+    try (Directory directory = CommitPointJournalDirectory.open(dir);
         IndexWriter old = new IndexWriter(directory, new IndexWriterConfig())) {
       old.setLiveCommitData(Map.of(CommitLog.LEGACY_KEY, "{\"a\":[{\"text\":\"alpha\"}]}").entrySet());
       old.commit();

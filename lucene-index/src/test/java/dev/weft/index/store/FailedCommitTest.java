@@ -47,6 +47,11 @@ class FailedCommitTest {
           .hasMessageContaining("Input/output error");
       assertThat(store.get("b")).isEmpty();
       assertThat(store.keys("")).containsExactly("a");
+      // another process reads the journal: the refused commit was deleted there too (written when the writer,
+      // rolled back, released its lock)
+      try (LuceneStore other = LuceneStore.open(tmp.resolve("ledger"))) {
+        assertThat(other.get("b")).isEmpty();
+      }
 
       diskFails.set(false);
       store.set("c", value("3"));

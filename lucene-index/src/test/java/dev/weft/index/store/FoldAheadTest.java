@@ -21,7 +21,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.Directory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,7 +73,7 @@ class FoldAheadTest {
 
   /** The last commit read by plain Lucene: live documents, and each key's documents with their stored values. */
   private static List<JsonNode> documentsOf(Path dir, String key) throws IOException {
-    try (FSDirectory directory = FSDirectory.open(dir);
+    try (Directory directory = CommitPointJournalDirectory.open(dir);
         DirectoryReader reader = DirectoryReader.open(directory)) {
       IndexSearcher searcher = new IndexSearcher(reader);
       List<JsonNode> values = new ArrayList<>();
@@ -86,7 +86,7 @@ class FoldAheadTest {
   }
 
   private static int liveDocs(Path dir) throws IOException {
-    try (FSDirectory directory = FSDirectory.open(dir);
+    try (Directory directory = CommitPointJournalDirectory.open(dir);
         DirectoryReader reader = DirectoryReader.open(directory)) {
       return reader.numDocs();
     }

@@ -16,8 +16,10 @@ import dev.weft.context.store.ScopeViolationException;
 import dev.weft.context.store.StoredEmbedding;
 import dev.weft.context.store.TextQuery;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +29,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -191,10 +192,10 @@ class LuceneStoreCommitTest {
     try (LuceneStore store = LuceneStore.open(dir)) {
       store.set("a", value("x"));
     }
-    try (Stream<Path> files = Files.list(dir)) {
-      for (Path segments : files.filter(f -> f.getFileName().toString().startsWith("segments_")).toList()) {
-        Files.write(segments, new byte[] {1, 2, 3});
-      }
+    // the commit points are records in the journal (CommitPointJournalDirectory): its header overwritten
+    try (FileChannel journal = FileChannel.open(dir.resolve(CommitPointJournalDirectory.FILE),
+        StandardOpenOption.WRITE)) {
+      journal.write(ByteBuffer.wrap(new byte[] {1, 2, 3}), 0);
     }
 
     assertThatThrownBy(() -> LuceneStore.open(dir))

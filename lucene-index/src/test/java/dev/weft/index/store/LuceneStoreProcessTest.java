@@ -17,7 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.Directory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,7 +51,7 @@ class LuceneStoreProcessTest {
   void aWriterKilledWhileFoldsAreBuiltAheadLeavesAPrefixOfItsWrites() throws Exception {
     Path dir = tmp.resolve("ledger");
     killMidWrite(dir, 0, 2 * CommitLog.FOLD_ENTRIES);
-    try (FSDirectory directory = FSDirectory.open(dir);
+    try (Directory directory = CommitPointJournalDirectory.open(dir);
         DirectoryReader reader = DirectoryReader.open(directory)) {
       assertThat(reader.numDocs()).as("documents a fold wrote").isPositive();
     }
