@@ -147,7 +147,7 @@ public final class WholeProcessBench implements Bench {
 
   /**
    * The median of {@code repeat} timed runs of each mode after one untimed run of each (CDS archives, the server's
-   * JIT), the modes interleaved run by run so that every median saw the same load.
+   * JIT), the modes interleaved run by run so that every median saw the same load, in {@link #order} each round.
    */
   private double[] medians(List<TimedRun> modes) {
     List<List<Long>> times = new ArrayList<>();
@@ -156,7 +156,7 @@ public final class WholeProcessBench implements Bench {
       times.add(new ArrayList<>());
     }
     for (int i = 0; i < options.repeat(); i++) {
-      for (int m = 0; m < modes.size(); m++) {
+      for (int m : order(i, modes.size())) {
         times.get(m).add(modes.get(m).nanos());
       }
     }
@@ -168,6 +168,21 @@ public final class WholeProcessBench implements Bench {
       medians[m] = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
     }
     return medians;
+  }
+
+  /**
+   * The modes' order in round {@code round}: forwards in even rounds, backwards in odd ones (A B C, C B A, ...), so
+   * that no mode always runs right after the same other one. With one fixed order the native client's warm index
+   * always came right after the JVM client's (the JVM client's right after a cold process) and was 60-100 ms
+   * slower in every quiet run, which the two clients' identical requests and server CPU do not explain
+   * (docs/benchmarks.md, "Cold code ingest through the warm server").
+   */
+  static List<Integer> order(int round, int modes) {
+    List<Integer> order = new ArrayList<>();
+    for (int m = 0; m < modes; m++) {
+      order.add(round % 2 == 0 ? m : modes - 1 - m);
+    }
+    return order;
   }
 
   private static String freshIndex(Path work, int[] counter) {

@@ -31,8 +31,8 @@ public final class IdentifierSplitFilter extends TokenFilter {
   private int partCount;
   private int nextPart;
   private int startOffset;
+  private int endOffset;
   private boolean offsetsFollowTerm;
-  private State originalState;
 
   public IdentifierSplitFilter(TokenStream input) {
     super(input);
@@ -58,15 +58,18 @@ public final class IdentifierSplitFilter extends TokenFilter {
         return true;
       }
       posLen.setPositionLength(partCount);
-      originalState = captureState();
       nextPart = 0;
       return true;
     }
     return false;
   }
 
+  /**
+   * Sets every attribute a part differs in from its identifier instead of capturing and restoring the
+   * identifier's whole state (a clone of every attribute per identifier, the filter's main cost): the filters
+   * after this one change only the term, so the rest (type, flags, keyword) still holds the identifier's values.
+   */
   private void emitPart() {
-    restoreState(originalState);
     int start = partStarts[nextPart];
     int end = partEnds[nextPart];
     term.copyBuffer(original, start, end - start);
@@ -74,6 +77,8 @@ public final class IdentifierSplitFilter extends TokenFilter {
     posLen.setPositionLength(1);
     if (offsetsFollowTerm) {
       offset.setOffset(startOffset + start, startOffset + end);
+    } else {
+      offset.setOffset(startOffset, endOffset);
     }
     nextPart++;
   }
@@ -83,7 +88,8 @@ public final class IdentifierSplitFilter extends TokenFilter {
     original = ArrayUtil.grow(original, originalLength);
     System.arraycopy(term.buffer(), 0, original, 0, originalLength);
     startOffset = offset.startOffset();
-    offsetsFollowTerm = offset.endOffset() - offset.startOffset() == originalLength;
+    endOffset = offset.endOffset();
+    offsetsFollowTerm = endOffset - startOffset == originalLength;
     partCount = 0;
     nextPart = 0;
     int partStart = -1;
@@ -142,6 +148,5 @@ public final class IdentifierSplitFilter extends TokenFilter {
     super.reset();
     partCount = 0;
     nextPart = 0;
-    originalState = null;
   }
 }
