@@ -75,6 +75,17 @@ public final class CorpusLister {
 
   /** Lists files sorted by path; a missing root is an {@link IllegalArgumentException}. */
   public List<ListedFile> list(Path root) {
+    return start(root).join();
+  }
+
+  /**
+   * Starts listing {@code root} and returns at once while a walk runs on its own threads, so the caller can do other
+   * work meanwhile (a run opens its base generation); {@link Listing#join} gives what {@link #list} would have, in
+   * the same order, and {@link #unreadableDirectories} and {@link #deadLetters} describe it from then on. A listing
+   * never joined still ends on its own: its threads stop once the walk is done. In a git work tree the listing is
+   * {@code git ls-files}, run here before returning.
+   */
+  public Listing start(Path root) {
     unreadableDirectories.clear();
     unreadable.clear();
     special.clear();
@@ -84,8 +95,20 @@ public final class CorpusLister {
     }
     List<String> paths = gitFiles(absRoot);
     if (paths == null) {
-      return walk(absRoot); // in path order already
+      return startWalk(absRoot); // in path order already
     }
+    List<ListedFile> listed = listGitFiles(absRoot, paths);
+    return () -> listed;
+  }
+
+  /** A listing under way ({@link #start}). */
+  @FunctionalInterface
+  public interface Listing {
+    /** Waits for the listing and returns its files sorted by path; throws what {@link #list} would. */
+    List<ListedFile> join();
+  }
+
+  private List<ListedFile> listGitFiles(Path absRoot, List<String> paths) {
     List<ListedFile> files = new ArrayList<>(paths.size());
     for (String path : paths) {
       Path file = absRoot.resolve(path);
@@ -197,17 +220,24 @@ public final class CorpusLister {
    * thousands of long paths that share their prefixes. Together these keep a no-op pass within a few
    * milliseconds per thousand files.
    */
-  private List<ListedFile> walk(Path root) {
+  private Listing startWalk(Path root) {
     AtomicReference<IOException> rootFailure = new AtomicReference<>();
     WalkDirectory top = new WalkDirectory(null, root, "", excludedUnder(root), rootFailure);
     // a pool per walk: one shared pool kept for the process measured 2.5x slower per listing (its parked workers
     // woke late on this loaded 2-core machine), though it spent less CPU
     ForkJoinPool pool = new ForkJoinPool(WALK_THREADS);
     try {
-      pool.invoke(top);
+      pool.execute(top);
     } finally {
-      pool.shutdown();
+      pool.shutdown(); // refuses new submissions only: the walk's own forks still run, then its threads stop
     }
+    return () -> {
+      top.join();
+      return ordered(root, top, rootFailure);
+    };
+  }
+
+  private static List<ListedFile> ordered(Path root, WalkDirectory top, AtomicReference<IOException> rootFailure) {
     if (rootFailure.get() != null) {
       throw new UncheckedIOException("cannot list corpus root " + root, rootFailure.get());
     }
