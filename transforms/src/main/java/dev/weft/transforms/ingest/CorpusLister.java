@@ -11,9 +11,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -300,10 +303,13 @@ public final class CorpusLister {
     public void compute() {
       List<Named> found = new ArrayList<>();
       try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
+        // where the OS can (Linux), each entry is stat-ed by name relative to the directory open here: the kernel
+        // then looks up one name rather than every directory of the absolute path again (a tenth of a walk's CPU)
+        SecureDirectoryStream<Path> opened = children instanceof SecureDirectoryStream<Path> s ? s : null;
         for (Path child : children) {
           // the name from the child's string: getFileName() would first index every name of the absolute path
           String full = child.toString();
-          Named named = visit(child, full.substring(full.lastIndexOf('/') + 1));
+          Named named = visit(child, full.substring(full.lastIndexOf('/') + 1), opened);
           if (named != null) {
             found.add(named);
           }
@@ -334,12 +340,12 @@ public final class CorpusLister {
     }
 
     /** The listed file or the subdirectory to walk that {@code child} is, or null when it is neither. */
-    private Named visit(Path child, String name) {
+    private Named visit(Path child, String name, SecureDirectoryStream<Path> opened) {
       String path = prefix + name;
       boolean routable = router.route(name).isPresent();
       BasicFileAttributes attrs;
       try {
-        attrs = Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        attrs = lstat(child, name, opened);
       } catch (IOException e) {
         if (routable) {
           return new Named(name, new ListedFile(path, -1, -1)); // the reader dead-letters it with the cause
@@ -373,6 +379,24 @@ public final class CorpusLister {
       refuseSpecial(child, path, attrs, LinkOption.NOFOLLOW_LINKS);
       return null;
     }
+  }
+
+  /**
+   * The entry's own attributes (a symlink's, not its target's), by its name in {@code opened} when there is one. A
+   * failure there is retried by the absolute path, which has the entry's bytes as the directory gave them (a name
+   * not in the platform's encoding does not survive the round trip through a String) and says which file failed.
+   */
+  private static BasicFileAttributes lstat(Path child, String name, SecureDirectoryStream<Path> opened)
+      throws IOException {
+    if (opened != null) {
+      try {
+        return opened.getFileAttributeView(child.getFileSystem().getPath(name), BasicFileAttributeView.class,
+            LinkOption.NOFOLLOW_LINKS).readAttributes();
+      } catch (IOException | InvalidPathException relativeFailed) {
+        // fall through to the absolute path
+      }
+    }
+    return Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
   }
 
   /** An entry of a directory and the key that sorts it among its siblings as its paths sort. */
