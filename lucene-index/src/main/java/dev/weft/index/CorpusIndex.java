@@ -211,12 +211,23 @@ public final class CorpusIndex implements Closeable {
    * @throws IndexBusyException when another run holds the write lock past the wait
    * @throws IndexDamagedException when the served generation cannot be opened (and this is no rebuild)
    */
-  public synchronized IndexUpdate beginUpdate(UpdateOptions options) {
+  public IndexUpdate beginUpdate(UpdateOptions options) {
+    return beginUpdate(options, () -> {});
+  }
+
+  /**
+   * As {@link #beginUpdate(UpdateOptions)}, running {@code whileLocked} on this thread as soon as the write lock is
+   * held, before the base generation is opened: a run starts there the work that must not begin before the lock but
+   * can overlap the opening (the listing of its directory). When {@code whileLocked} throws, the lock is released and
+   * that is thrown.
+   */
+  public synchronized IndexUpdate beginUpdate(UpdateOptions options, Runnable whileLocked) {
     ensureOpen();
     Lock lock = obtainWriteLock(options.lockWait());
     ServedGeneration base = null;
     LazyWriter writer = null;
     try {
+      whileLocked.run();
       IndexCommits.Listing commits = IndexCommits.read(directory);
       List<String> notes = new ArrayList<>(moveAsideUnreadableCommits(commits));
       // CURRENT cannot move while we hold the lock: whatever it names now is the base until the update closes

@@ -43,6 +43,9 @@ final class DirectoryPass implements SourcePass {
   private final Planned given;
   /** Where a given plan's files were chunked, or null: chunk them on the run's executor. */
   private final StagedRun staged;
+  /** The listing started when the run took the write lock ({@link #locked}), or null before. */
+  private CorpusLister lister;
+  private CorpusLister.Listing listing;
 
   DirectoryPass(DirectorySource source, IngestSettings settings, Path indexDir) {
     this(source, settings, indexDir, null, null);
@@ -81,15 +84,40 @@ final class DirectoryPass implements SourcePass {
     return new DirectoryPass(source, settings, indexDir, planned, staged);
   }
 
+  /**
+   * Starts the walk as soon as the run holds the write lock, so it overlaps the opening of the base generation and
+   * the read of its file states (a no-op pass's main-thread time); started any earlier, it could meet a generation
+   * another run published after the walk. A later lock (a rebuild's retry) starts it again.
+   */
+  @Override
+  public void locked() {
+    if (given == null) {
+      lister = new CorpusLister(source.router(), indexDir);
+      listing = lister.start(root);
+    }
+  }
+
   @Override
   public Plan plan(IndexUpdate update) {
-    return new DirectoryPlan(given != null ? given : planAgainst(update.baseFileStates()));
+    if (given != null) {
+      return new DirectoryPlan(given);
+    }
+    Map<String, FileState> states = update.baseFileStates(); // read while the walk runs
+    if (listing == null) {
+      locked(); // a caller that did not say when it took the lock: list now, under it
+    }
+    return new DirectoryPlan(planAgainst(states, lister, listing));
   }
 
   /** Lists the tree and plans it against {@code indexedStates}: the served generation's file states. */
   Planned planAgainst(Map<String, FileState> indexedStates) {
     CorpusLister lister = new CorpusLister(source.router(), indexDir);
-    List<ListedFile> listed = lister.list(root);
+    return planAgainst(indexedStates, lister, lister.start(root));
+  }
+
+  private Planned planAgainst(Map<String, FileState> indexedStates, CorpusLister lister,
+      CorpusLister.Listing listing) {
+    List<ListedFile> listed = listing.join();
     Map<String, FileState> indexed = keepUnder(indexedStates, lister.unreadableDirectories());
     ChangeSet changes = new ChangePlanner(IngestStamp.CURRENT).plan(root, listed, indexed, source.scope(),
         settings.force());

@@ -22,15 +22,17 @@ final class IndexRuns {
   /**
    * Begins the run's update. A run that re-chunks the whole corpus anyway ({@code --force} without
    * {@code --paths}) rebuilds when the served generation cannot be opened, and says so in the update's notes.
+   * {@code whileLocked} runs each time the write lock is taken (CorpusIndex#beginUpdate(UpdateOptions, Runnable)).
    */
-  static IndexUpdate begin(CorpusIndex index, UpdateOptions options, boolean rechunksEverything) {
+  static IndexUpdate begin(CorpusIndex index, UpdateOptions options, boolean rechunksEverything,
+      Runnable whileLocked) {
     try {
-      return index.beginUpdate(options);
+      return index.beginUpdate(options, whileLocked);
     } catch (IndexDamagedException damaged) {
       if (!rechunksEverything || options.rebuild()) {
         throw damaged;
       }
-      IndexUpdate update = index.beginUpdate(options.withRebuild(true));
+      IndexUpdate update = index.beginUpdate(options.withRebuild(true), whileLocked);
       return update.withNote("rebuilt as a fresh generation line, because the served generation cannot be opened: "
           + damaged.getMessage());
     }

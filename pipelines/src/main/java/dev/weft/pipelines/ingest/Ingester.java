@@ -114,7 +114,7 @@ public final class Ingester {
         RequestedEmbedders.of(settings.embedder()), access.lockWait(), access.rebuild())
         .withSource(source);
     try (CorpusIndex index = CorpusIndex.open(indexDir);
-        IndexUpdate update = IndexRuns.begin(index, options, pass.rechunksEverything())) {
+        IndexUpdate update = IndexRuns.begin(index, options, pass.rechunksEverything(), pass::locked)) {
       IndexRuns.removeAbandonedStaging(indexDir);
       EmbedderGuard.requireCompatible(index, settings.embedder() == null ? null : settings.embedder().identity(),
           pass.rechunksEverything() || update.options().rebuild());

@@ -20,6 +20,12 @@ interface SourcePass {
   /** Whether the run re-chunks (so re-embeds) every item: it may then rebuild a damaged index or switch models. */
   boolean rechunksEverything();
 
+  /**
+   * Called each time the run takes the write lock, before the update opens its base generation: a pass may start
+   * here what must not begin before the lock but can overlap that opening. {@link #plan} follows on the same thread.
+   */
+  default void locked() {}
+
   /** Plans under the write lock, against the generation {@code update} builds on. */
   Plan plan(IndexUpdate update);
 

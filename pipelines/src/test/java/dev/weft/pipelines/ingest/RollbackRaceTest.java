@@ -3,9 +3,11 @@ package dev.weft.pipelines.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.RecallRequest;
+import dev.weft.context.generation.CorpusSource;
 import dev.weft.context.error.IndexBusyException;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
+import dev.weft.index.IndexUpdate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,6 +89,58 @@ class RollbackRaceTest {
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
       assertThat(index.servedNumber()).contains(2L);
       assertThat(index.generations()).hasSize(2);
+    }
+  }
+
+  @Test
+  void theListingStartsOnlyOnceTheRunHoldsTheWriteLock() throws IOException {
+    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    Path indexDir = tmp.resolve("index");
+    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
+    new Ingester().run(request);
+    Files.writeString(root.resolve("docs/zfile.md"), "# Z\n\nzanzibar quokka\n");
+    assertThat(new Ingester().run(request).generation()).isEqualTo(2);
+    Files.writeString(root.resolve("docs/yfile.md"), "# Y\n\nyellowhammer\n");
+
+    // the walk overlaps the opening of the base generation (issue #13 item 4); it must still start under the lock,
+    // or a generation published between the walk and the lock would be planned against an older listing
+    AtomicReference<RuntimeException> rollback = new AtomicReference<>();
+    DirectoryPass directory = new DirectoryPass((DirectorySource) request.source(), request.settings(),
+        indexDir.toAbsolutePath().normalize());
+    SourcePass racing = new SourcePass() {
+      @Override
+      public CorpusSource corpusSource() {
+        return directory.corpusSource();
+      }
+
+      @Override
+      public boolean rechunksEverything() {
+        return directory.rechunksEverything();
+      }
+
+      @Override
+      public void locked() {
+        try (CorpusIndex other = CorpusIndex.openExisting(indexDir)) {
+          other.rollback(1);
+        } catch (RuntimeException refused) {
+          rollback.set(refused);
+        }
+        directory.locked();
+      }
+
+      @Override
+      public Plan plan(IndexUpdate update) {
+        return directory.plan(update);
+      }
+    };
+    IngestReport report = new Ingester().run(request, WriteAccess.DEFAULT, racing);
+
+    assertThat(rollback.get()).isInstanceOf(IndexBusyException.class)
+        .hasMessageContaining("cannot roll back to generation 1");
+    assertThat(report.generation()).isEqualTo(3);
+    assertThat(report.counters()).containsEntry("added", 1L);
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+      assertThat(index.fileStates()).containsKeys("docs/zfile.md", "docs/yfile.md");
     }
   }
 

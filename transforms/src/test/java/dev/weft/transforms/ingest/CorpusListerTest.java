@@ -82,6 +82,36 @@ class CorpusListerTest {
         .hasMessageStartingWith("corpus root must be a directory, got: ");
   }
 
+  @Test
+  void aListingStartedAndJoinedLaterGivesWhatListGivesAndReportsWhatItRefused(@TempDir Path outside)
+      throws Exception {
+    // a run starts the walk when it takes the write lock and joins it after reading the index (issue #13 item 4)
+    write("src/A.java", "src/b/c.py", "README.md", "a-b.md", "a/x.md", "target/T.java", ".hidden/h.md");
+    Files.writeString(outside.resolve("out.md"), "outside");
+    Files.createSymbolicLink(root.resolve("linked"), outside);
+    Files.createSymbolicLink(root.resolve("link.md"), root.resolve("README.md"));
+    OddFiles.mkfifo(root.resolve("pipe.md"));
+    CorpusLister listed = new CorpusLister(Router.defaults(), null);
+    List<ListedFile> expected = listed.list(root);
+    CorpusLister started = new CorpusLister(Router.defaults(), null);
+
+    CorpusLister.Listing listing = started.start(root);
+    List<ListedFile> joined = listing.join();
+
+    assertThat(joined).isEqualTo(expected);
+    assertThat(paths(expected)).containsExactly("README.md", "a-b.md", "a/x.md", "link.md", "src/A.java",
+        "src/b/c.py");
+    assertThat(started.deadLetters()).isEqualTo(listed.deadLetters()).extracting(d -> d.path())
+        .containsExactly("pipe.md");
+  }
+
+  @Test
+  void aStartedListingOfAMissingRootFailsAtOnce() {
+    assertThatThrownBy(() -> new CorpusLister(Router.defaults(), null).start(root.resolve("nope")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("corpus root must be a directory, got: ");
+  }
+
   private void write(String... paths) throws IOException {
     for (String path : paths) {
       Path file = root.resolve(path);
