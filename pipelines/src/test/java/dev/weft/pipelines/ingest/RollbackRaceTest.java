@@ -28,12 +28,9 @@ class RollbackRaceTest {
 
   @Test
   void aRollbackWhileARunPlansIsRefusedAndNoFileLosesItsChunks() throws IOException {
-    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    Path root = tmp.resolve("corpus");
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
-    new Ingester().run(request);
-    Files.writeString(root.resolve("docs/zfile.md"), "# Z\n\nzanzibar quokka\n");
-    assertThat(new Ingester().run(request).generation()).isEqualTo(2);
+    IngestRequest request = atGenerationTwo(root, indexDir);
     touchEveryFile(root);
 
     AtomicReference<RuntimeException> rollback = new AtomicReference<>();
@@ -57,12 +54,9 @@ class RollbackRaceTest {
 
   @Test
   void aRollbackOrAnotherRunWhileANoOpPassPlansIsRefusedAndNothingMoves() throws IOException {
-    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    Path root = tmp.resolve("corpus");
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
-    new Ingester().run(request);
-    Files.writeString(root.resolve("docs/zfile.md"), "# Z\n\nzanzibar quokka\n");
-    assertThat(new Ingester().run(request).generation()).isEqualTo(2);
+    IngestRequest request = atGenerationTwo(root, indexDir);
 
     // the no-op pass builds no index writer (issue #13 item 4); it must still hold the write lock while it plans
     AtomicReference<RuntimeException> rollback = new AtomicReference<>();
@@ -94,12 +88,9 @@ class RollbackRaceTest {
 
   @Test
   void theListingStartsOnlyOnceTheRunHoldsTheWriteLock() throws IOException {
-    Path root = Corpora.copyGolden(tmp.resolve("corpus"));
+    Path root = tmp.resolve("corpus");
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
-    new Ingester().run(request);
-    Files.writeString(root.resolve("docs/zfile.md"), "# Z\n\nzanzibar quokka\n");
-    assertThat(new Ingester().run(request).generation()).isEqualTo(2);
+    IngestRequest request = atGenerationTwo(root, indexDir);
     Files.writeString(root.resolve("docs/yfile.md"), "# Y\n\nyellowhammer\n");
 
     // the walk overlaps the opening of the base generation (issue #13 item 4); it must still start under the lock,
@@ -142,6 +133,16 @@ class RollbackRaceTest {
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
       assertThat(index.fileStates()).containsKeys("docs/zfile.md", "docs/yfile.md");
     }
+  }
+
+  /** The golden corpus in {@code root} indexed twice (the second run adds docs/zfile.md): generation 2. */
+  private static IngestRequest atGenerationTwo(Path root, Path indexDir) throws IOException {
+    Corpora.copyGolden(root);
+    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
+    new Ingester().run(request);
+    Files.writeString(root.resolve("docs/zfile.md"), "# Z\n\nzanzibar quokka\n");
+    assertThat(new Ingester().run(request).generation()).isEqualTo(2);
+    return request;
   }
 
   private static void touchEveryFile(Path root) throws IOException {
