@@ -8,9 +8,13 @@
 #
 # The warm server stops itself when its socket goes with the scratch folder (docs/cli.md, "Warm server").
 #
-# usage: bench/node-tool-side-by-side.sh [--repeat N] [--work DIR] [--faq BEIR_DIR] NAME=TREE[=QUERY] ...
-#   NAME=TREE[=QUERY]  a code tree to index (copied twice into DIR, one copy per tool: litectx keeps its index
-#                      inside the tree, in .litectx/); QUERY is the recall query (default "read lines from a file")
+# usage: bench/node-tool-side-by-side.sh [--repeat N] [--work DIR] [--faq BEIR_DIR] NAME=TREE[=QUERY[=EXTS]] ...
+#   NAME=TREE[=QUERY[=EXTS]]  a code tree to index (copied twice into DIR, one copy per tool: litectx keeps its
+#                      index inside the tree, in .litectx/); QUERY is the recall query (default "read lines from a
+#                      file"); EXTS (e.g. ".go") makes litectx index those extensions instead of its default
+#                      ts/js/py/md: its CLI has no such option, so its index then runs through its library with
+#                      `include` set, the CLI's index code otherwise unchanged (litectx has no Go grammar: it keeps
+#                      one whole-file chunk per Go file)
 #   --faq BEIR_DIR     also the docs figures over a BEIR set written as one Markdown file per record (title as a
 #                      "# " heading, as `weft bench --compare` writes it), query "how do I sort a dictionary by value"
 #   --repeat N         timed rounds per figure (default 5)
@@ -28,7 +32,7 @@ while [ $# -gt 0 ]; do
     --repeat) repeat=${2:?--repeat needs a number}; shift 2 ;;
     --work) work=${2:?--work needs a folder}; shift 2 ;;
     --faq) faq=${2:?--faq needs a BEIR folder}; shift 2 ;;
-    -h|--help) sed -n 2,22p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,26p "$0"; exit 0 ;;
     *=*) trees+=("$1"); shift ;;
     *) echo "unknown argument: $1 (try --help)" >&2; exit 2 ;;
   esac
@@ -59,18 +63,29 @@ timed() {
     "$(( (t1 - t0) / 1000 ))e-3" "$(( (c1 - c0) * 1000 / hz ))" >>"$samples"
 }
 lc() { node "$litectx/bin/litectx.js" "$@"; }
+# lc_index ROOT [EXTS]: `litectx index ROOT --no-embeddings`, or the same through its library with include=EXTS
+lc_index() {
+  if [ -z "${2:-}" ]; then lc index "$1" --no-embeddings; return; fi
+  node --input-type=module -e '
+    const [lib, root, exts] = process.argv.slice(1);
+    const { LiteCtx } = await import(lib);
+    const ctx = new LiteCtx({ root, embeddings: false, include: exts.split(",") });
+    const r = await ctx.index({});
+    ctx.close();
+    console.error(`indexed ${r.files} files from ${root}`);' "$litectx/src/index.js" "$1" "$2"
+}
 weft() { "$here/weft" "$@"; }
 
-# one tree: NAME TREE QUERY KIND
+# one tree: NAME TREE QUERY KIND [EXTS]
 side_by_side() {
-  local name=$1 tree=$2 query=$3 kind=$4
+  local name=$1 tree=$2 query=$3 kind=$4 exts=${5:-}
   local lctree=$work/$name/litectx wtree=$work/$name/weft
   mkdir -p "$work/$name"; cp -r "$tree" "$lctree"; cp -r "$tree" "$wtree"
   local files; files=$(find "$wtree" -type f | wc -l)
   echo "$name	$files files" >>"$work/files.tsv"
   local kindarg=(); [ "$kind" = code ] && kindarg=(--kind code)
   # untimed: litectx's first run, the warm server's start and its first (JIT-paying) index of this tree
-  timed "$name" cold litectx warmup lc index "$lctree" --no-embeddings
+  timed "$name" cold litectx warmup lc_index "$lctree" "$exts"
   timed "$name" cold weft warmup weft index "$wtree" --index "$work/$name/index" --quiet
   timed "$name" recall litectx warmup lc recall "$query" --root "$lctree" --no-embeddings -n 10 --no-log
   timed "$name" recall weft warmup weft recall "$query" "${kindarg[@]}" --index "$work/$name/index"
@@ -80,8 +95,8 @@ side_by_side() {
     for t in "${tools[@]}"; do
       if [ "$t" = litectx ]; then
         rm -rf "$lctree/.litectx"
-        timed "$name" cold litectx "$i" lc index "$lctree" --no-embeddings
-        timed "$name" noop litectx "$i" lc index "$lctree" --no-embeddings
+        timed "$name" cold litectx "$i" lc_index "$lctree" "$exts"
+        timed "$name" noop litectx "$i" lc_index "$lctree" "$exts"
         timed "$name" recall litectx "$i" lc recall "$query" --root "$lctree" --no-embeddings -n 10 --no-log
       else
         timed "$name" cold weft "$i" weft index "$wtree" --index "$work/$name/cold-$i" --quiet
@@ -112,9 +127,9 @@ EOF
   side_by_side docs "$work/faq-files" "how do I sort a dictionary by value" docs
 fi
 for spec in "${trees[@]}"; do
-  IFS='=' read -r name tree query <<<"$spec"
+  IFS='=' read -r name tree query exts <<<"$spec"
   [ -d "$tree" ] || { echo "$name: not a folder: $tree" >&2; exit 2; }
-  side_by_side "$name" "$tree" "${query:-read lines from a file}" code
+  side_by_side "$name" "$tree" "${query:-read lines from a file}" code "$exts"
 done
 echo "load after: $(cat /proc/loadavg)"
 

@@ -21,8 +21,10 @@ import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Router;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -127,7 +129,11 @@ public final class IngestBench implements Bench {
     }
   }
 
-  /** A pass over an unchanged corpus: library call, and the whole CLI process. */
+  /**
+   * A pass over an unchanged corpus (library call, and the whole CLI process) beside a bare walk of the same tree:
+   * a no-op pass is mostly one stat per file, whose price is the kernel's and differs from machine to machine
+   * (docs/benchmarks.md), so the walk is its baseline in the same run.
+   */
   private void noOp() {
     long library = median(() -> timed(() -> {
       IngestReport report = ingest(servedIndex, RunnerChoice.IN_PROCESS);
@@ -135,7 +141,11 @@ public final class IngestBench implements Bench {
         throw new IllegalStateException("a no-op pass published generation " + report.generation());
       }
     }));
-    out.printf("noop-library\t%.2f ms\t%.2f ms per 1,000 files%n", library / 1e6, library / 1e6 * 1000 / files);
+    long walk = median(() -> timed(this::walkCorpus));
+    out.printf("noop-walk\t%.2f ms\t%.2f ms per 1,000 files\t(Files.walkFileTree reading every entry's "
+        + "attributes, one thread)%n", walk / 1e6, walk / 1e6 * 1000 / files);
+    out.printf("noop-library\t%.2f ms\t%.2f ms per 1,000 files\t%.2fx the walk%n", library / 1e6,
+        library / 1e6 * 1000 / files, (double) library / walk);
     ProcessTimer cli = ProcessTimer.forLauncher();
     if (cli != null) {
       long process = median(() -> cli.time("index", corpus.toString(), "--index", servedIndex.toString(), "--quiet"));
@@ -167,6 +177,15 @@ public final class IngestBench implements Bench {
       cli.time("recall", "warm", "up", "--index", servedIndex.toString());
       long process = median(() -> cli.time("recall", queries.get(0), "--index", servedIndex.toString()));
       out.printf("recall-cli-process\t%.0f ms%n", process / 1e6);
+    }
+  }
+
+  /** The JDK's own walk of the corpus: every directory listed, every entry's attributes read, nothing else. */
+  private void walkCorpus() {
+    try {
+      Files.walkFileTree(corpus, new SimpleFileVisitor<Path>() {});
+    } catch (IOException e) {
+      throw new UncheckedIOException("walking " + corpus + ": " + e.getMessage(), e);
     }
   }
 

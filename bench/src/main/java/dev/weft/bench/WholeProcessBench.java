@@ -15,7 +15,8 @@ import java.util.Map;
  * {@code weft bench --compare}: the whole-process figures of issue 13 — one recall (docs and code), a no-op index
  * (the FAQ as files and a code tree) and a cold index of the code tree — each timed as {@code weft} processes
  * through the launcher, cold (its own JVM) and warm (answered by the warm server), medians and ratios from the same
- * run, beside the Node tool's figures from the issue (that tool is not installable here: no npm registry). Warm
+ * run, beside the Node tool's figures from the issue (that tool is not on the npm registry served here; with a
+ * checkout of it at hand, {@code bench/node-tool-side-by-side.sh} times both tools in one run instead). Warm
  * runs twice: through the JVM client alone ({@code WEFT_NATIVE_CLIENT=0}, the launcher before the native client)
  * and through the native client, against the same server.
  */

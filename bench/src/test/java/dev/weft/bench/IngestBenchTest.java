@@ -36,7 +36,8 @@ class IngestBenchTest {
         .containsPattern("corpus\t.*\t10 files\t[1-9][0-9]* chunks\t")
         .containsPattern("raw-lucene\t[0-9]+ ms\t")
         .containsPattern("in_process\t[0-9]+ ms\t.*\tratio-to-raw [0-9.]+")
-        .containsPattern("noop-library\t[0-9.]+ ms\t[0-9.]+ ms per 1,000 files")
+        .containsPattern("noop-walk\t[0-9.]+ ms\t[0-9.]+ ms per 1,000 files\t")
+        .containsPattern("noop-library\t[0-9.]+ ms\t[0-9.]+ ms per 1,000 files\t[0-9.]+x the walk")
         .containsPattern("recall-library\tp50 [0-9.]+ ms\tp95 [0-9.]+ ms\t\\(5 queries")
         .containsPattern("index-size\t[0-9.]+ MB\t[0-9.]+x source bytes");
     assertThat(work.resolve("raw")).isDirectory();
