@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
     + "commits/s and p50/p95 of the Lucene store (writer kept, and writer per commit) beside SQLite (WAL, "
     + "synchronous=FULL, one transaction per step) and the in-memory store, same workload and run, with the "
     + "Lucene/SQLite ratio against its target; then recall over stored embeddings, a sweep of every value against "
-    + "Store.rank (docs/benchmarks.md, section Ledger store).")
+    + "Store.rank. Every store first runs once untimed (a warm-up pass), so none pays another's JIT compilation "
+    + "(docs/benchmarks.md, section Ledger store).")
 final class LedgerBenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
