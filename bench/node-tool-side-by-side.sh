@@ -15,8 +15,8 @@
 #                      ts/js/py/md: its CLI has no such option, so its index then runs through its library with
 #                      `include` set, the CLI's index code otherwise unchanged (litectx has no Go grammar: it keeps
 #                      one whole-file chunk per Go file)
-#   --faq BEIR_DIR     also the docs figures over a BEIR set written as one Markdown file per record (title as a
-#                      "# " heading, as `weft bench --compare` writes it), query "how do I sort a dictionary by value"
+#   --faq BEIR_DIR     also the docs figures over a BEIR set written as one Markdown file per record (by the
+#                      writer `weft bench --compare` uses), query "how do I sort a dictionary by value"
 #   --repeat N         timed rounds per figure (default 5)
 #   --work DIR         scratch folder (default: a new temp folder, deleted after)
 # env: LITECTX  a litectx checkout with its node_modules (default /tmp/litectx; docs/benchmarks.md says how to
@@ -75,6 +75,11 @@ lc_index() {
     console.error(`indexed ${r.files} files from ${root}`);' "$litectx/src/index.js" "$1" "$2"
 }
 weft() { "$here/weft" "$@"; }
+# lc_recall QUERY ROOT / weft_recall QUERY INDEX KIND: one recall as each tool's user runs it
+lc_recall() { lc recall "$1" --root "$2" --no-embeddings -n 10 --no-log; }
+weft_recall() {
+  if [ "$3" = code ]; then weft recall "$1" --kind code --index "$2"; else weft recall "$1" --index "$2"; fi
+}
 
 # one tree: NAME TREE QUERY KIND [EXTS]
 side_by_side() {
@@ -83,12 +88,11 @@ side_by_side() {
   mkdir -p "$work/$name"; cp -r "$tree" "$lctree"; cp -r "$tree" "$wtree"
   local files; files=$(find "$wtree" -type f | wc -l)
   echo "$name	$files files" >>"$work/files.tsv"
-  local kindarg=(); [ "$kind" = code ] && kindarg=(--kind code)
   # untimed: litectx's first run, the warm server's start and its first (JIT-paying) index of this tree
   timed "$name" cold litectx warmup lc_index "$lctree" "$exts"
   timed "$name" cold weft warmup weft index "$wtree" --index "$work/$name/index" --quiet
-  timed "$name" recall litectx warmup lc recall "$query" --root "$lctree" --no-embeddings -n 10 --no-log
-  timed "$name" recall weft warmup weft recall "$query" "${kindarg[@]}" --index "$work/$name/index"
+  timed "$name" recall litectx warmup lc_recall "$query" "$lctree"
+  timed "$name" recall weft warmup weft_recall "$query" "$work/$name/index" "$kind"
   local i tools
   for ((i = 1; i <= repeat; i++)); do
     if [ $((i % 2)) = 1 ]; then tools=(litectx weft); else tools=(weft litectx); fi
@@ -97,11 +101,11 @@ side_by_side() {
         rm -rf "$lctree/.litectx"
         timed "$name" cold litectx "$i" lc_index "$lctree" "$exts"
         timed "$name" noop litectx "$i" lc_index "$lctree" "$exts"
-        timed "$name" recall litectx "$i" lc recall "$query" --root "$lctree" --no-embeddings -n 10 --no-log
+        timed "$name" recall litectx "$i" lc_recall "$query" "$lctree"
       else
         timed "$name" cold weft "$i" weft index "$wtree" --index "$work/$name/cold-$i" --quiet
         timed "$name" noop weft "$i" weft index "$wtree" --index "$work/$name/cold-$i" --quiet
-        timed "$name" recall weft "$i" weft recall "$query" "${kindarg[@]}" --index "$work/$name/cold-$i"
+        timed "$name" recall weft "$i" weft_recall "$query" "$work/$name/cold-$i" "$kind"
         rm -rf "$work/$name/cold-$i"
       fi
     done
@@ -113,17 +117,15 @@ echo "load before: $(cat /proc/loadavg)"
 : >"$work/files.tsv"
 if [ -n "$faq" ]; then
   mkdir -p "$work/faq-files"
-  python3 - "$faq" "$work/faq-files" <<'EOF'
-import json, os, re, sys
-src, out = sys.argv[1], sys.argv[2]
-with open(os.path.join(src, "corpus.jsonl"), encoding="utf-8") as f:
-    for line in f:
-        r = json.loads(line)
-        title = r.get("title") or ""
-        body = ("# " + title + "\n\n" if title.strip() else "") + r["text"] + "\n"
-        with open(os.path.join(out, re.sub(r"[^A-Za-z0-9._-]", "_", r["_id"]) + ".md"), "w", encoding="utf-8") as g:
-            g.write(body)
+  # the one writer of a BEIR set as Markdown files, the one `weft bench --compare` uses (BeirCorpus)
+  cat >"$work/WriteFaq.java" <<'EOF'
+public class WriteFaq {
+  public static void main(String[] args) {
+    dev.weft.bench.eval.BeirCorpus.writeMarkdownFiles(java.nio.file.Path.of(args[0]), java.nio.file.Path.of(args[1]));
+  }
+}
 EOF
+  java -cp "$here/jobs/target/weft.jar" "$work/WriteFaq.java" "$faq" "$work/faq-files"
   side_by_side docs "$work/faq-files" "how do I sort a dictionary by value" docs
 fi
 for spec in "${trees[@]}"; do
