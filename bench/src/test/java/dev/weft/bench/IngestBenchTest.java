@@ -37,6 +37,7 @@ class IngestBenchTest {
         .containsPattern("raw-lucene\t[0-9]+ ms\t")
         .containsPattern("in_process\t[0-9]+ ms\t.*\tratio-to-raw [0-9.]+")
         .containsPattern("noop-walk\t[0-9.]+ ms\t[0-9.]+ ms per 1,000 files\t")
+        .containsPattern("noop-library-walked\t[0-9.]+ ms\t[0-9.]+ ms per 1,000 files\t[0-9.]+x the walk")
         .containsPattern("noop-library\t[0-9.]+ ms\t[0-9.]+ ms per 1,000 files\t[0-9.]+x the walk")
         .containsPattern("recall-library\tp50 [0-9.]+ ms\tp95 [0-9.]+ ms\t\\(5 queries")
         .containsPattern("index-size\t[0-9.]+ MB\t[0-9.]+x source bytes");

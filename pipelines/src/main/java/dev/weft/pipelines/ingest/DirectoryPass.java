@@ -11,6 +11,7 @@ import dev.weft.transforms.ingest.ChangeSet;
 import dev.weft.transforms.ingest.CorpusLister;
 import dev.weft.transforms.ingest.FileProcessor;
 import dev.weft.transforms.ingest.ListedFile;
+import dev.weft.transforms.ingest.ListingWatches;
 import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Route;
@@ -92,7 +93,8 @@ final class DirectoryPass implements SourcePass {
   @Override
   public void locked() {
     if (given == null) {
-      lister = new CorpusLister(source.router(), indexDir);
+      // the process's watches: a long-lived process (the warm server, a scheduled service) re-lists only what changed
+      lister = new CorpusLister(source.router(), indexDir, source.watchListing() ? ListingWatches.shared() : null);
       listing = lister.start(root);
     }
   }

@@ -13,14 +13,21 @@ import java.util.Objects;
  * @param scope the paths this pass may touch
  * @param router extension routing
  * @param maxFileBytes files above this are skipped as too large
+ * @param watchListing reuse the tree's last listing while the process's watch saw nothing under it change
+ *     ({@link dev.weft.transforms.ingest.ListingWatches}); false walks the tree every pass
  */
-public record DirectorySource(Path root, PathScope scope, Router router, long maxFileBytes)
+public record DirectorySource(Path root, PathScope scope, Router router, long maxFileBytes, boolean watchListing)
     implements IngestSource {
   public DirectorySource {
     Objects.requireNonNull(root, "root");
     Objects.requireNonNull(scope, "scope");
     Objects.requireNonNull(router, "router");
     IngestSettings.atLeastOne("max file bytes", maxFileBytes);
+  }
+
+  /** A source whose listing is watched between passes (the default). */
+  public DirectorySource(Path root, PathScope scope, Router router, long maxFileBytes) {
+    this(root, scope, router, maxFileBytes, true);
   }
 
   /** All of {@code root}, with the default extensions and size cap. */

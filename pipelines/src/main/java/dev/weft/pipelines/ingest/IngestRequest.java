@@ -58,7 +58,8 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
         .embedder(settings.embedder()).embedBatchSize(settings.embedBatchSize())
         .exportParquet(settings.exportParquet());
     if (source instanceof DirectorySource dir) {
-      return builder.scope(dir.scope()).router(dir.router()).maxFileBytes(dir.maxFileBytes());
+      return builder.scope(dir.scope()).router(dir.router()).maxFileBytes(dir.maxFileBytes())
+          .watchListing(dir.watchListing());
     }
     DatasetSource data = (DatasetSource) source;
     return builder.kind(data.kind()).format(data.format());
@@ -98,6 +99,7 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
     private PathScope scope;
     private Router router;
     private Long maxFileBytes;
+    private Boolean watchListing;
     private Kind kind;
     private String format;
 
@@ -172,6 +174,15 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
       return this;
     }
 
+    /**
+     * Directories only: whether a pass may reuse the tree's last listing while this process's watch saw nothing
+     * under it change (default true; see {@link dev.weft.transforms.ingest.ListingWatches}), or walk it every time.
+     */
+    public Builder watchListing(boolean value) {
+      watchListing = value;
+      return this;
+    }
+
     /** Datasets only: the kind every record is routed to. */
     public Builder kind(Kind value) {
       kind = value;
@@ -198,14 +209,16 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
       }
       return new DirectorySource(location, scope == null ? PathScope.all() : scope,
           router == null ? Router.defaults() : router, maxFileBytes == null ? SourceReader.DEFAULT_MAX_BYTES
-              : maxFileBytes);
+              : maxFileBytes, watchListing == null || watchListing);
     }
 
     private IngestSource datasetSource() {
-      if (scope != null && !scope.isFull() || router != null || maxFileBytes != null) {
-        throw new IllegalArgumentException("paths, extensions and a file size cap apply to a directory, not to "
-            + "the dataset " + location + ", got: " + (scope != null && !scope.isFull() ? "paths " + scope.entries()
-                : router != null ? "extensions " + router.extensions() : "max file bytes " + maxFileBytes));
+      if (scope != null && !scope.isFull() || router != null || maxFileBytes != null || watchListing != null) {
+        throw new IllegalArgumentException("paths, extensions, a file size cap and a listing watch apply to a "
+            + "directory, not to the dataset " + location + ", got: "
+            + (scope != null && !scope.isFull() ? "paths " + scope.entries()
+                : router != null ? "extensions " + router.extensions()
+                : maxFileBytes != null ? "max file bytes " + maxFileBytes : "watch listing " + watchListing));
       }
       DatasetSource defaults = DatasetSource.of(location);
       return new DatasetSource(location, kind == null ? defaults.kind() : kind,

@@ -76,12 +76,14 @@ class IngestRequestTest {
   void directoryValuesAreRefusedOnADatasetAndDatasetValuesOnADirectory() {
     assertThatThrownBy(() -> IngestRequest.dataset(DATA, INDEX).scope(new PathScope(List.of("docs/"))).build())
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("paths, extensions and a file size cap apply to a directory, not to the dataset "
-            + "/data/corpus.jsonl, got: paths [docs]");
+        .hasMessage("paths, extensions, a file size cap and a listing watch apply to a directory, not to the "
+            + "dataset /data/corpus.jsonl, got: paths [docs]");
     assertThatThrownBy(() -> IngestRequest.dataset(DATA, INDEX).router(Router.defaults()).build())
         .hasMessageEndingWith("got: extensions " + Router.defaults().extensions());
     assertThatThrownBy(() -> IngestRequest.dataset(DATA, INDEX).maxFileBytes(10).build())
         .hasMessageEndingWith("got: max file bytes 10");
+    assertThatThrownBy(() -> IngestRequest.dataset(DATA, INDEX).watchListing(false).build())
+        .hasMessageEndingWith("got: watch listing false");
     assertThatThrownBy(() -> IngestRequest.directory(ROOT, INDEX).kind(Kind.CODE).build())
         .hasMessage("a record kind or format applies to a dataset, not to the directory /corpus, got: kind code");
     assertThatThrownBy(() -> IngestRequest.directory(ROOT, INDEX).format("markdown").build())
@@ -96,7 +98,7 @@ class IngestRequestTest {
     IngestRequest directory = IngestRequest.directory(ROOT, INDEX).force(true).runner(RunnerChoice.DIRECT)
         .beamThreshold(7).beamArgs(List.of("--parallelism=2")).keepGenerations(3).embedBatchSize(8)
         .exportParquet(Path.of("/export")).scope(new PathScope(List.of("src/"))).maxFileBytes(99)
-        .router(Router.defaults().withExtensions(List.of("md"))).build();
+        .router(Router.defaults().withExtensions(List.of("md"))).watchListing(false).build();
     IngestRequest dataset = IngestRequest.dataset(DATA, INDEX).kind(Kind.CODE).format("markdown").build();
 
     assertThat(directory.toBuilder().build()).isEqualTo(directory);

@@ -25,10 +25,12 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountedCompleter;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -44,6 +46,9 @@ public final class CorpusLister {
 
   private final Router router;
   private final Path excluded;
+  /** Where a long-lived process keeps tree listings between passes, or null: walk every time. */
+  private final ListingWatches watches;
+  private volatile boolean reused;
   private final Queue<String> unreadableDirectories = new ConcurrentLinkedQueue<>();
   private final Queue<DeadLetter> unreadable = new ConcurrentLinkedQueue<>();
   private final Queue<DeadLetter> special = new ConcurrentLinkedQueue<>();
@@ -53,8 +58,24 @@ public final class CorpusLister {
    * @param excluded a directory never listed (the index directory when it sits inside the root), or null
    */
   public CorpusLister(Router router, Path excluded) {
+    this(router, excluded, null);
+  }
+
+  /**
+   * A lister that reuses the last listing of a walked tree while {@code watches} saw nothing under it change
+   * ({@link ListingWatches}): a pass over an unchanged tree then makes no system call per file.
+   *
+   * @param watches the process's watches ({@link ListingWatches#shared()}), or null to walk every time
+   */
+  public CorpusLister(Router router, Path excluded, ListingWatches watches) {
     this.router = router;
     this.excluded = excluded == null ? null : excluded.toAbsolutePath().normalize();
+    this.watches = watches;
+  }
+
+  /** Whether the last {@link #start} gave a watched tree's remembered listing instead of walking it. */
+  public boolean reusedListing() {
+    return reused;
   }
 
   /**
@@ -92,13 +113,21 @@ public final class CorpusLister {
     unreadableDirectories.clear();
     unreadable.clear();
     special.clear();
+    reused = false;
     Path absRoot = root.toAbsolutePath().normalize();
     if (!Files.isDirectory(absRoot)) {
       throw new IllegalArgumentException("corpus root must be a directory, got: " + root);
     }
     List<String> paths = gitFiles(absRoot);
     if (paths == null) {
-      return startWalk(absRoot); // in path order already
+      ListingWatch watch = watches == null ? null : watches.forTree(absRoot, excluded, router);
+      ListingWatch.Check check = watch == null ? null : watch.check();
+      if (check != null && check.listing() != null) {
+        reused = true;
+        List<ListedFile> remembered = check.listing();
+        return () -> remembered;
+      }
+      return startWalk(absRoot, watch, check); // in path order already
     }
     List<ListedFile> listed = listGitFiles(absRoot, paths);
     return () -> listed;
@@ -223,9 +252,10 @@ public final class CorpusLister {
    * thousands of long paths that share their prefixes. Together these keep a no-op pass within a few
    * milliseconds per thousand files.
    */
-  private Listing startWalk(Path root) {
+  private Listing startWalk(Path root, ListingWatch watch, ListingWatch.Check check) {
     AtomicReference<IOException> rootFailure = new AtomicReference<>();
-    WalkDirectory top = new WalkDirectory(null, root, "", excludedUnder(root), rootFailure);
+    Walk walk = new Walk(watch, rootFailure);
+    WalkDirectory top = new WalkDirectory(null, root, rootKey(root, watch), "", excludedUnder(root), walk);
     // a pool per walk: one shared pool kept for the process measured 2.5x slower per listing (its parked workers
     // woke late on this loaded 2-core machine), though it spent less CPU
     ForkJoinPool pool = new ForkJoinPool(WALK_THREADS);
@@ -236,8 +266,48 @@ public final class CorpusLister {
     }
     return () -> {
       top.join();
-      return ordered(root, top, rootFailure);
+      List<ListedFile> files = ordered(root, top, rootFailure);
+      if (watch != null) {
+        remember(watch, check, walk, files);
+      }
+      return files;
     };
+  }
+
+  /** The root's identity for its watch (a stat only when there is a watch), or null. */
+  private static Object rootKey(Path root, ListingWatch watch) {
+    if (watch == null) {
+      return null;
+    }
+    try {
+      return Files.readAttributes(root, BasicFileAttributes.class).fileKey();
+    } catch (IOException e) {
+      return null; // the walk reports the root; a null key is watched again next time
+    }
+  }
+
+  /**
+   * Gives the watch what the walk listed, to reuse while nothing changes, unless the listing depends on what no
+   * watch reports: a symlink's target, a directory it could not read or watch, a special file, a failed stat.
+   */
+  private void remember(ListingWatch watch, ListingWatch.Check check, Walk walk, List<ListedFile> files) {
+    boolean clean = !walk.unwatchable.get() && unreadable.isEmpty() && special.isEmpty()
+        && unreadableDirectories.isEmpty() && files.stream().noneMatch(f -> f.mtimeMillis() < 0 || f.size() < 0);
+    if (!walk.unwatchable.get()) {
+      watch.forgetAllBut(walk.directories);
+    }
+    watch.remember(check, files, clean);
+  }
+
+  /**
+   * What one walk shares across its tasks: the watch that every directory is registered with before it is read,
+   * the directories met, and whether anything makes its listing one a watch cannot vouch for.
+   */
+  private record Walk(ListingWatch watch, AtomicReference<IOException> rootFailure, Set<Path> directories,
+      AtomicBoolean unwatchable) {
+    Walk(ListingWatch watch, AtomicReference<IOException> rootFailure) {
+      this(watch, rootFailure, ConcurrentHashMap.newKeySet(), new AtomicBoolean());
+    }
   }
 
   private static List<ListedFile> ordered(Path root, WalkDirectory top, AtomicReference<IOException> rootFailure) {
@@ -281,27 +351,29 @@ public final class CorpusLister {
 
   private final class WalkDirectory extends CountedCompleter<Void> {
     private final Path dir;
+    private final Object fileKey;
     private final String prefix;
     private final String excludedPath;
-    private final AtomicReference<IOException> rootFailure;
+    private final Walk walk;
     /**
      * The routable files ({@link ListedFile}) and walked subdirectories ({@link WalkDirectory}) of this directory in
      * path order; written by this task before it forks, read once the whole walk completed.
      */
     private List<Object> entries = List.of();
 
-    WalkDirectory(WalkDirectory parent, Path dir, String prefix, String excludedPath,
-        AtomicReference<IOException> rootFailure) {
+    WalkDirectory(WalkDirectory parent, Path dir, Object fileKey, String prefix, String excludedPath, Walk walk) {
       super(parent);
       this.dir = dir;
+      this.fileKey = fileKey;
       this.prefix = prefix;
       this.excludedPath = excludedPath;
-      this.rootFailure = rootFailure;
+      this.walk = walk;
     }
 
     @Override
     public void compute() {
       List<Named> found = new ArrayList<>();
+      watchBeforeReading();
       try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
         // where the OS can (Linux), each entry is stat-ed by name relative to the directory open here: the kernel
         // then looks up one name rather than every directory of the absolute path again (a tenth of a walk's CPU)
@@ -317,7 +389,7 @@ public final class CorpusLister {
       } catch (IOException | DirectoryIteratorException e) {
         IOException cause = e instanceof DirectoryIteratorException d ? d.getCause() : (IOException) e;
         if (prefix.isEmpty()) {
-          rootFailure.set(cause);
+          walk.rootFailure().set(cause);
         } else {
           unreadable.add(new DeadLetter(prefix, "list", SkipReason.UNREADABLE.counter(),
               "directory must be readable, got: " + cause));
@@ -337,6 +409,19 @@ public final class CorpusLister {
         }
       }
       tryComplete();
+    }
+
+    /** Registers this directory with the walk's watch first, so a change after the read below is an event. */
+    private void watchBeforeReading() {
+      if (walk.watch() == null) {
+        return;
+      }
+      walk.directories().add(dir);
+      try {
+        walk.watch().watch(dir, fileKey);
+      } catch (IOException e) {
+        walk.unwatchable().set(true); // listed as always; the watch is broken and the next pass walks again
+      }
     }
 
     /** The listed file or the subdirectory to walk that {@code child} is, or null when it is neither. */
@@ -364,12 +449,13 @@ public final class CorpusLister {
           return null;
         }
         // "d/" sorts among its siblings where every "d/..." path does: no sibling name contains a '/'
-        return new Named(name + "/", new WalkDirectory(this, child, path + "/", excludedPath, rootFailure));
+        return new Named(name + "/", new WalkDirectory(this, child, attrs.fileKey(), path + "/", excludedPath, walk));
       }
       if (!routable) {
         return null;
       }
       if (attrs.isSymbolicLink()) {
+        walk.unwatchable().set(true); // its target may lie where no watch of this tree reaches
         ListedFile target = stat(child, path); // never followed as a directory; the target's stat is compared
         return target == null ? null : new Named(name, target);
       }
