@@ -5,9 +5,7 @@ import dev.weft.context.FileTypes;
 import dev.weft.context.SkipReason;
 import dev.weft.transforms.route.Router;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -29,7 +27,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountedCompleter;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -38,7 +35,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * ({@code git ls-files}: tracked files, plus untracked ones that are not ignored, so a new file is indexed
  * before its first commit); elsewhere it walks the tree, skipping VCS, dependency and build folders and
  * hidden directories, and never following a symlinked directory (a symlinked file is listed and the reader
- * refuses it when it leads out of the root).
+ * refuses it when it leads out of the root). Given the process's {@link ListingWatches}, a walked tree's listing is
+ * reused while its watch saw nothing under it change.
  */
 public final class CorpusLister {
   private static final int WALK_THREADS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
@@ -118,7 +116,7 @@ public final class CorpusLister {
     if (!Files.isDirectory(absRoot)) {
       throw new IllegalArgumentException("corpus root must be a directory, got: " + root);
     }
-    List<String> paths = gitFiles(absRoot);
+    List<String> paths = GitLsFiles.paths(absRoot);
     if (paths == null) {
       ListingWatch watch = watches == null ? null : watches.forTree(absRoot, excluded, router);
       ListingWatch.Check check = watch == null ? null : watch.check();
@@ -189,57 +187,6 @@ public final class CorpusLister {
 
   private boolean isExcluded(Path file) {
     return excluded != null && file.startsWith(excluded);
-  }
-
-  /** Paths git knows under root, or null when root is not in a git work tree (or git is unavailable). */
-  private static List<String> gitFiles(Path root) {
-    if (!isInsideGitTree(root)) {
-      return null;
-    }
-    ProcessBuilder pb = new ProcessBuilder("git", "-C", root.toString(), "ls-files", "-z", "--cached", "--others",
-        "--exclude-standard").redirectError(ProcessBuilder.Redirect.DISCARD);
-    try {
-      Process process = pb.start();
-      byte[] out;
-      try (InputStream in = process.getInputStream()) {
-        out = in.readAllBytes();
-      }
-      if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-        return null;
-      }
-      List<String> paths = new ArrayList<>();
-      String all = new String(out, StandardCharsets.UTF_8);
-      int start = 0;
-      for (int i = 0; i < all.length(); i++) {
-        if (all.charAt(i) == 0) {
-          if (i > start) {
-            paths.add(all.substring(start, i));
-          }
-          start = i + 1;
-        }
-      }
-      return deduplicate(paths);
-    } catch (IOException e) {
-      return null; // git not installed: the walk below lists the same tree
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while listing " + root + " with git", e);
-    }
-  }
-
-  /** Looks for a .git entry upward from root, so a process is started only where git can answer. */
-  private static boolean isInsideGitTree(Path root) {
-    for (Path dir = root; dir != null; dir = dir.getParent()) {
-      if (Files.exists(dir.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static List<String> deduplicate(List<String> paths) {
-    // --cached lists a file once per merge stage during a conflict
-    return paths.stream().distinct().toList();
   }
 
   /**
