@@ -23,9 +23,7 @@ final class JavaImports implements ImportExtractor {
   static final Pattern PACKAGE = Pattern.compile("(?m)^[ \\t\\x0B\\f]*package\\s+([\\w.]+)\\s*;");
   static final Pattern IMPORT =
       Pattern.compile("(?m)^[ \\t\\x0B\\f]*import\\s+(static\\s+)?([\\w.]+?)(\\.\\*)?\\s*;");
-  // The lookahead first: the matcher tries every position, and a capital letter is a cheaper first test there than
-  // a word boundary (two Character classifications); the matches are the same as those of \b[A-Z][A-Za-z0-9_]*\b
-  static final Pattern TYPE_NAME = Pattern.compile("(?=[A-Z])\\b[A-Z][A-Za-z0-9_]*\\b");
+  static final Pattern TYPE_NAME = Pattern.compile("\\b[A-Z][A-Za-z0-9_]*\\b");
 
   @Override
   public FileImports extract(String path, String text, ProjectFiles project) {
@@ -58,10 +56,7 @@ final class JavaImports implements ImportExtractor {
       imports.add(ImportRef.of(spec, candidates));
     }
     Set<String> referenced = new LinkedHashSet<>();
-    Matcher names = TYPE_NAME.matcher(code.substring(bodyStart));
-    while (names.find()) {
-      referenced.add(names.group());
-    }
+    referenced.addAll(typeNames(code.substring(bodyStart)));
     referenced.remove(stem);
     referenced.removeAll(importedNames);
     for (String name : referenced) {
@@ -90,6 +85,28 @@ final class JavaImports implements ImportExtractor {
       }
     }
     return false;
+  }
+
+  /**
+   * The matches of {@link #TYPE_NAME} in {@code body}, in order, as {@code find()} gives them: every match starts
+   * with a capital letter, so the pattern is tried only there (transparent bounds let its {@code \\b} see the letter
+   * before) instead of at every position, where a word boundary's test costs two Character classifications.
+   */
+  static List<String> typeNames(String body) {
+    List<String> names = new ArrayList<>();
+    Matcher name = TYPE_NAME.matcher(body).useTransparentBounds(true);
+    int length = body.length();
+    for (int at = 0; at < length; at++) {
+      char c = body.charAt(at);
+      if (c >= 'A' && c <= 'Z') {
+        name.region(at, length);
+        if (name.lookingAt()) {
+          names.add(name.group());
+          at = name.end() - 1;
+        }
+      }
+    }
+    return names;
   }
 
   private static boolean isBlank(char c) {
