@@ -79,6 +79,7 @@ final class ListingWatch implements AutoCloseable {
     Path barrierDirectory = null;
     try {
       barrierDirectory = Files.createTempDirectory("weft-listing-watch");
+      barrierDirectory.toFile().deleteOnExit(); // a watch still open when the JVM exits leaves no directory behind
       WatchKey barrierKey = barrierDirectory.register(service, StandardWatchEventKinds.ENTRY_CREATE);
       return new ListingWatch(root, excluded, router, maxAgeNanos, service, barrierDirectory, barrierKey);
     } catch (IOException | RuntimeException e) {
