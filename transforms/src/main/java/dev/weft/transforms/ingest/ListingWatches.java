@@ -19,6 +19,9 @@ import java.util.Set;
  * thread), each closed once idle for {@code idle}. A tree is watched only on Linux and only where every file system
  * under it is a local one whose changes inotify reports (not NFS, SMB or FUSE, whose other clients' writes it never
  * sees); elsewhere, and with {@code -Dweft.listing.watch=false}, every pass walks.
+ *
+ * <p>A tree is watched from its second pass in the process on ({@code watchFromPass}): registering costs about
+ * 0.1 ms a directory, which a one-shot process (a scheduled {@code weft index}) would pay for nothing.
  */
 public final class ListingWatches {
   /** The system property that turns the process's watches off ({@code false}); on by default. */
@@ -29,12 +32,15 @@ public final class ListingWatches {
       "f2fs", "bcachefs", "jfs", "reiserfs");
 
   private static final ListingWatches SHARED = new ListingWatches(
-      !"false".equalsIgnoreCase(System.getProperty(PROPERTY, "true")), 8, Duration.ofMinutes(10));
+      !"false".equalsIgnoreCase(System.getProperty(PROPERTY, "true")), 8, Duration.ofMinutes(10), 2);
 
   private final boolean enabled;
   private final int capacity;
   private final long idleNanos;
+  private final int watchFromPass;
   private final Map<TreeKey, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+  /** Trees listed fewer than {@code watchFromPass - 1} times so far, with that count; the least recent dropped. */
+  private final Map<TreeKey, Integer> passes = new LinkedHashMap<>(16, 0.75f, true);
 
   private record TreeKey(Path root, Path excluded, Router router) {}
 
@@ -49,13 +55,20 @@ public final class ListingWatches {
     }
   }
 
-  ListingWatches(boolean enabled, int capacity, Duration idle) {
+  /**
+   * @param watchFromPass the pass over a tree from which it is watched (1: its first)
+   */
+  ListingWatches(boolean enabled, int capacity, Duration idle, int watchFromPass) {
     if (capacity < 1) {
       throw new IllegalArgumentException("capacity must be at least 1, got: " + capacity);
+    }
+    if (watchFromPass < 1) {
+      throw new IllegalArgumentException("watchFromPass must be at least 1, got: " + watchFromPass);
     }
     this.enabled = enabled;
     this.capacity = capacity;
     this.idleNanos = idle.toNanos();
+    this.watchFromPass = watchFromPass;
   }
 
   /** The process's watches, on unless the system property {@value #PROPERTY} is {@code false}. */
@@ -80,6 +93,16 @@ public final class ListingWatches {
       entry = null;
     }
     if (entry == null) {
+      int pass = passes.merge(key, 1, Integer::sum);
+      if (pass < watchFromPass) {
+        while (passes.size() > capacity * 4) {
+          Iterator<TreeKey> eldest = passes.keySet().iterator();
+          eldest.next();
+          eldest.remove();
+        }
+        return null;
+      }
+      passes.remove(key);
       entry = new Entry(open(root, excluded, router), now);
       entries.put(key, entry);
       while (entries.size() > capacity) {
@@ -103,6 +126,7 @@ public final class ListingWatches {
       }
     }
     entries.clear();
+    passes.clear();
   }
 
   private void closeIdle(long now) {

@@ -27,7 +27,7 @@ class ListingWatchTest {
 
   @TempDir Path root;
 
-  private final ListingWatches watches = new ListingWatches(true, 4, Duration.ofMinutes(10));
+  private final ListingWatches watches = new ListingWatches(true, 4, Duration.ofMinutes(10), 1);
   private final CorpusLister watched = new CorpusLister(ROUTER, null, watches);
 
   @AfterEach
@@ -140,9 +140,27 @@ class ListingWatchTest {
   }
 
   @Test
+  void aTreeIsWatchedFromItsSecondPassInTheProcess() throws IOException {
+    write("src/A.java", "class A {}");
+    ListingWatches fromSecond = new ListingWatches(true, 4, Duration.ofMinutes(10), 2);
+    CorpusLister lister = new CorpusLister(ROUTER, null, fromSecond);
+    try {
+      List<Boolean> reused = new ArrayList<>();
+      for (int pass = 0; pass < 4; pass++) {
+        lister.list(root);
+        reused.add(lister.reusedListing());
+      }
+
+      assertThat(reused).containsExactly(false, false, true, true);
+    } finally {
+      fromSecond.closeAll();
+    }
+  }
+
+  @Test
   void offWatchesListByWalking() throws IOException {
     write("src/A.java", "class A {}");
-    CorpusLister off = new CorpusLister(ROUTER, null, new ListingWatches(false, 4, Duration.ofMinutes(10)));
+    CorpusLister off = new CorpusLister(ROUTER, null, new ListingWatches(false, 4, Duration.ofMinutes(10), 1));
 
     off.list(root);
     off.list(root);
@@ -152,7 +170,7 @@ class ListingWatchTest {
 
   @Test
   void theLeastRecentlyUsedTreeIsClosedBeyondTheCapacity(@TempDir Path other) throws IOException {
-    ListingWatches one = new ListingWatches(true, 1, Duration.ofMinutes(10));
+    ListingWatches one = new ListingWatches(true, 1, Duration.ofMinutes(10), 1);
     CorpusLister lister = new CorpusLister(ROUTER, null, one);
     write("src/A.java", "class A {}");
     Files.writeString(other.resolve("B.md"), "# b");
