@@ -99,7 +99,7 @@ final class ListingWatch implements AutoCloseable {
    */
   synchronized Check check() {
     long started = System.nanoTime();
-    if (broken || drainThroughBarrier()) {
+    if (broken || drainThroughBarrier() || rootReplaced()) {
       epoch++;
       listing = null;
     }
@@ -171,6 +171,20 @@ final class ListingWatch implements AutoCloseable {
       throw new UncheckedIOException("cannot stop watching " + root + ": " + e.getMessage(), e);
     } finally {
       deleteQuietly(barrierDirectory);
+    }
+  }
+
+  /**
+   * Whether the root is no longer the directory the walk watched: one renamed away and another put in its place (or
+   * a symlinked root repointed) changes no watched directory, as nothing above the root is watched.
+   */
+  private boolean rootReplaced() {
+    Registered watched = registered.get(root);
+    try {
+      Object now = Files.readAttributes(root, BasicFileAttributes.class).fileKey();
+      return watched == null || now == null || !now.equals(watched.fileKey());
+    } catch (IOException e) {
+      return true; // gone or unreadable: the walk reports it
     }
   }
 

@@ -102,6 +102,21 @@ class ListingWatchTest {
   }
 
   @Test
+  void aRootRenamedAwayAndReplacedIsWalked(@TempDir Path parent) throws IOException {
+    Path tree = Files.createDirectories(parent.resolve("corpus"));
+    Files.writeString(tree.resolve("A.md"), "# a");
+    CorpusLister lister = new CorpusLister(ROUTER, null, watches);
+    lister.list(tree);
+
+    Files.move(tree, parent.resolve("corpus.old"));
+    Files.createDirectories(tree);
+    Files.writeString(tree.resolve("B.md"), "# b");
+
+    assertThat(lister.list(tree)).extracting(ListedFile::path).containsExactly("B.md");
+    assertThat(lister.reusedListing()).isFalse();
+  }
+
+  @Test
   void aNewDirectoryWithAnUnroutableNameIsWalked() throws IOException {
     write("src/A.java", "class A {}");
     listsAsAWalkDoes();
