@@ -240,10 +240,7 @@ public final class CorpusLister {
   private void remember(ListingWatch watch, ListingWatch.Check check, Walk walk, List<ListedFile> files) {
     boolean clean = !walk.unwatchable.get() && unreadable.isEmpty() && special.isEmpty()
         && unreadableDirectories.isEmpty() && files.stream().noneMatch(f -> f.mtimeMillis() < 0 || f.size() < 0);
-    if (!walk.unwatchable.get()) {
-      watch.forgetAllBut(walk.directories);
-    }
-    watch.remember(check, files, clean);
+    watch.remember(check, files, clean, walk.unwatchable.get() ? null : walk.directories);
   }
 
   /**

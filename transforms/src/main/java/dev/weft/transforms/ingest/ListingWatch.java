@@ -112,9 +112,18 @@ final class ListingWatch implements AutoCloseable {
   /**
    * Remembers a walk's listing when it is {@code clean} and no check saw a change since the walk's own check: a
    * change a later check drained may be one the walk missed, and that check's event is gone.
+   *
+   * @param walkedDirectories the directories the walk met, whose watches are kept while the others are stopped, or
+   *     null when one could not be registered (the watch is broken then)
    */
-  synchronized void remember(Check check, List<ListedFile> walked, boolean clean) {
-    if (clean && !broken && epoch == check.epoch()) {
+  synchronized void remember(Check check, List<ListedFile> walked, boolean clean, Set<Path> walkedDirectories) {
+    if (epoch != check.epoch()) {
+      return; // a later check drained a change: the directories this walk met may be out of date too
+    }
+    if (walkedDirectories != null && forgetAllBut(walkedDirectories)) {
+      epoch++; // a walk that started before this one may have registered a directory just stopped being watched
+    }
+    if (clean && !broken) {
       listing = List.copyOf(walked);
       listedAtNanos = check.startedNanos();
     }
@@ -144,15 +153,18 @@ final class ListingWatch implements AutoCloseable {
     }
   }
 
-  /** Stops watching directories the last walk did not meet (removed ones), so watches do not pile up. */
-  void forgetAllBut(Set<Path> walked) {
+  /**
+   * Stops watching directories the walk did not meet (removed ones), so watches do not pile up; true when it stopped
+   * any.
+   */
+  private boolean forgetAllBut(Set<Path> walked) {
     Map<WatchKey, Boolean> kept = new IdentityHashMap<>();
     for (Map.Entry<Path, Registered> entry : registered.entrySet()) {
       if (walked.contains(entry.getKey())) {
         kept.put(entry.getValue().key(), Boolean.TRUE);
       }
     }
-    registered.entrySet().removeIf(entry -> {
+    return registered.entrySet().removeIf(entry -> {
       boolean gone = !walked.contains(entry.getKey());
       if (gone && !kept.containsKey(entry.getValue().key())) {
         entry.getValue().key().cancel(); // a moved directory's key may serve its new path too: kept then
