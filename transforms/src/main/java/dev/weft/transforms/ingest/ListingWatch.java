@@ -129,6 +129,11 @@ final class ListingWatch implements AutoCloseable {
     }
   }
 
+  /** The listing a pass would reuse now, before any check; a test seam. */
+  synchronized List<ListedFile> remembered() {
+    return listing;
+  }
+
   /**
    * Watches {@code dir} before the walk reads it, unless the same directory (by {@code fileKey}, its device and
    * inode) is watched already; a directory moved away and replaced by another of the same path gets a new watch.

@@ -7,12 +7,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -169,6 +171,24 @@ class ListingWatchTest {
       assertThat(reused).containsExactly(false, false, true, true);
     } finally {
       fromSecond.closeAll();
+    }
+  }
+
+  @Test
+  void aWalkOverlappingOneThatStoppedWatchesIsNotRemembered() throws IOException {
+    Path a = Files.createDirectories(root.resolve("a"));
+    Path d = Files.createDirectories(root.resolve("d"));
+    try (ListingWatch watch = ListingWatch.open(root, null, ROUTER, Long.MAX_VALUE)) {
+      for (Path dir : List.of(root, a, d)) {
+        watch.watch(dir, Files.readAttributes(dir, BasicFileAttributes.class).fileKey());
+      }
+      ListingWatch.Check earlier = watch.check();
+      ListingWatch.Check later = watch.check();
+
+      watch.remember(earlier, List.of(), true, Set.of(root, a)); // it never met d: d's watch is stopped
+      watch.remember(later, List.of(new ListedFile("d/B.md", 1, 1)), true, Set.of(root, a, d));
+
+      assertThat(watch.remembered()).isEmpty();
     }
   }
 
