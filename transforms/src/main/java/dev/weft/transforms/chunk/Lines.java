@@ -29,62 +29,35 @@ final class Lines {
     boolean[] b = new boolean[cap];
     int c = 0;
     int lineStart = 0;
-    boolean isBlank = true;
     boolean plain = true;
-    int i = 0;
-    if (text.indexOf('\r') < 0) {
-      // lone \n terminators only (nearly every file): the line ends come from indexOf, which the JIT vectorizes, and
-      // a line's blankness from its first characters; the loop below costs about 9 ns a character
-      while (lineStart < n) {
-        int end = text.indexOf('\n', lineStart);
-        int lineEnd = end < 0 ? n : end;
-        if (c == s.length) {
-          s = Arrays.copyOf(s, c * 2);
-          e = Arrays.copyOf(e, c * 2);
-          b = Arrays.copyOf(b, c * 2);
-        }
-        s[c] = lineStart;
-        e[c] = lineEnd;
-        b[c] = isBlank(text, lineStart, lineEnd);
-        c++;
-        lineStart = lineEnd + 1;
+    // each line's end from indexOf, which the JIT vectorizes, and its blankness from its first characters: a loop
+    // testing every character for a terminator cost about 9 ns a character
+    int nextLf = text.indexOf('\n');
+    int nextCr = text.indexOf('\r');
+    while (lineStart < n) {
+      if (nextLf >= 0 && nextLf < lineStart) {
+        nextLf = text.indexOf('\n', lineStart);
       }
-      i = n;
-    }
-    while (i < n) {
-      char ch = text.charAt(i);
-      if (ch == '\n' || ch == '\r') {
-        if (c == s.length) {
-          s = Arrays.copyOf(s, c * 2);
-          e = Arrays.copyOf(e, c * 2);
-          b = Arrays.copyOf(b, c * 2);
-        }
-        s[c] = lineStart;
-        e[c] = i;
-        b[c] = isBlank;
-        c++;
-        plain &= ch == '\n';
-        i += ch == '\r' && i + 1 < n && text.charAt(i + 1) == '\n' ? 2 : 1;
-        lineStart = i;
-        isBlank = true;
-        continue;
+      if (nextCr >= 0 && nextCr < lineStart) {
+        nextCr = text.indexOf('\r', lineStart);
       }
-      // Same definition of blank as String.isBlank(), so tests can use it as the oracle.
-      if (isBlank && !Character.isWhitespace(ch)) {
-        isBlank = false;
-      }
-      i++;
-    }
-    if (lineStart < n) {
+      int end = nextLf < 0 ? nextCr : nextCr < 0 ? nextLf : Math.min(nextLf, nextCr);
+      int lineEnd = end < 0 ? n : end;
       if (c == s.length) {
-        s = Arrays.copyOf(s, c + 1);
-        e = Arrays.copyOf(e, c + 1);
-        b = Arrays.copyOf(b, c + 1);
+        s = Arrays.copyOf(s, c * 2);
+        e = Arrays.copyOf(e, c * 2);
+        b = Arrays.copyOf(b, c * 2);
       }
       s[c] = lineStart;
-      e[c] = n;
-      b[c] = isBlank;
+      e[c] = lineEnd;
+      b[c] = isBlank(text, lineStart, lineEnd);
       c++;
+      if (end < 0) {
+        break; // the last line has no terminator
+      }
+      char terminator = text.charAt(end);
+      plain &= terminator == '\n';
+      lineStart = end + (terminator == '\r' && end + 1 < n && text.charAt(end + 1) == '\n' ? 2 : 1);
     }
     this.count = c;
     this.starts = s;

@@ -42,7 +42,7 @@ final class SourceText {
             out[end - 1] = last == c || last == '\n' ? last : ' ';
           }
         }
-        i = Math.max(end, i + 1);
+        i = end; // at least i + 1
       } else {
         i++;
       }

@@ -202,7 +202,8 @@ public final class CorpusLister {
   private Listing startWalk(Path root, ListingWatch watch, ListingWatch.Check check) {
     AtomicReference<IOException> rootFailure = new AtomicReference<>();
     Walk walk = new Walk(watch, rootFailure);
-    WalkDirectory top = new WalkDirectory(null, root, rootKey(root, watch), "", excludedUnder(root), walk);
+    WalkDirectory top = new WalkDirectory(null, root, check == null ? null : check.rootKey(), "", excludedUnder(root),
+        walk);
     // a pool per walk: one shared pool kept for the process measured 2.5x slower per listing (its parked workers
     // woke late on this loaded 2-core machine), though it spent less CPU
     ForkJoinPool pool = new ForkJoinPool(WALK_THREADS);
@@ -221,18 +222,6 @@ public final class CorpusLister {
     };
   }
 
-  /** The root's identity for its watch (a stat only when there is a watch), or null. */
-  private static Object rootKey(Path root, ListingWatch watch) {
-    if (watch == null) {
-      return null;
-    }
-    try {
-      return Files.readAttributes(root, BasicFileAttributes.class).fileKey();
-    } catch (IOException e) {
-      return null; // the walk reports the root; a null key is watched again next time
-    }
-  }
-
   /**
    * Gives the watch what the walk listed, to reuse while nothing changes, unless the listing depends on what no
    * watch reports: a symlink's target, a directory it could not read or watch, a special file, a failed stat.
@@ -240,7 +229,7 @@ public final class CorpusLister {
   private void remember(ListingWatch watch, ListingWatch.Check check, Walk walk, List<ListedFile> files) {
     boolean clean = !walk.unwatchable.get() && unreadable.isEmpty() && special.isEmpty()
         && unreadableDirectories.isEmpty() && files.stream().noneMatch(f -> f.mtimeMillis() < 0 || f.size() < 0);
-    watch.remember(check, files, clean, walk.unwatchable.get() ? null : walk.directories);
+    watch.remember(check, files, clean, walk.directories);
   }
 
   /**
@@ -364,7 +353,7 @@ public final class CorpusLister {
       try {
         walk.watch().watch(dir, fileKey);
       } catch (IOException e) {
-        walk.unwatchable().set(true); // listed as always; the watch is broken and the next pass walks again
+        walk.unwatchable().set(true); // listed as always, but not reused: a change here would be no event
       }
     }
 

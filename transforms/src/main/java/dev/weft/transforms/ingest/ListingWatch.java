@@ -59,8 +59,11 @@ final class ListingWatch implements AutoCloseable {
 
   private record Registered(Object fileKey, WatchKey key) {}
 
-  /** What a check found: the listing to reuse, or null (walk, then {@link #remember}). */
-  record Check(List<ListedFile> listing, long epoch, long startedNanos) {}
+  /**
+   * What a check found: the listing to reuse, or null (walk, then {@link #remember}), and the root's identity as the
+   * check read it (null when it could not), which the walk registers the root under.
+   */
+  record Check(List<ListedFile> listing, long epoch, long startedNanos, Object rootKey) {}
 
   private ListingWatch(Path root, Path excluded, Router router, long maxAgeNanos, WatchService service,
       Path barrierDirectory, WatchKey barrierKey) {
@@ -99,28 +102,28 @@ final class ListingWatch implements AutoCloseable {
    */
   synchronized Check check() {
     long started = System.nanoTime();
-    if (broken || drainThroughBarrier() || rootReplaced()) {
+    Object rootKey = rootKey();
+    if (broken || drainThroughBarrier() || rootReplaced(rootKey)) {
       epoch++;
       listing = null;
     }
     if (listing != null && started - listedAtNanos > maxAgeNanos) {
       listing = null; // the backstop for what no event reports
     }
-    return new Check(listing, epoch, started);
+    return new Check(listing, epoch, started, rootKey);
   }
 
   /**
    * Remembers a walk's listing when it is {@code clean} and no check saw a change since the walk's own check: a
    * change a later check drained may be one the walk missed, and that check's event is gone.
    *
-   * @param walkedDirectories the directories the walk met, whose watches are kept while the others are stopped, or
-   *     null when one could not be registered (the watch is broken then)
+   * @param walkedDirectories the directories the walk met, whose watches are kept while the others are stopped
    */
   synchronized void remember(Check check, List<ListedFile> walked, boolean clean, Set<Path> walkedDirectories) {
     if (epoch != check.epoch()) {
       return; // a later check drained a change: the directories this walk met may be out of date too
     }
-    if (walkedDirectories != null && forgetAllBut(walkedDirectories)) {
+    if (forgetAllBut(walkedDirectories)) {
       epoch++; // a walk that started before this one may have registered a directory just stopped being watched
     }
     if (clean && !broken) {
@@ -195,13 +198,17 @@ final class ListingWatch implements AutoCloseable {
    * Whether the root is no longer the directory the walk watched: one renamed away and another put in its place (or
    * a symlinked root repointed) changes no watched directory, as nothing above the root is watched.
    */
-  private boolean rootReplaced() {
+  private boolean rootReplaced(Object rootKey) {
     Registered watched = registered.get(root);
+    return watched == null || rootKey == null || !rootKey.equals(watched.fileKey());
+  }
+
+  /** The root's device and inode, following a symlinked root; null when gone or unreadable (the walk reports it). */
+  private Object rootKey() {
     try {
-      Object now = Files.readAttributes(root, BasicFileAttributes.class).fileKey();
-      return watched == null || now == null || !now.equals(watched.fileKey());
+      return Files.readAttributes(root, BasicFileAttributes.class).fileKey();
     } catch (IOException e) {
-      return true; // gone or unreadable: the walk reports it
+      return null;
     }
   }
 
