@@ -160,6 +160,32 @@ final class ChunkDocuments {
       // embedder: a term naming the identity, so a mixture is found and counted per identity
       doc.add(new StringField(EMBEDDER, identity.toString(), Field.Store.NO));
     }
+    return withEveryTextField(doc);
+  }
+
+  private static final List<String> TEXT_FIELDS = textFields();
+
+  private static List<String> textFields() {
+    List<String> names = new ArrayList<>();
+    for (Kind kind : Kind.values()) {
+      names.add(textField(kind));
+      names.add(symbolField(kind));
+    }
+    names.add(PATH_TOKENS);
+    return List.copyOf(names);
+  }
+
+  /**
+   * Every BM25 field in every document, empty where the document has no value: an empty field has no terms (so no
+   * BM25 statistic moves) but a norm of 0, which makes each field's norms dense. Sparse norms cost the segment
+   * flush a linear scan per term (the postings writer reads each posting's norm for its impacts).
+   */
+  static Document withEveryTextField(Document doc) {
+    for (String name : TEXT_FIELDS) {
+      if (doc.getField(name) == null) {
+        doc.add(new Field(name, "", BM25_TEXT));
+      }
+    }
     return doc;
   }
 
@@ -171,7 +197,7 @@ final class ChunkDocuments {
     doc.add(new StringField(FILE_PATH, state.path(), Field.Store.NO));
     // file_state: the rest of the state in one compact doc value, read column-wise by fileStates()
     doc.add(new BinaryDocValuesField(FILE_STATE, FileStateCodec.encode(state)));
-    return doc;
+    return withEveryTextField(doc);
   }
 
   static void addPath(Document doc, String path) {

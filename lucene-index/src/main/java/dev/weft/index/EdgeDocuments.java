@@ -29,6 +29,6 @@ final class EdgeDocuments {
     ChunkDocuments.addPath(doc, path);
     doc.add(new StoredField(GRAPH_PATH, path));
     doc.add(new StoredField(IMPORTS, imports.toJson()));
-    return doc;
+    return ChunkDocuments.withEveryTextField(doc);
   }
 }

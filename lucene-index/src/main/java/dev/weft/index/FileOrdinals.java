@@ -124,7 +124,8 @@ final class FileOrdinals {
       int[] fileOf = fileOfDoc[leaf.ord];
       for (int doc = norms.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = norms.nextDoc()) {
         int file = fileOf[doc];
-        if (file < 0) {
+        // a norm of 0 is an empty field (ChunkDocuments.withEveryTextField), not a length
+        if (file < 0 || norms.longValue() == 0) {
           continue;
         }
         long length = SmallFloat.byte4ToInt((byte) norms.longValue());

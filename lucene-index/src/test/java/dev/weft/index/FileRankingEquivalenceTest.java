@@ -157,7 +157,11 @@ class FileRankingEquivalenceTest {
     }
   }
 
-  /** Per path: a word's frequency, or (word null) the field's length from the norms; summed or the largest. */
+  /**
+   * Per path: a word's frequency, or (word null) the field's length from the norms; summed or the largest. A file
+   * has a length when a document of it has at least one token in the field (a norm above 0), as Lucene's own BM25
+   * counts a field's documents: every document carries every text field, empty ones with a norm of 0.
+   */
   private static Map<String, Long> perFile(IndexSearcher searcher, String field, String word, boolean summed)
       throws IOException {
     Map<String, Long> byFile = new HashMap<>();
@@ -171,7 +175,7 @@ class FileRankingEquivalenceTest {
       SortedDocValues paths = leaf.reader().getSortedDocValues(ChunkDocuments.PATH);
       Bits live = leaf.reader().getLiveDocs();
       for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-        if ((live != null && !live.get(doc)) || !paths.advanceExact(doc)) {
+        if ((live != null && !live.get(doc)) || !paths.advanceExact(doc) || (word == null && norms.longValue() == 0)) {
           continue;
         }
         long value = word == null ? SmallFloat.byte4ToInt((byte) norms.longValue()) : postings.freq();

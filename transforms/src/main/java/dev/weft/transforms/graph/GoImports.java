@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
  * library and other modules are external.
  */
 final class GoImports implements ImportExtractor {
-  private static final Pattern BLOCK = Pattern.compile("\\bimport\\s*\\(([^)]*)\\)");
-  private static final Pattern SINGLE = Pattern.compile("\\bimport\\s+(?:[\\w.]+\\s+)?\"([^\"]+)\"");
+  static final Pattern BLOCK = Pattern.compile("\\bimport\\s*\\(([^)]*)\\)");
+  static final Pattern SINGLE = Pattern.compile("\\bimport\\s+(?:[\\w.]+\\s+)?\"([^\"]+)\"");
   private static final Pattern QUOTED = Pattern.compile("\"([^\"]+)\"");
 
   @Override
@@ -25,14 +25,14 @@ final class GoImports implements ImportExtractor {
     String code = SourceText.strip(text, true, false);
     Set<String> specs = new LinkedHashSet<>();
     Matcher block = BLOCK.matcher(code);
-    while (block.find()) {
+    for (int from = 0; SourceText.findAtKeyword(block, code, "import", from); from = block.end()) {
       Matcher quoted = QUOTED.matcher(code).region(block.start(1), block.end(1));
       while (quoted.find()) {
         specs.add(SourceText.group(text, quoted, 1));
       }
     }
     Matcher single = SINGLE.matcher(code);
-    while (single.find()) {
+    for (int from = 0; SourceText.findAtKeyword(single, code, "import", from); from = single.end()) {
       specs.add(SourceText.group(text, single, 1));
     }
     ProjectFiles.GoModule module = project.goModule(SourceText.parent(path));
