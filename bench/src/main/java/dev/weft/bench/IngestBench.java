@@ -108,20 +108,38 @@ public final class IngestBench implements Bench {
     return 0;
   }
 
-  /** Chunks/s and MB/s of each executor beside the raw IndexWriter loop over the same chunks. */
+  /**
+   * Chunks/s and MB/s of each executor beside the raw IndexWriter loop over the same chunks. The raw loop and the
+   * executors run in turn, round after round (one warm-up round, then {@code repeat}), and the ratio printed is the
+   * median of each round's own ratio: a slow minute of a shared machine then slows a round's baseline and its
+   * executors alike, where medians of separate blocks of runs moved the ratio by more than a change did.
+   */
   private void throughput(List<RunnerChoice> runners) {
     prepareChunks();
     out.printf("corpus\t%s\t%d files\t%d chunks\t%.1f MB%n", corpus, files, chunks.size(), sourceBytes / 1e6);
-    long raw = median(() -> timed(() -> RawIndexBaseline.write(fresh("raw"), chunks)));
-    out.printf("raw-lucene\t%s%n", rates(raw));
-    for (RunnerChoice runner : runners) {
-      long elapsed = median(() -> {
+    long[] raw = new long[repeat];
+    long[][] elapsed = new long[runners.size()][repeat];
+    double[][] ratios = new double[runners.size()][repeat];
+    for (int round = -1; round < repeat; round++) {
+      long rawNanos = timed(() -> RawIndexBaseline.write(fresh("raw"), chunks));
+      for (int i = 0; i < runners.size(); i++) {
+        RunnerChoice runner = runners.get(i);
         Path index = fresh("index-" + runner.name().toLowerCase());
         long nanos = timed(() -> ingest(index, runner));
         servedIndex = runner == RunnerChoice.IN_PROCESS ? index : servedIndex;
-        return nanos;
-      });
-      out.printf("%s\t%s\tratio-to-raw %.2f%n", runner.name().toLowerCase(), rates(elapsed), (double) raw / elapsed);
+        if (round >= 0) {
+          elapsed[i][round] = nanos;
+          ratios[i][round] = (double) rawNanos / nanos;
+        }
+      }
+      if (round >= 0) {
+        raw[round] = rawNanos;
+      }
+    }
+    out.printf("raw-lucene\t%s%n", rates(median(raw)));
+    for (int i = 0; i < runners.size(); i++) {
+      out.printf("%s\t%s\tratio-to-raw %.2f%n", runners.get(i).name().toLowerCase(), rates(median(elapsed[i])),
+          median(ratios[i]));
     }
     if (servedIndex == null) {
       servedIndex = fresh("index-inprocess");
@@ -269,6 +287,18 @@ public final class IngestBench implements Bench {
     Path dir = work.resolve(name);
     ScratchDirs.deleteOrFail(dir);
     return dir;
+  }
+
+  private static long median(long[] samples) {
+    long[] sorted = samples.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
+  }
+
+  private static double median(double[] samples) {
+    double[] sorted = samples.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
   }
 
   /** One unmeasured warm-up run (JIT), then the median of {@code repeat} measured runs. */

@@ -17,16 +17,31 @@ import org.treesitter.TreeSitterJava;
  * children from the first in C, which costs less than the JNI crossing of each step of a cursor; and the runtime built
  * here binds only the node and parser calls.)
  *
- * <p>Answers null when the tree has any ERROR or MISSING node; the caller then asks JavaParser, so a file
- * tree-sitter-java's grammar does not read (old code using {@code enum} as a name, syntax newer than the
+ * <p>The tree is parsed from the file's outline ({@link JavaOutlineText}: member-level bodies emptied, every line
+ * and column kept), as the bodies are never visited; {@code JavaOutlineTextTest} holds the declarations to those of
+ * the whole text. Answers null when that tree has any ERROR or MISSING node; the caller then asks JavaParser, so a
+ * file tree-sitter-java's grammar does not read (old code using {@code enum} as a name, syntax newer than the
  * grammar) is chunked as before.
  */
 final class JavaSyntaxTree {
   private JavaSyntaxTree() {}
 
-  /** The top-level type declarations of {@code lines}, their members nested, or null when it does not parse. */
+  /**
+   * The top-level type declarations of {@code lines}, their members nested, or null when it does not parse: read
+   * from the file's outline ({@link JavaOutlineText}: bodies emptied), so a syntax error inside a body no longer
+   * sends the file to JavaParser.
+   */
   static List<Decl> decls(Lines lines) {
-    return TreeSitterTrees.parse(TreeSitterJava::new, lines.withNewlines(), tree -> {
+    return read(lines, JavaOutlineText.of(lines.withNewlines()));
+  }
+
+  /** The same, read from a parse of the whole text, bodies included: what {@link #decls} must equal. */
+  static List<Decl> declsOfWholeText(Lines lines) {
+    return read(lines, lines.withNewlines());
+  }
+
+  private static List<Decl> read(Lines lines, String parsed) {
+    return TreeSitterTrees.parse(TreeSitterJava::new, parsed, tree -> {
       TSNode root = tree.getRootNode();
       if (root.isNull() || root.hasError()) {
         return null;

@@ -1,0 +1,170 @@
+package dev.weft.transforms.chunk;
+
+/**
+ * A Java file's text with the contents of its member-level code blocks emptied — method, constructor and
+ * initializer bodies, and the braces of field initializers (array initializers, lambdas, anonymous classes) — for
+ * tree-sitter to read declarations from: {@link JavaSyntaxTree} visits only the top level and type bodies, and
+ * parsing the bodies was most of the parse (tree-sitter-java read tree-java at 17.7 MB/s whole, at ~40 MB/s
+ * hollowed; docs/ingest.md, "Java declarations").
+ *
+ * <p>Every line stays where it was and every line that keeps text keeps its UTF-8 byte columns (tree-sitter's
+ * points are rows and byte columns, read back against the original lines): an emptied block keeps its braces and
+ * its line breaks; the rest of the line a block opens on and the start of the line it closes on become as many
+ * spaces as they had bytes, and the lines wholly inside it become empty. A block is a type body, and is scanned
+ * rather than emptied, when its header — the tokens since the last {@code ;}, <code>{</code> or <code>}</code> at
+ * type level — holds {@code class}, {@code interface}, {@code enum} or {@code record} as a word not after a dot
+ * (comments and literals skipped). Misreading a method's header as a type's (a method named {@code record}) only
+ * empties less; a type header always holds its keyword, so a type body is never emptied.
+ */
+final class JavaOutlineText {
+  private JavaOutlineText() {}
+
+  static String of(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    int n = text.length();
+    boolean typeHeader = false;
+    char previous = 0; // the last significant character at type level, to tell `Foo.class` from `class Foo`
+    int i = 0;
+    while (i < n) {
+      char c = text.charAt(i);
+      int skipped = skipCommentOrLiteral(text, i);
+      if (skipped > i) {
+        out.append(text, i, skipped);
+        i = skipped;
+      } else if (Character.isJavaIdentifierStart(c)) {
+        int end = i + 1;
+        while (end < n && Character.isJavaIdentifierPart(text.charAt(end))) {
+          end++;
+        }
+        typeHeader |= previous != '.' && isTypeKeyword(text, i, end);
+        out.append(text, i, end);
+        previous = text.charAt(end - 1);
+        i = end;
+      } else if (c == '{' && !typeHeader) {
+        int close = matchingBrace(text, i);
+        out.append('{');
+        empty(text, i + 1, close, out);
+        if (close < n) {
+          out.append('}');
+        }
+        previous = '}';
+        i = close + 1;
+      } else {
+        if (c == '{' || c == '}' || c == ';') {
+          typeHeader = false;
+        }
+        if (!Character.isWhitespace(c)) {
+          previous = c;
+        }
+        out.append(c);
+        i++;
+      }
+    }
+    return out.toString();
+  }
+
+  private static boolean isTypeKeyword(String text, int start, int end) {
+    return switch (end - start) {
+      case 4 -> text.startsWith("enum", start);
+      case 5 -> text.startsWith("class", start);
+      case 6 -> text.startsWith("record", start);
+      case 9 -> text.startsWith("interface", start);
+      default -> false;
+    };
+  }
+
+  /**
+   * The index after the comment, string, text block or character literal starting at {@code i}, or {@code i} when
+   * none starts there. An unclosed one ends with its line (a text block or block comment with the text).
+   */
+  static int skipCommentOrLiteral(String text, int i) {
+    int n = text.length();
+    char c = text.charAt(i);
+    if (c == '/' && i + 1 < n) {
+      char next = text.charAt(i + 1);
+      if (next == '/') {
+        int end = text.indexOf('\n', i + 2);
+        return end < 0 ? n : end;
+      }
+      if (next == '*') {
+        int end = text.indexOf("*/", i + 2);
+        return end < 0 ? n : end + 2;
+      }
+      return i;
+    }
+    if (c == '"' && text.startsWith("\"\"\"", i)) {
+      for (int j = i + 3; j < n; j++) {
+        if (text.charAt(j) == '\\') {
+          j++;
+        } else if (text.startsWith("\"\"\"", j)) {
+          return j + 3;
+        }
+      }
+      return n;
+    }
+    if (c == '"' || c == '\'') {
+      for (int j = i + 1; j < n; j++) {
+        char d = text.charAt(j);
+        if (d == '\\') {
+          j++;
+        } else if (d == c) {
+          return j + 1;
+        } else if (d == '\n') {
+          return j;
+        }
+      }
+      return n;
+    }
+    return i;
+  }
+
+  /** The index of the brace closing the one at {@code open}, or the text's length when it is not closed. */
+  private static int matchingBrace(String text, int open) {
+    int depth = 0;
+    int n = text.length();
+    int i = open;
+    while (i < n) {
+      int skipped = skipCommentOrLiteral(text, i);
+      if (skipped > i) {
+        i = skipped;
+        continue;
+      }
+      char c = text.charAt(i);
+      if (c == '{') {
+        depth++;
+      } else if (c == '}' && --depth == 0) {
+        return i;
+      }
+      i++;
+    }
+    return n;
+  }
+
+  /** Appends {@code text[from, to)} emptied: line breaks kept, the first and last lines' bytes as spaces. */
+  private static void empty(String text, int from, int to, StringBuilder out) {
+    int firstBreak = text.indexOf('\n', from);
+    if (firstBreak < 0 || firstBreak >= to) {
+      spaces(text, from, to, out);
+      return;
+    }
+    spaces(text, from, firstBreak, out);
+    int lastBreak = text.lastIndexOf('\n', to - 1);
+    for (int i = firstBreak; i <= lastBreak; i++) {
+      if (text.charAt(i) == '\n') {
+        out.append('\n');
+      }
+    }
+    spaces(text, lastBreak + 1, to, out);
+  }
+
+  /** As many spaces as {@code text[from, to)} has UTF-8 bytes. */
+  private static void spaces(String text, int from, int to, StringBuilder out) {
+    for (int i = from; i < to; i++) {
+      char c = text.charAt(i);
+      int bytes = c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+      for (int b = 0; b < bytes; b++) {
+        out.append(' ');
+      }
+    }
+  }
+}
