@@ -8,6 +8,7 @@ import org.treesitter.TreeSitterGo;
  * Go by tree-sitter: {@code function}, {@code method} (with a receiver), and type declarations as
  * {@code interface} or {@code type} (structs and every other type). A grouped {@code type ( ... )} is a
  * {@code type} container (symbol null) whose specs get their own chunks. Doc comments directly above attach.
+ * Parsed from the file's outline ({@link OutlineText#go}): no block's contents are read, so none is parsed.
  */
 public final class GoChunker extends TreeSitterChunker {
   private static final long serialVersionUID = 1L;
@@ -24,6 +25,12 @@ public final class GoChunker extends TreeSitterChunker {
   @Override
   TSLanguage language() {
     return new TreeSitterGo();
+  }
+
+  /** Only the top level and grouped type specs are read: every top-level block is emptied before the parse. */
+  @Override
+  String outline(String text) {
+    return OutlineText.go(text);
   }
 
   @Override

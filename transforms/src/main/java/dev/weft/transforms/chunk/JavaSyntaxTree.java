@@ -17,8 +17,8 @@ import org.treesitter.TreeSitterJava;
  * children from the first in C, which costs less than the JNI crossing of each step of a cursor; and the runtime built
  * here binds only the node and parser calls.)
  *
- * <p>The tree is parsed from the file's outline ({@link JavaOutlineText}: member-level bodies emptied, every line
- * and column kept), as the bodies are never visited; {@code JavaOutlineTextTest} holds the declarations to those of
+ * <p>The tree is parsed from the file's outline ({@link OutlineText}: member-level bodies emptied, every line
+ * and column kept), as the bodies are never visited; {@code OutlineTextTest} holds the declarations to those of
  * the whole text. Answers null when that tree has any ERROR or MISSING node; the caller then asks JavaParser, so a
  * file tree-sitter-java's grammar does not read (old code using {@code enum} as a name, syntax newer than the
  * grammar) is chunked as before.
@@ -28,11 +28,11 @@ final class JavaSyntaxTree {
 
   /**
    * The top-level type declarations of {@code lines}, their members nested, or null when it does not parse: read
-   * from the file's outline ({@link JavaOutlineText}: bodies emptied), so a syntax error inside a body no longer
+   * from the file's outline ({@link OutlineText}: bodies emptied), so a syntax error inside a body no longer
    * sends the file to JavaParser.
    */
   static List<Decl> decls(Lines lines) {
-    return read(lines, JavaOutlineText.of(lines.withNewlines()));
+    return read(lines, OutlineText.java(lines.withNewlines()));
   }
 
   /** The same, read from a parse of the whole text, bodies included: what {@link #decls} must equal. */

@@ -7,18 +7,8 @@ import org.treesitter.TSLanguage;
 import org.treesitter.TSParser;
 import org.treesitter.TSTree;
 
-/**
- * The one way Weft parses text with tree-sitter: natives from the cache, one parser per thread (reused, its language
- * set for each parse), the tree closed after each parse.
- */
+/** The one way Weft parses text with tree-sitter: natives from the cache, a parser per parse, both closed after. */
 public final class TreeSitterTrees {
-  /**
-   * A parser keeps its buffers between parses, so a thread that parses file after file allocates them once (making
-   * and freeing a parser per file was about 1% of a tree's ingest CPU, most of it malloc). The parser is freed with
-   * its thread: bonede's TSParser frees the native parser when it becomes unreachable.
-   */
-  private static final ThreadLocal<TSParser> PARSERS = ThreadLocal.withInitial(TSParser::new);
-
   private TreeSitterTrees() {}
 
   /**
@@ -27,11 +17,14 @@ public final class TreeSitterTrees {
    */
   public static <T> T parse(Supplier<TSLanguage> language, String source, Function<TSTree, T> read) {
     NativeLibraries.prepareTreeSitter(); // before a tree-sitter class loads a library: from the cache, not temp
-    TSParser parser = PARSERS.get();
-    // setting the language resets the parser, so nothing of an earlier parse (or a failed one) carries over
-    parser.setLanguage(language.get());
-    try (TSTree tree = parser.parseString(null, source)) {
-      return read.apply(tree);
+    TSParser parser = new TSParser();
+    try {
+      parser.setLanguage(language.get());
+      try (TSTree tree = parser.parseString(null, source)) {
+        return read.apply(tree);
+      }
+    } finally {
+      parser.close();
     }
   }
 }

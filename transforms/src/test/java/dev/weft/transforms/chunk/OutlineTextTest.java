@@ -17,14 +17,16 @@ import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 
 /**
- * Declarations read from a Java file's outline ({@link JavaOutlineText}: bodies emptied) must be exactly those read
- * from its whole text, on the forms that put braces, keywords and multi-byte characters where a light lexer could
- * slip, and on every Java file of this repository. More files (a directory or a JDK's src.zip, several joined by the
- * path separator) with {@code -Dweft.javaOutlineCorpus=...}: docs/ingest.md gives the figures on tree-java and
- * JDK 25's sources.
+ * Declarations read from a file's outline ({@link OutlineText}: the blocks its chunker never reads emptied) must be
+ * exactly those read from its whole text, on the forms that put braces, keywords and multi-byte characters where a
+ * light lexer could slip, and on every Java and Go file of this repository. More files (directories or zips such as
+ * a JDK's src.zip, joined by the path separator) with {@code -Dweft.outlineCorpus=...}: docs/ingest.md
+ * ("Outlines") gives the figures on tree-java, JDK 25's sources and Go's standard library.
  */
-class JavaOutlineTextTest {
-  private static final List<String> FORMS = List.of(
+class OutlineTextTest {
+  private static final GoChunker GO = new GoChunker();
+
+  private static final List<String> JAVA_FORMS = List.of(
       // bodies, initializers, a field's lambda, array initializer and anonymous class
       "class A {\n  static { init(); }\n  { x = 1; }\n  int[] a = {1, 2};\n  Runnable r = () -> { run(); };\n"
           + "  Object o = new Object() {\n    class Inner { void g() {} }\n  };\n  void f() {\n    if (a) { b(); }\n"
@@ -48,9 +50,22 @@ class JavaOutlineTextTest {
       "sealed interface S permits T {}\nfinal class T implements S {\n  int f(Object o) { return switch (o) {"
           + " case T t when t.ok() -> { yield 1; } default -> 0; }; }\n}\nclass U { void f() {\n");
 
+  private static final List<String> GO_FORMS = List.of(
+      // functions, methods, types grouped and alone, composite literals, signatures with braces
+      "package p\n\n// F does.\nfunc F(x struct{ a int }) interface{} {\n\tif x.a > 0 {\n\t\treturn nil\n\t}\n"
+          + "\treturn x\n}\n\ntype (\n\tA struct {\n\t\tb int\n\t}\n\tI interface{ M() }\n)\n\n"
+          + "var m = map[string]int{\n\t\"}\": 1,\n}\n\nfunc (a *A) M() { a.b++ }\n",
+      // braces inside strings, raw strings, runes and comments; generics; multi-byte characters
+      "package p\n\nvar s = `{ func X() {\n}`\nvar r = '{'\nvar q = '\\''\n/* } type T struct { */\n"
+          + "func G[T interface{ ~int }](v T) T { return v } // é}\n\nfunc H() {\n\t_ = \"é😀{\" }\n\n"
+          + "type T struct{ x int } /* tail */\n",
+      // a syntax error inside a body: the outline still parses (the whole text does not)
+      "package p\n\nfunc F() {\n\tx := \n}\n\nfunc G() {}\n");
+
+
   @Test
   void formsGiveTheWholeTextsDeclarations() {
-    for (String form : FORMS) {
+    for (String form : JAVA_FORMS) {
       Lines lines = Lines.of(form);
       List<Outline.Decl> whole = JavaSyntaxTree.declsOfWholeText(lines);
       if (whole != null) {
@@ -61,8 +76,8 @@ class JavaOutlineTextTest {
 
   @Test
   void keepsEveryLineAndTheColumnsOfWhatItKeeps() {
-    for (String form : FORMS) {
-      String outline = JavaOutlineText.of(form);
+    for (String form : JAVA_FORMS) {
+      String outline = OutlineText.java(form);
       String[] before = form.split("\n", -1);
       String[] after = outline.split("\n", -1);
       assertThat(after).as(form).hasSameSizeAs(before);
@@ -77,7 +92,7 @@ class JavaOutlineTextTest {
 
   @Test
   void aBodysSyntaxErrorNoLongerHidesTheDeclarations() {
-    Lines lines = Lines.of(FORMS.get(5));
+    Lines lines = Lines.of(JAVA_FORMS.get(5));
     assertThat(JavaSyntaxTree.declsOfWholeText(lines)).isNull();
     assertThat(JavaSyntaxTree.decls(lines)).extracting(Outline.Decl::symbol).containsExactly("F");
     assertThat(JavaSyntaxTree.decls(lines).get(0).members()).extracting(Outline.Decl::symbol)
@@ -86,36 +101,52 @@ class JavaOutlineTextTest {
 
   @Test
   void emptiesTheBodies() {
-    assertThat(JavaOutlineText.of("class A {\n  void f() {\n    g();\n  }\n  int x = 1;\n}\n"))
+    assertThat(OutlineText.java("class A {\n  void f() {\n    g();\n  }\n  int x = 1;\n}\n"))
         .isEqualTo("class A {\n  void f() {\n\n  }\n  int x = 1;\n}\n");
   }
 
   @Test
-  void everyJavaFileOfThisRepositoryAndTheCorpusGivenGivesTheSameDeclarations() throws IOException {
-    Path root = Path.of("").toAbsolutePath().getParent(); // the module's parent: the repository
-    int[] counts = compareUnder(root.toString());
-    assertThat(counts[1]).as("repository files compared").isGreaterThan(500);
-    for (String part : System.getProperty("weft.javaOutlineCorpus", "").split(File.pathSeparator)) {
-      if (!part.isEmpty()) {
-        int[] more = compareUnder(part);
-        counts[0] += more[0];
-        counts[1] += more[1];
+  void goFormsGiveTheWholeTextsDeclarations() {
+    for (String form : GO_FORMS) {
+      Lines lines = Lines.of(form);
+      List<Outline.Decl> whole = GO.decls(lines, lines.withNewlines());
+      if (whole != null) {
+        assertThat(GO.decls(lines, OutlineText.go(lines.withNewlines()))).as(form).isEqualTo(whole);
       }
     }
-    System.out.printf("java outline: %d files, %d read whole and compared%n", counts[0], counts[1]);
+    Lines broken = Lines.of(GO_FORMS.get(2));
+    assertThat(GO.decls(broken, broken.withNewlines())).isNull();
+    assertThat(GO.decls(broken, OutlineText.go(broken.withNewlines()))).extracting(Outline.Decl::symbol)
+        .containsExactly("F", "G");
   }
 
-  /** {files, compared} for a directory's .java files (build output skipped) or a zip's. */
+  @Test
+  void everyJavaAndGoFileOfThisRepositoryAndTheCorpusGivenGivesTheSameDeclarations() throws IOException {
+    Path root = Path.of("").toAbsolutePath().getParent(); // the module's parent: the repository
+    int[] counts = compareUnder(root.toString());
+    assertThat(counts[1]).as("repository Java files compared").isGreaterThan(500);
+    assertThat(counts[2]).as("repository Go files compared").isGreaterThanOrEqualTo(5);
+    for (String part : System.getProperty("weft.outlineCorpus", "").split(File.pathSeparator)) {
+      if (!part.isEmpty()) {
+        int[] more = compareUnder(part);
+        for (int k = 0; k < counts.length; k++) {
+          counts[k] += more[k];
+        }
+      }
+    }
+    System.out.printf("outline: %d files, %d Java and %d Go read whole and compared%n", counts[0], counts[1],
+        counts[2]);
+  }
+
+  /** {files, Java files compared, Go files compared} for a directory's files (build output skipped) or a zip's. */
   private static int[] compareUnder(String place) throws IOException {
-    int[] counts = new int[2];
+    int[] counts = new int[3];
     if (place.endsWith(".zip")) {
       try (ZipFile zip = new ZipFile(place)) {
         for (ZipEntry entry : Collections.list(zip.entries())) {
-          if (entry.getName().endsWith(".java")) {
+          if (entry.getName().endsWith(".java") || entry.getName().endsWith(".go")) {
             try (InputStream in = zip.getInputStream(entry)) {
-              counts[0]++;
-              counts[1] += sameDeclarations(place + "!" + entry.getName(),
-                  new String(in.readAllBytes(), StandardCharsets.UTF_8)) ? 1 : 0;
+              compare(place + "!" + entry.getName(), new String(in.readAllBytes(), StandardCharsets.UTF_8), counts);
             }
           }
         }
@@ -124,24 +155,31 @@ class JavaOutlineTextTest {
     }
     List<Path> files = new ArrayList<>();
     try (Stream<Path> walk = Files.walk(Path.of(place))) {
-      walk.filter(p -> p.toString().endsWith(".java") && !p.toString().contains("/target/")).forEach(files::add);
+      walk.filter(p -> (p.toString().endsWith(".java") || p.toString().endsWith(".go")) && Files.isRegularFile(p)
+          && !p.toString().contains("/target/") && !p.toString().contains("/grammars/")).forEach(files::add);
     }
     for (Path file : files) {
-      counts[0]++;
-      counts[1] += sameDeclarations(file.toString(), new String(Files.readAllBytes(file), StandardCharsets.UTF_8))
-          ? 1 : 0;
+      compare(file.toString(), new String(Files.readAllBytes(file), StandardCharsets.UTF_8), counts);
     }
     return counts;
   }
 
-  /** Whether the whole text parses; when it does, its declarations must equal the outline's. */
-  private static boolean sameDeclarations(String name, String text) {
+  /** Counts the file, and when its whole text parses, holds the outline's declarations to the whole text's. */
+  private static void compare(String name, String text, int[] counts) {
+    counts[0]++;
     Lines lines = Lines.of(text);
-    List<Outline.Decl> whole = JavaSyntaxTree.declsOfWholeText(lines);
-    if (whole == null) {
-      return false;
+    if (name.endsWith(".go")) {
+      List<Outline.Decl> whole = GO.decls(lines, lines.withNewlines());
+      if (whole != null) {
+        assertThat(GO.decls(lines, OutlineText.go(lines.withNewlines()))).as(name).isEqualTo(whole);
+        counts[2]++;
+      }
+      return;
     }
-    assertThat(JavaSyntaxTree.decls(lines)).as(name).isEqualTo(whole);
-    return true;
+    List<Outline.Decl> whole = JavaSyntaxTree.declsOfWholeText(lines);
+    if (whole != null) {
+      assertThat(JavaSyntaxTree.decls(lines)).as(name).isEqualTo(whole);
+      counts[1]++;
+    }
   }
 }

@@ -1,25 +1,36 @@
 package dev.weft.transforms.chunk;
 
 /**
- * A Java file's text with the contents of its member-level code blocks emptied — method, constructor and
- * initializer bodies, and the braces of field initializers (array initializers, lambdas, anonymous classes) — for
- * tree-sitter to read declarations from: {@link JavaSyntaxTree} visits only the top level and type bodies, and
- * parsing the bodies was most of the parse (tree-sitter-java read tree-java at 17.7 MB/s whole, at ~40 MB/s
- * hollowed; docs/ingest.md, "Java declarations").
+ * A source file's text with the contents of the code blocks its chunker never reads emptied, for tree-sitter to
+ * read declarations from: parsing the bodies was most of the parse, and the chunkers visit only the top level and
+ * the bodies of types (docs/ingest.md, "Outlines"). {@link #java}: method, constructor and initializer bodies, and
+ * the braces of field initializers (array initializers, lambdas, anonymous classes), type bodies kept; {@link #go}:
+ * every block at the top level (function bodies, struct and interface bodies, composite literals), as the Go
+ * chunker reads declarations from the top level and grouped {@code type ( ... )} specs only.
  *
  * <p>Every line stays where it was and every line that keeps text keeps its UTF-8 byte columns (tree-sitter's
  * points are rows and byte columns, read back against the original lines): an emptied block keeps its braces and
  * its line breaks; the rest of the line a block opens on and the start of the line it closes on become as many
- * spaces as they had bytes, and the lines wholly inside it become empty. A block is a type body, and is scanned
- * rather than emptied, when its header — the tokens since the last {@code ;}, <code>{</code> or <code>}</code> at
- * type level — holds {@code class}, {@code interface}, {@code enum} or {@code record} as a word not after a dot
- * (comments and literals skipped). Misreading a method's header as a type's (a method named {@code record}) only
- * empties less; a type header always holds its keyword, so a type body is never emptied.
+ * spaces as they had bytes, and the lines wholly inside it become empty. In Java a block is a type body, and is
+ * scanned rather than emptied, when its header — the tokens since the last {@code ;}, <code>{</code> or
+ * <code>}</code> at type level — holds {@code class}, {@code interface}, {@code enum} or {@code record} as a word
+ * not after a dot (comments and literals skipped). Misreading a method's header as a type's (a method named {@code
+ * record}) only empties less; a type header always holds its keyword, so a type body is never emptied. The
+ * chunkers' tests hold the declarations read from an outline to those of the whole text (OutlineTextTest).
  */
-final class JavaOutlineText {
-  private JavaOutlineText() {}
+final class OutlineText {
+  private OutlineText() {}
 
-  static String of(String text) {
+  static String java(String text) {
+    return of(text, true);
+  }
+
+  static String go(String text) {
+    return of(text, false);
+  }
+
+  /** @param java Java's literals and type bodies; else Go's literals, every top-level block emptied */
+  private static String of(String text, boolean java) {
     StringBuilder out = new StringBuilder(text.length());
     int n = text.length();
     boolean typeHeader = false;
@@ -27,11 +38,11 @@ final class JavaOutlineText {
     int i = 0;
     while (i < n) {
       char c = text.charAt(i);
-      int skipped = skipCommentOrLiteral(text, i);
+      int skipped = skipCommentOrLiteral(text, i, java);
       if (skipped > i) {
         out.append(text, i, skipped);
         i = skipped;
-      } else if (Character.isJavaIdentifierStart(c)) {
+      } else if (java && Character.isJavaIdentifierStart(c)) {
         int end = i + 1;
         while (end < n && Character.isJavaIdentifierPart(text.charAt(end))) {
           end++;
@@ -41,7 +52,7 @@ final class JavaOutlineText {
         previous = text.charAt(end - 1);
         i = end;
       } else if (c == '{' && !typeHeader) {
-        int close = matchingBrace(text, i);
+        int close = matchingBrace(text, i, java);
         out.append('{');
         empty(text, i + 1, close, out);
         if (close < n) {
@@ -74,10 +85,11 @@ final class JavaOutlineText {
   }
 
   /**
-   * The index after the comment, string, text block or character literal starting at {@code i}, or {@code i} when
-   * none starts there. An unclosed one ends with its line (a text block or block comment with the text).
+   * The index after the comment or literal starting at {@code i}, or {@code i} when none starts there: comments,
+   * strings and character literals (runes), and Java's text blocks or Go's raw strings. An unclosed string or
+   * character ends with its line; an unclosed comment, text block or raw string with the text.
    */
-  static int skipCommentOrLiteral(String text, int i) {
+  private static int skipCommentOrLiteral(String text, int i, boolean java) {
     int n = text.length();
     char c = text.charAt(i);
     if (c == '/' && i + 1 < n) {
@@ -92,7 +104,7 @@ final class JavaOutlineText {
       }
       return i;
     }
-    if (c == '"' && text.startsWith("\"\"\"", i)) {
+    if (java && c == '"' && text.startsWith("\"\"\"", i)) {
       for (int j = i + 3; j < n; j++) {
         if (text.charAt(j) == '\\') {
           j++;
@@ -101,6 +113,10 @@ final class JavaOutlineText {
         }
       }
       return n;
+    }
+    if (!java && c == '`') {
+      int end = text.indexOf('`', i + 1);
+      return end < 0 ? n : end + 1;
     }
     if (c == '"' || c == '\'') {
       for (int j = i + 1; j < n; j++) {
@@ -119,12 +135,12 @@ final class JavaOutlineText {
   }
 
   /** The index of the brace closing the one at {@code open}, or the text's length when it is not closed. */
-  private static int matchingBrace(String text, int open) {
+  private static int matchingBrace(String text, int open, boolean java) {
     int depth = 0;
     int n = text.length();
     int i = open;
     while (i < n) {
-      int skipped = skipCommentOrLiteral(text, i);
+      int skipped = skipCommentOrLiteral(text, i, java);
       if (skipped > i) {
         i = skipped;
         continue;
@@ -149,10 +165,8 @@ final class JavaOutlineText {
     }
     spaces(text, from, firstBreak, out);
     int lastBreak = text.lastIndexOf('\n', to - 1);
-    for (int i = firstBreak; i <= lastBreak; i++) {
-      if (text.charAt(i) == '\n') {
-        out.append('\n');
-      }
+    for (int i = firstBreak; i >= 0 && i <= lastBreak; i = text.indexOf('\n', i + 1)) {
+      out.append('\n');
     }
     spaces(text, lastBreak + 1, to, out);
   }
