@@ -30,13 +30,15 @@ public final class Formats {
   private static final List<Format> ALL = List.of(
       // java 2: declarations from tree-sitter-java, JavaParser where its grammar errs (same chunks on tree-java and the
       // eval sets; a file only tree-sitter reads, e.g. a string template, is now structured, not paragraph-packed)
-      new Format("java", Kind.CODE, List.of(".java"), List.of(), true, JavaChunker::new, 2),
+      // java 3: read from the outline (bodies emptied: ingest.md, "Outlines"), so an error inside a body is not seen
+      new Format("java", Kind.CODE, List.of(".java"), List.of(), true, JavaChunker::new, 3),
       // python 2: the -O2 runtime built here parses a form feed on its own line (bonede's 0.26.6 erred: paragraphs)
       new Format("python", Kind.CODE, List.of(".py"), List.of(".pyi"), true, PythonChunker::new, 2),
       new Format("javascript", Kind.CODE, List.of(".js", ".mjs", ".cjs"), List.of(".jsx"), true,
           JavaScriptChunker::new, 1),
       new Format("typescript", Kind.CODE, List.of(".ts"), List.of(".mts", ".cts"), true, TypeScriptChunker::new, 1),
-      Format.of("go", Kind.CODE, List.of(".go"), GoChunker::new, 1),
+      // go 2: read from the outline (top-level blocks emptied), so an error inside a body no longer means paragraphs
+      Format.of("go", Kind.CODE, List.of(".go"), GoChunker::new, 2),
       Format.of("markdown", Kind.DOC, List.of(".md", ".markdown"), MarkdownChunker::new, 1),
       Format.of("rst", Kind.DOC, List.of(".rst"), RstChunker::new, 1),
       Format.of(TEXT, Kind.DOC, List.of(".txt"), ParagraphChunker::new, 1));
