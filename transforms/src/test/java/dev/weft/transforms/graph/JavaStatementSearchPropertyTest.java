@@ -25,17 +25,8 @@ class JavaStatementSearchPropertyTest {
   void statementsAreThoseARegexSearchFinds(@ForAll("code") String code) {
     for (String keyword : List.of("import", "package")) {
       Pattern pattern = keyword.equals("import") ? JavaImports.IMPORT : JavaImports.PACKAGE;
-      List<String> expected = new ArrayList<>();
-      Matcher plain = pattern.matcher(code);
-      while (plain.find()) {
-        expected.add(plain.start() + "-" + plain.end() + ":" + plain.group());
-      }
-      List<String> found = new ArrayList<>();
-      Matcher jumping = pattern.matcher(code);
-      for (int from = 0; JavaImports.findStatement(jumping, code, keyword, from); from = jumping.end()) {
-        found.add(jumping.start() + "-" + jumping.end() + ":" + jumping.group());
-      }
-      assertThat(found).as(keyword).isEqualTo(expected);
+      assertThat(SearchMatches.jumping(pattern, code, keyword, JavaImports::findStatement)).as(keyword)
+          .isEqualTo(SearchMatches.plain(pattern, code));
     }
   }
 

@@ -2,9 +2,7 @@ package dev.weft.transforms.graph;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -25,17 +23,8 @@ class KeywordSearchPropertyTest {
   @Property(tries = 2000)
   void matchesAreThoseOfThePlainSearch(@ForAll("code") String code) {
     for (Pattern pattern : PATTERNS) {
-      List<String> expected = new ArrayList<>();
-      Matcher plain = pattern.matcher(code);
-      while (plain.find()) {
-        expected.add(plain.start() + "-" + plain.end() + ":" + plain.group());
-      }
-      List<String> found = new ArrayList<>();
-      Matcher jumping = pattern.matcher(code);
-      for (int from = 0; SourceText.findAtKeyword(jumping, code, "import", from); from = jumping.end()) {
-        found.add(jumping.start() + "-" + jumping.end() + ":" + jumping.group());
-      }
-      assertThat(found).as(pattern.pattern()).isEqualTo(expected);
+      assertThat(SearchMatches.jumping(pattern, code, "import", SourceText::findAtKeyword)).as(pattern.pattern())
+          .isEqualTo(SearchMatches.plain(pattern, code));
     }
   }
 
