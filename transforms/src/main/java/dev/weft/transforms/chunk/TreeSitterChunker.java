@@ -19,10 +19,9 @@ import org.treesitter.TSPoint;
  *
  * <p>A tree with any ERROR or MISSING node falls back to paragraph packing, like a Java syntax error (the tree of
  * what is parsed: a Go file's outline holds no block's contents, so an error inside a function body no longer
- * does). A parser
- * is created per call: creating and freeing one costs about 1 µs against 12 µs for even a one-line parse
- * (measured here), and it keeps the chunker stateless and thread-safe with no native memory parked in
- * thread-locals.
+ * does). A parser is created per call: creating and freeing one costs about 1 µs against 12 µs for even a
+ * one-line parse (measured here), and it keeps the chunker stateless and thread-safe with no native memory parked
+ * in thread-locals.
  */
 abstract class TreeSitterChunker extends StructuredChunker {
   private static final long serialVersionUID = 1L;
