@@ -25,14 +25,14 @@ final class GoImports implements ImportExtractor {
     String code = SourceText.strip(text, true, false);
     Set<String> specs = new LinkedHashSet<>();
     Matcher block = BLOCK.matcher(code);
-    for (int from = 0; SourceText.findAtKeyword(block, code, "import", from); from = block.end()) {
+    for (int from = 0; SourceText.findAtKeyword(block, code, from, "import"); from = block.end()) {
       Matcher quoted = QUOTED.matcher(code).region(block.start(1), block.end(1));
       while (quoted.find()) {
         specs.add(SourceText.group(text, quoted, 1));
       }
     }
     Matcher single = SINGLE.matcher(code);
-    for (int from = 0; SourceText.findAtKeyword(single, code, "import", from); from = single.end()) {
+    for (int from = 0; SourceText.findAtKeyword(single, code, from, "import"); from = single.end()) {
       specs.add(SourceText.group(text, single, 1));
     }
     ProjectFiles.GoModule module = project.goModule(SourceText.parent(path));

@@ -29,7 +29,7 @@ final class JavaImports implements ImportExtractor {
   public FileImports extract(String path, String text, ProjectFiles project) {
     String code = SourceText.strip(text, true, false);
     Matcher pkg = PACKAGE.matcher(code);
-    String packageName = findStatement(pkg, code, "package", 0) ? pkg.group(1) : "";
+    String packageName = SourceText.findStatement(pkg, code, "package", 0, SourceText.BLANK) ? pkg.group(1) : "";
     String file = path.substring(path.lastIndexOf('/') + 1);
     String stem = file.endsWith(".java") ? file.substring(0, file.length() - 5) : file;
     List<String> provides = List.of("java:" + qualify(packageName, stem), "javapkg:" + packageName);
@@ -37,7 +37,7 @@ final class JavaImports implements ImportExtractor {
     Set<String> importedNames = new LinkedHashSet<>();
     Matcher m = IMPORT.matcher(code);
     int bodyStart = 0;
-    while (findStatement(m, code, "import", bodyStart)) {
+    while (SourceText.findStatement(m, code, "import", bodyStart, SourceText.BLANK)) {
       bodyStart = m.end();
       boolean isStatic = m.group(1) != null;
       String name = m.group(2);
@@ -66,28 +66,6 @@ final class JavaImports implements ImportExtractor {
   }
 
   /**
-   * What {@code statement.find()} from {@code from} finds for a pattern of the form {@code (?m)^[ \t\x0B\f]*keyword...},
-   * found by jumping between occurrences of {@code keyword} rather than by trying the pattern at every position (a
-   * tenth of a Java tree's ingest CPU went there, most of it scanning the body after the last import): an occurrence
-   * is tried from the start of its line when only blanks precede it there.
-   */
-  static boolean findStatement(Matcher statement, String code, String keyword, int from) {
-    for (int at = code.indexOf(keyword, from); at >= 0; at = code.indexOf(keyword, at + 1)) {
-      int lineStart = at;
-      while (lineStart > from && isBlank(code.charAt(lineStart - 1))) {
-        lineStart--;
-      }
-      if (isLineStart(code, lineStart)) {
-        statement.region(lineStart, code.length());
-        if (statement.lookingAt()) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /**
    * The matches of {@link #TYPE_NAME} in {@code body}, in order, as {@code find()} gives them: every match starts
    * with a capital letter, so the pattern is tried only there (transparent bounds let its {@code \\b} see the letter
    * before) instead of at every position, where a word boundary's test costs two Character classifications.
@@ -107,20 +85,6 @@ final class JavaImports implements ImportExtractor {
       }
     }
     return names;
-  }
-
-  private static boolean isBlank(char c) {
-    return c == ' ' || c == '\t' || c == '\u000B' || c == '\f';
-  }
-
-  /** Where a multiline {@code ^} matches: the input's start, or after \n, \r (not of \r\n), U+0085, U+2028, U+2029. */
-  private static boolean isLineStart(String code, int at) {
-    if (at == 0) {
-      return true;
-    }
-    char before = code.charAt(at - 1);
-    return before == '\n' || before == '\u0085' || before == '\u2028' || before == '\u2029'
-        || before == '\r' && code.charAt(at) != '\n';
   }
 
   /** {@code a.b.C.Inner} → {@code java:a.b.C.Inner}, {@code java:a.b.C}: nested types live in their outer file. */

@@ -18,9 +18,9 @@ import java.util.regex.Pattern;
  * or as a directory's {@code index} (a barrel). A bare package name is external.
  */
 final class ScriptImports implements ImportExtractor {
-  private static final Pattern FROM = Pattern.compile("\\b(?:import|export)\\b[^;'\"`]*?\\bfrom\\s*['\"]([^'\"]+)['\"]");
-  private static final Pattern BARE = Pattern.compile("(?m)^\\s*import\\s*['\"]([^'\"]+)['\"]");
-  private static final Pattern CALL = Pattern.compile("(?<![.\\w$])(?:require|import)\\s*\\(\\s*['\"]([^'\"]+)['\"]\\s*\\)");
+  static final Pattern FROM = Pattern.compile("\\b(?:import|export)\\b[^;'\"`]*?\\bfrom\\s*['\"]([^'\"]+)['\"]");
+  static final Pattern BARE = Pattern.compile("(?m)^\\s*import\\s*['\"]([^'\"]+)['\"]");
+  static final Pattern CALL = Pattern.compile("(?<![.\\w$])(?:require|import)\\s*\\(\\s*['\"]([^'\"]+)['\"]\\s*\\)");
   private static final List<String> EXTENSIONS = List.of(".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs");
   private static final List<String> INDEXES = List.of("/index.ts", "/index.tsx", "/index.js", "/index.mjs");
 
@@ -29,11 +29,17 @@ final class ScriptImports implements ImportExtractor {
     // strings blanked too, so `"import x from 'y'"` is no import; the specifier is read back from the text
     String code = SourceText.strip(text, true, false);
     Set<String> specs = new LinkedHashSet<>();
-    for (Pattern pattern : List.of(FROM, BARE, CALL)) {
-      Matcher m = pattern.matcher(code);
-      while (m.find()) {
-        specs.add(SourceText.group(text, m, 1));
-      }
+    Matcher from = FROM.matcher(code);
+    for (int at = 0; SourceText.findAtKeyword(from, code, at, "import", "export"); at = from.end()) {
+      specs.add(SourceText.group(text, from, 1));
+    }
+    Matcher bare = BARE.matcher(code);
+    for (int at = 0; SourceText.findStatement(bare, code, "import", at, SourceText.WHITESPACE); at = bare.end()) {
+      specs.add(SourceText.group(text, bare, 1));
+    }
+    Matcher call = CALL.matcher(code);
+    for (int at = 0; SourceText.findAtKeyword(call, code, at, "require", "import"); at = call.end()) {
+      specs.add(SourceText.group(text, call, 1));
     }
     String dir = SourceText.parent(path);
     List<ImportRef> imports = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.weft.transforms.graph;
 
+import java.util.function.IntPredicate;
 import java.util.regex.Matcher;
 
 /**
@@ -50,22 +51,82 @@ final class SourceText {
     return new String(out);
   }
 
+  /** A pattern's blanks within a line, {@code [ \t\x0B\f]}. */
+  static final IntPredicate BLANK = c -> c == ' ' || c == '\t' || c == '\u000B' || c == '\f';
+  /** A pattern's {@code \s}: the blanks and {@code \n}, {@code \r}. */
+  static final IntPredicate WHITESPACE = c -> BLANK.test(c) || c == '\n' || c == '\r';
+
   /**
-   * What {@code pattern.find()} from {@code from} finds, for a pattern every match of which starts with {@code
-   * keyword} (such as {@code \bimport\s*...}): the pattern is tried only where the keyword occurs instead of at every
-   * position (a word boundary's test there costs two Character classifications; that scan was a sixth of a Go
-   * tree's ingest CPU). Transparent bounds let a leading {@code \b} see the character before the keyword, and
-   * non-anchoring bounds keep {@code ^} from matching there, so the answer is the plain search's.
+   * What {@code pattern.find()} from {@code from} finds, for a pattern every match of which starts with one of
+   * {@code keywords} (such as {@code \bimport\s*...}): the pattern is tried only where a keyword occurs instead of at
+   * every position (a word boundary's test there costs two Character classifications; those scans were a sixth of
+   * a Go tree's ingest CPU and a sixth of a TypeScript tree's). Transparent bounds let a leading {@code \b} or
+   * look-behind see the characters before the keyword, and non-anchoring bounds keep {@code ^} from matching
+   * there, so the answer is the plain search's.
    */
-  static boolean findAtKeyword(Matcher pattern, String code, String keyword, int from) {
+  static boolean findAtKeyword(Matcher pattern, String code, int from, String... keywords) {
     pattern.useTransparentBounds(true).useAnchoringBounds(false);
-    for (int at = code.indexOf(keyword, from); at >= 0; at = code.indexOf(keyword, at + 1)) {
+    int[] next = new int[keywords.length];
+    for (int k = 0; k < keywords.length; k++) {
+      next[k] = code.indexOf(keywords[k], from);
+    }
+    while (true) {
+      int at = -1;
+      for (int position : next) {
+        if (position >= 0 && (at < 0 || position < at)) {
+          at = position;
+        }
+      }
+      if (at < 0) {
+        return false;
+      }
       pattern.region(at, code.length());
       if (pattern.lookingAt()) {
         return true;
       }
+      for (int k = 0; k < keywords.length; k++) {
+        if (next[k] == at) {
+          next[k] = code.indexOf(keywords[k], at + 1);
+        }
+      }
+    }
+  }
+
+  /**
+   * What {@code statement.find()} from {@code from} finds for a pattern of the form {@code (?m)^L*keyword...}, where
+   * {@code leading} holds the characters of L ({@link #BLANK} or {@link #WHITESPACE}), found by jumping between
+   * occurrences of {@code keyword} rather than by trying the pattern at every position (a tenth of a Java tree's
+   * ingest CPU went there, most of it scanning the body after the last import): an occurrence is tried from the first
+   * line start in the run of leading characters before it. A later line start in that run would match the same
+   * way, as {@code L*} takes the rest of the run.
+   */
+  static boolean findStatement(Matcher statement, String code, String keyword, int from, IntPredicate leading) {
+    for (int at = code.indexOf(keyword, from); at >= 0; at = code.indexOf(keyword, at + 1)) {
+      int run = at;
+      while (run > from && leading.test(code.charAt(run - 1))) {
+        run--;
+      }
+      for (int start = run; start <= at; start++) {
+        if (isLineStart(code, start)) {
+          statement.region(start, code.length());
+          if (statement.lookingAt()) {
+            return true;
+          }
+          break;
+        }
+      }
     }
     return false;
+  }
+
+  /** Where a multiline {@code ^} matches: the input's start, or after \n, \r (not of \r\n), U+0085, U+2028, U+2029. */
+  private static boolean isLineStart(String code, int at) {
+    if (at == 0) {
+      return true;
+    }
+    char before = code.charAt(at - 1);
+    return before == '\n' || before == '\u0085' || before == '\u2028' || before == '\u2029'
+        || before == '\r' && code.charAt(at) != '\n';
   }
 
   /** One past the closing quote (or the end of the line for an unclosed one-line literal). */

@@ -25,8 +25,9 @@ class JavaStatementSearchPropertyTest {
   void statementsAreThoseARegexSearchFinds(@ForAll("code") String code) {
     for (String keyword : List.of("import", "package")) {
       Pattern pattern = keyword.equals("import") ? JavaImports.IMPORT : JavaImports.PACKAGE;
-      assertThat(SearchMatches.jumping(pattern, code, keyword, JavaImports::findStatement)).as(keyword)
-          .isEqualTo(SearchMatches.plain(pattern, code));
+      assertThat(SearchMatches.jumping(pattern, code,
+          (m, text, from) -> SourceText.findStatement(m, text, keyword, from, SourceText.BLANK)))
+          .as(keyword).isEqualTo(SearchMatches.plain(pattern, code));
     }
   }
 

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 final class SearchMatches {
   /** A search that answers what {@code find()} from {@code from} would, by jumping between keyword occurrences. */
   interface KeywordSearch {
-    boolean find(Matcher pattern, String code, String keyword, int from);
+    boolean find(Matcher pattern, String code, int from);
   }
 
   private SearchMatches() {}
@@ -23,10 +23,10 @@ final class SearchMatches {
     return matches;
   }
 
-  static List<String> jumping(Pattern pattern, String code, String keyword, KeywordSearch search) {
+  static List<String> jumping(Pattern pattern, String code, KeywordSearch search) {
     List<String> matches = new ArrayList<>();
     Matcher jumping = pattern.matcher(code);
-    for (int from = 0; search.find(jumping, code, keyword, from); from = jumping.end()) {
+    for (int from = 0; search.find(jumping, code, from); from = jumping.end()) {
       matches.add(jumping.start() + "-" + jumping.end() + ":" + jumping.group());
     }
     return matches;
