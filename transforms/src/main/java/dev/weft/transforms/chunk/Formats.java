@@ -33,7 +33,8 @@ public final class Formats {
       // java 3: read from the outline (bodies emptied: ingest.md, "Outlines"), so an error inside a body is not seen
       new Format("java", Kind.CODE, List.of(".java"), List.of(), true, JavaChunker::new, 3),
       // python 2: the -O2 runtime built here parses a form feed on its own line (bonede's 0.26.6 erred: paragraphs)
-      new Format("python", Kind.CODE, List.of(".py"), List.of(".pyi"), true, PythonChunker::new, 2),
+      // python 3: read from the outline (function bodies emptied), so an error inside a body no longer means paragraphs
+      new Format("python", Kind.CODE, List.of(".py"), List.of(".pyi"), true, PythonChunker::new, 3),
       new Format("javascript", Kind.CODE, List.of(".js", ".mjs", ".cjs"), List.of(".jsx"), true,
           JavaScriptChunker::new, 1),
       new Format("typescript", Kind.CODE, List.of(".ts"), List.of(".mts", ".cts"), true, TypeScriptChunker::new, 1),

@@ -26,6 +26,12 @@ public final class PythonChunker extends TreeSitterChunker {
     return new TreeSitterPython();
   }
 
+  /** Function bodies are never read: each is emptied before the parse ({@link PythonOutlineText}). */
+  @Override
+  String outline(String text) {
+    return PythonOutlineText.of(text);
+  }
+
   @Override
   Found classify(TSNode node, String scope) {
     switch (node.getType()) {

@@ -50,7 +50,7 @@ class FormatsTest {
     assertThat(Formats.stamp(3, List.of(java1))).isEqualTo("chunkers-3");
     assertThat(Formats.stamp(2, List.of(java2))).isEqualTo("chunkers-2.java-2");
     assertThat(Formats.stamp(2, List.of(java2, go3))).isEqualTo("chunkers-2.java-2.go-3");
-    assertThat(Formats.STAMP).isEqualTo("chunkers-2.java-3.python-2.go-2");
+    assertThat(Formats.STAMP).isEqualTo("chunkers-2.java-3.python-3.go-2");
   }
 
   @Test

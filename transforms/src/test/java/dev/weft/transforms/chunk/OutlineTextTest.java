@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class OutlineTextTest {
   private static final GoChunker GO = new GoChunker();
+  private static final PythonChunker PYTHON = new PythonChunker();
 
   private static final List<String> JAVA_FORMS = List.of(
       // bodies, initializers, a field's lambda, array initializer and anonymous class
@@ -105,6 +106,31 @@ class OutlineTextTest {
         .isEqualTo("class A {\n  void f() {\n\n  }\n  int x = 1;\n}\n");
   }
 
+  private static final List<String> PYTHON_FORMS = List.of(
+      // methods, nested functions, decorators, async, docstrings, a trailing comment after a body
+      "import os\n\n\nclass A:\n    \"\"\"Doc.\"\"\"\n\n    @staticmethod\n    def f(x,\n          y):\n"
+          + "        '''Doc\n\nwith a blank line.'''\n        def inner():\n            return 1\n"
+          + "        return inner()  # done\n        # trailing comment\n\n    async def g(self) -> 'A':\n"
+          + "        await x\n\n\ndef h(): return 2\n\n\ndef k(a=(1,\n2)):\n    s = \"\"\"\ndef not_a_def():\n"
+          + "\"\"\"\n    t = [1,\n  2]\n    u = \\\n        3\n",
+      // tabs and form feeds, a body ending the file without a line break
+      "def f():\n\tif x:\n\t\treturn 1\n\f\ndef g():\n\treturn 2");
+
+  @Test
+  void emptiesPythonFunctionBodies() {
+    assertThat(PythonOutlineText.of("class A:\n    def f(self):\n        x = 1\n\n        return x\n    y = 2\n"))
+        .isEqualTo("class A:\n    def f(self):\n\n\n        pass\n    y = 2\n");
+    for (String form : PYTHON_FORMS) {
+      Lines lines = Lines.of(form);
+      String outline = PYTHON.outline(lines.withNewlines());
+      assertThat(outline).as(form).isNotEqualTo(lines.withNewlines());
+      assertThat(outline.split("\n", -1)).hasSameSizeAs(lines.withNewlines().split("\n", -1));
+      List<Outline.Decl> whole = PYTHON.decls(lines, lines.withNewlines());
+      assertThat(whole).as(form).isNotNull();
+      assertThat(PYTHON.decls(lines, outline)).as(form).isEqualTo(whole);
+    }
+  }
+
   @Test
   void goFormsGiveTheWholeTextsDeclarations() {
     for (String form : GO_FORMS) {
@@ -134,17 +160,17 @@ class OutlineTextTest {
         }
       }
     }
-    System.out.printf("outline: %d files, %d Java and %d Go read whole and compared%n", counts[0], counts[1],
-        counts[2]);
+    System.out.printf("outline: %d files, %d Java, %d Go and %d Python read whole and compared%n", counts[0],
+        counts[1], counts[2], counts[3]);
   }
 
   /** {files, Java files compared, Go files compared} for a directory's files (build output skipped) or a zip's. */
   private static int[] compareUnder(String place) throws IOException {
-    int[] counts = new int[3];
+    int[] counts = new int[4];
     if (place.endsWith(".zip")) {
       try (ZipFile zip = new ZipFile(place)) {
         for (ZipEntry entry : Collections.list(zip.entries())) {
-          if (entry.getName().endsWith(".java") || entry.getName().endsWith(".go")) {
+          if (entry.getName().endsWith(".java") || entry.getName().endsWith(".go") || entry.getName().endsWith(".py")) {
             try (InputStream in = zip.getInputStream(entry)) {
               compare(place + "!" + entry.getName(), new String(in.readAllBytes(), StandardCharsets.UTF_8), counts);
             }
@@ -155,7 +181,7 @@ class OutlineTextTest {
     }
     List<Path> files = new ArrayList<>();
     try (Stream<Path> walk = Files.walk(Path.of(place))) {
-      walk.filter(p -> (p.toString().endsWith(".java") || p.toString().endsWith(".go")) && Files.isRegularFile(p)
+      walk.filter(p -> (p.toString().endsWith(".java") || p.toString().endsWith(".go") || p.toString().endsWith(".py")) && Files.isRegularFile(p)
           && !p.toString().contains("/target/") && !p.toString().contains("/grammars/")).forEach(files::add);
     }
     for (Path file : files) {
@@ -168,11 +194,12 @@ class OutlineTextTest {
   private static void compare(String name, String text, int[] counts) {
     counts[0]++;
     Lines lines = Lines.of(text);
-    if (name.endsWith(".go")) {
-      List<Outline.Decl> whole = GO.decls(lines, lines.withNewlines());
+    if (name.endsWith(".go") || name.endsWith(".py")) {
+      TreeSitterChunker chunker = name.endsWith(".go") ? GO : PYTHON;
+      List<Outline.Decl> whole = chunker.decls(lines, lines.withNewlines());
       if (whole != null) {
-        assertThat(GO.decls(lines, OutlineText.go(lines.withNewlines()))).as(name).isEqualTo(whole);
-        counts[2]++;
+        assertThat(chunker.decls(lines, chunker.outline(lines.withNewlines()))).as(name).isEqualTo(whole);
+        counts[name.endsWith(".go") ? 2 : 3]++;
       }
       return;
     }
