@@ -158,15 +158,25 @@ final class OutlineText {
 
   /** Appends {@code text[from, to)} emptied: line breaks kept, the first and last lines' bytes as spaces. */
   private static void empty(String text, int from, int to, StringBuilder out) {
-    int firstBreak = text.indexOf('\n', from);
-    if (firstBreak < 0 || firstBreak >= to) {
+    // the breaks are looked for within [from, to) only: a search past the block would make a one-line file of many
+    // blocks quadratic
+    int firstBreak = from;
+    while (firstBreak < to && text.charAt(firstBreak) != '\n') {
+      firstBreak++;
+    }
+    if (firstBreak == to) {
       spaces(text, from, to, out);
       return;
     }
     spaces(text, from, firstBreak, out);
-    int lastBreak = text.lastIndexOf('\n', to - 1);
-    for (int i = firstBreak; i >= 0 && i <= lastBreak; i = text.indexOf('\n', i + 1)) {
-      out.append('\n');
+    int lastBreak = to - 1;
+    while (text.charAt(lastBreak) != '\n') {
+      lastBreak--;
+    }
+    for (int i = firstBreak; i <= lastBreak; i++) {
+      if (text.charAt(i) == '\n') {
+        out.append('\n');
+      }
     }
     spaces(text, lastBreak + 1, to, out);
   }

@@ -108,8 +108,10 @@ final class PythonOutlineText {
           i += 2;
         } else if (c == '"' || c == '\'') {
           int end = stringEnd(text, i);
-          for (int k = text.indexOf('\n', i); k >= 0 && k < end; k = text.indexOf('\n', k + 1)) {
-            row++;
+          for (int k = i; k < end; k++) { // within the string only: a search past it would be quadratic on one line
+            if (text.charAt(k) == '\n') {
+              row++;
+            }
           }
           i = end;
           last = c;
