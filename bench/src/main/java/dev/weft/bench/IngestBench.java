@@ -122,6 +122,9 @@ public final class IngestBench implements Bench {
     double[][] ratios = new double[runners.size()][repeat];
     for (int round = -1; round < repeat; round++) {
       long rawNanos = timed(() -> RawIndexBaseline.write(fresh("raw"), chunks));
+      if (round >= 0) {
+        raw[round] = rawNanos;
+      }
       for (int i = 0; i < runners.size(); i++) {
         RunnerChoice runner = runners.get(i);
         Path index = fresh("index-" + runner.name().toLowerCase());
@@ -131,9 +134,6 @@ public final class IngestBench implements Bench {
           elapsed[i][round] = nanos;
           ratios[i][round] = (double) rawNanos / nanos;
         }
-      }
-      if (round >= 0) {
-        raw[round] = rawNanos;
       }
     }
     out.printf("raw-lucene\t%s%n", rates(median(raw)));
@@ -308,8 +308,7 @@ public final class IngestBench implements Bench {
     for (int i = 0; i < repeat; i++) {
       samples[i] = run.getAsLong();
     }
-    Arrays.sort(samples);
-    return samples[repeat / 2];
+    return median(samples);
   }
 
   private static long timed(Runnable run) {

@@ -60,6 +60,8 @@ final class ChunkDocuments {
    * (the biggest part of a postings list) are left out; not stored, the body is stored once.
    */
   static final FieldType BM25_TEXT = bm25Text();
+  /** Every analysed field, which every document carries ({@link #withEveryTextField}). */
+  private static final List<String> TEXT_FIELDS = textFields();
 
   private ChunkDocuments() {}
 
@@ -162,8 +164,6 @@ final class ChunkDocuments {
     }
     return withEveryTextField(doc);
   }
-
-  private static final List<String> TEXT_FIELDS = textFields();
 
   private static List<String> textFields() {
     List<String> names = new ArrayList<>();

@@ -32,15 +32,11 @@ final class JavaSyntaxTree {
    * sends the file to JavaParser.
    */
   static List<Decl> decls(Lines lines) {
-    return read(lines, OutlineText.java(lines.withNewlines()));
+    return decls(lines, OutlineText.java(lines.withNewlines()));
   }
 
-  /** The same, read from a parse of the whole text, bodies included: what {@link #decls} must equal. */
-  static List<Decl> declsOfWholeText(Lines lines) {
-    return read(lines, lines.withNewlines());
-  }
-
-  private static List<Decl> read(Lines lines, String parsed) {
+  /** The declarations of {@code parsed} (the text of {@code lines}, or its outline), or null when it has an error. */
+  static List<Decl> decls(Lines lines, String parsed) {
     return TreeSitterTrees.parse(TreeSitterJava::new, parsed, tree -> {
       TSNode root = tree.getRootNode();
       if (root.isNull() || root.hasError()) {

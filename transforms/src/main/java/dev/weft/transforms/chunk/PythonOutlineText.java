@@ -87,7 +87,7 @@ final class PythonOutlineText {
       int firstRow = row;
       int lastRow = row;
       int depth = 0;
-      String firstWord = null;
+      boolean async = false; // the first token is `async`
       boolean def = false;
       int tokens = 0;
       char last = 0;
@@ -122,11 +122,14 @@ final class PythonOutlineText {
           while (end < n && Character.isJavaIdentifierPart(text.charAt(end))) {
             end++;
           }
-          String word = text.substring(i, end); // a string's prefix (r, b, f...) is a word here: harmless
-          def |= tokens == 0 && word.equals("def") || tokens == 1 && "async".equals(firstWord) && word.equals("def");
-          firstWord = tokens == 0 ? word : firstWord;
+          // only a line's first two words matter (`def`, `async def`); a string's prefix (r, b, f...) is a word here
+          if (tokens < 2) {
+            boolean isDef = isWord(text, i, end, "def");
+            def |= tokens == 0 ? isDef : async && isDef;
+            async = tokens == 0 && isWord(text, i, end, "async");
+          }
           i = end;
-          last = word.charAt(word.length() - 1);
+          last = text.charAt(end - 1);
           lastRow = row;
           tokens++;
         } else {
@@ -149,6 +152,10 @@ final class PythonOutlineText {
       row++; // past the row the logical line ended on (its '\n', or the text's end)
     }
     return lines;
+  }
+
+  private static boolean isWord(String text, int start, int end, String word) {
+    return end - start == word.length() && text.startsWith(word, start);
   }
 
   private static boolean isIndent(char c) {

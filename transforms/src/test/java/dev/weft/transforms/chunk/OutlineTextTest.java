@@ -68,7 +68,7 @@ class OutlineTextTest {
   void formsGiveTheWholeTextsDeclarations() {
     for (String form : JAVA_FORMS) {
       Lines lines = Lines.of(form);
-      List<Outline.Decl> whole = JavaSyntaxTree.declsOfWholeText(lines);
+      List<Outline.Decl> whole = JavaSyntaxTree.decls(lines, lines.withNewlines());
       if (whole != null) {
         assertThat(JavaSyntaxTree.decls(lines)).as(form).isEqualTo(whole);
       }
@@ -94,7 +94,7 @@ class OutlineTextTest {
   @Test
   void aBodysSyntaxErrorNoLongerHidesTheDeclarations() {
     Lines lines = Lines.of(JAVA_FORMS.get(5));
-    assertThat(JavaSyntaxTree.declsOfWholeText(lines)).isNull();
+    assertThat(JavaSyntaxTree.decls(lines, lines.withNewlines())).isNull();
     assertThat(JavaSyntaxTree.decls(lines)).extracting(Outline.Decl::symbol).containsExactly("F");
     assertThat(JavaSyntaxTree.decls(lines).get(0).members()).extracting(Outline.Decl::symbol)
         .containsExactly("f", "g");
@@ -203,7 +203,7 @@ class OutlineTextTest {
       }
       return;
     }
-    List<Outline.Decl> whole = JavaSyntaxTree.declsOfWholeText(lines);
+    List<Outline.Decl> whole = JavaSyntaxTree.decls(lines, lines.withNewlines());
     if (whole != null) {
       assertThat(JavaSyntaxTree.decls(lines)).as(name).isEqualTo(whole);
       counts[1]++;
