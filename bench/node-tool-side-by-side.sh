@@ -8,13 +8,14 @@
 #
 # The warm server stops itself when its socket goes with the scratch folder (docs/cli.md, "Warm server").
 #
-# usage: bench/node-tool-side-by-side.sh [--repeat N] [--work DIR] [--faq BEIR_DIR] NAME=TREE[=QUERY[=EXTS]] ...
-#   NAME=TREE[=QUERY[=EXTS]]  a code tree to index (copied twice into DIR, one copy per tool: litectx keeps its
+# usage: bench/node-tool-side-by-side.sh [--repeat N] [--work DIR] [--faq BEIR_DIR] NAME=TREE[=QUERY[=EXTS[=KIND]]] ...
+#   NAME=TREE[=QUERY[=EXTS[=KIND]]]  a code tree to index (copied twice into DIR, one copy per tool: litectx keeps its
 #                      index inside the tree, in .litectx/); QUERY is the recall query (default "read lines from a
 #                      file"); EXTS (e.g. ".go") makes litectx index those extensions instead of its default
 #                      ts/js/py/md: its CLI has no such option, so its index then runs through its library with
 #                      `include` set, the CLI's index code otherwise unchanged (litectx has no Go grammar: it keeps
-#                      one whole-file chunk per Go file)
+#                      one whole-file chunk per Go file); KIND is the kind Weft's recall asks for: code (default),
+#                      or docs for a tree Weft reads as text (e.g. the Go files renamed .txt: the same work for both)
 #   --faq BEIR_DIR     also the docs figures over a BEIR set written as one Markdown file per record (by the
 #                      writer `weft bench --compare` uses), query "how do I sort a dictionary by value"
 #   --repeat N         timed rounds per figure (default 5)
@@ -129,9 +130,10 @@ EOF
   side_by_side docs "$work/faq-files" "how do I sort a dictionary by value" docs
 fi
 for spec in "${trees[@]}"; do
-  IFS='=' read -r name tree query exts <<<"$spec"
+  IFS='=' read -r name tree query exts kind <<<"$spec"
   [ -d "$tree" ] || { echo "$name: not a folder: $tree" >&2; exit 2; }
-  side_by_side "$name" "$tree" "${query:-read lines from a file}" code "$exts"
+  case "${kind:-code}" in code|docs) ;; *) echo "$name: KIND must be code or docs, got: $kind" >&2; exit 2 ;; esac
+  side_by_side "$name" "$tree" "${query:-read lines from a file}" "${kind:-code}" "$exts"
 done
 echo "load after: $(cat /proc/loadavg)"
 
