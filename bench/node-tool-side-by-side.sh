@@ -9,7 +9,7 @@
 # The warm server stops itself when its socket goes with the scratch folder (docs/cli.md, "Warm server").
 #
 # usage: bench/node-tool-side-by-side.sh [--repeat N] [--work DIR] [--faq BEIR_DIR] NAME=TREE[=QUERY[=EXTS[=KIND]]] ...
-#   NAME=TREE[=QUERY[=EXTS[=KIND]]]  a code tree to index (copied twice into DIR, one copy per tool: litectx keeps its
+#   NAME=TREE[=QUERY[=EXTS[=KIND]]]  a tree to index (copied twice into DIR, one copy per tool: litectx keeps its
 #                      index inside the tree, in .litectx/); QUERY is the recall query (default "read lines from a
 #                      file"); EXTS (e.g. ".go") makes litectx index those extensions instead of its default
 #                      ts/js/py/md: its CLI has no such option, so its index then runs through its library with
@@ -114,6 +114,12 @@ side_by_side() {
   rm -rf "$lctree" "$wtree"
 }
 
+# every tree checked before anything runs: a bad spec must not surface after minutes of timed runs
+for spec in "${trees[@]}"; do
+  IFS='=' read -r name tree _ _ kind <<<"$spec"
+  [ -d "$tree" ] || { echo "$name: not a folder: $tree" >&2; exit 2; }
+  case "${kind:-code}" in code|docs) ;; *) echo "$name: KIND must be code or docs, got: $kind" >&2; exit 2 ;; esac
+done
 echo "load before: $(cat /proc/loadavg)"
 : >"$work/files.tsv"
 if [ -n "$faq" ]; then
@@ -131,8 +137,6 @@ EOF
 fi
 for spec in "${trees[@]}"; do
   IFS='=' read -r name tree query exts kind <<<"$spec"
-  [ -d "$tree" ] || { echo "$name: not a folder: $tree" >&2; exit 2; }
-  case "${kind:-code}" in code|docs) ;; *) echo "$name: KIND must be code or docs, got: $kind" >&2; exit 2 ;; esac
   side_by_side "$name" "$tree" "${query:-read lines from a file}" "${kind:-code}" "$exts"
 done
 echo "load after: $(cat /proc/loadavg)"
