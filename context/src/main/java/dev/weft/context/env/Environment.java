@@ -1,5 +1,7 @@
 package dev.weft.context.env;
 
+import dev.weft.context.jq.JqBounds;
+import dev.weft.context.program.CancelSignal;
 import java.util.List;
 
 /**
@@ -39,6 +41,12 @@ public interface Environment {
    * @return the new slot's address
    */
   String select(String name, String jq);
+
+  /**
+   * {@link #select(String, String)} with the query evaluated under {@code bounds} and stopped by {@code cancel}
+   * (a program's select follows the run's deadline and cancel).
+   */
+  String select(String name, String jq, JqBounds bounds, CancelSignal cancel);
 
   /**
    * Size and shape of a slot (with how many pieces it has) or a piece, or summed over a family's pieces: {@code

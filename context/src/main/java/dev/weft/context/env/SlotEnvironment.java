@@ -3,6 +3,9 @@ package dev.weft.context.env;
 import dev.weft.context.ContentHash;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
+import dev.weft.context.jq.BoundedJq;
+import dev.weft.context.jq.JqBounds;
+import dev.weft.context.program.CancelSignal;
 import dev.weft.context.store.Store;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -12,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import net.thisptr.jackson.jq.JsonQuery;
 
 /**
  * The {@link Environment} over a {@link Store} that offers {@code mutate}: the key layout is {@link EnvKeys}', the
@@ -119,7 +121,12 @@ public final class SlotEnvironment implements Environment {
 
   @Override
   public String select(String name, String jqQuery) {
-    JsonQuery query = JqSelect.compile(jqQuery);
+    return select(name, jqQuery, JqBounds.DEFAULT, CancelSignal.none());
+  }
+
+  @Override
+  public String select(String name, String jqQuery, JqBounds bounds, CancelSignal cancel) {
+    BoundedJq.Query query = JqSelect.compile(jqQuery);
     Source source = resolve(name);
     String key = ContentHash.of((source.contentId() + "\n" + jqQuery).getBytes(StandardCharsets.UTF_8));
     String result = SELECT_PREFIX + key.substring(0, 16);
@@ -127,7 +134,7 @@ public final class SlotEnvironment implements Environment {
     if (cached.isPresent() && key.equals(cached.get().origin())) {
       return result;
     }
-    String selected = jq.run(query, source.address(), source.read(store, 0, source.chars()));
+    String selected = jq.run(query, source.address(), source.read(store, 0, source.chars()), bounds, cancel);
     writes.put(result, selected, key);
     return result;
   }

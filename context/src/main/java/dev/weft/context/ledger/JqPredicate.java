@@ -1,23 +1,21 @@
 package dev.weft.context.ledger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.jq.BoundedJq;
+import dev.weft.context.jq.JqBounds;
+import dev.weft.context.program.CancelSignal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import net.thisptr.jackson.jq.BuiltinFunctionLoader;
-import net.thisptr.jackson.jq.JsonQuery;
-import net.thisptr.jackson.jq.Scope;
-import net.thisptr.jackson.jq.Versions;
+import java.util.Map;
 import net.thisptr.jackson.jq.exception.JsonQueryException;
 
-/** A jq expression compiled once and applied to many records as a filter. */
+/** A jq expression compiled once and applied to many records as a filter, in one bounded jq run. */
 final class JqPredicate {
-  /** jq's built-in functions, loaded once: loading them parses jq source. */
-  private static final Scope BUILTINS = builtins();
-
   private final String expression;
-  private final JsonQuery query;
+  private final BoundedJq.Query query;
 
-  private JqPredicate(String expression, JsonQuery query) {
+  private JqPredicate(String expression, BoundedJq.Query query) {
     this.expression = expression;
     this.query = query;
   }
@@ -25,28 +23,39 @@ final class JqPredicate {
   /** Compiles {@code expression}; refuses one that does not compile with jq's own message. */
   static JqPredicate compile(String expression) {
     try {
-      return new JqPredicate(expression, JsonQuery.compile(expression, Versions.JQ_1_6));
+      return new JqPredicate(expression, BoundedJq.compile(expression));
     } catch (JsonQueryException e) {
       throw new IllegalArgumentException("where '" + expression + "' is not a jq expression: " + e.getMessage()
           + "; write a jq predicate such as '.tags | index(\"db\")'");
     }
   }
 
-  /** Whether any output of the expression on {@code record} is neither false nor null (jq's truth). */
-  boolean test(String id, JsonNode record) {
-    List<JsonNode> out = new ArrayList<>();
+  /**
+   * The records (by key, each with the id named in errors) for which any output of the expression is neither false
+   * nor null (jq's truth), in their order: one run under {@code bounds} for them all.
+   */
+  Map<String, JsonNode> filter(Map<String, Record> records, JqBounds bounds, CancelSignal cancel) {
+    String what = "where '" + expression + "'";
+    String[] current = {""};
     try {
-      query.apply(Scope.newChildScope(BUILTINS), record, out::add);
+      return BoundedJq.run(what, bounds, cancel, jq -> {
+        Map<String, JsonNode> kept = new LinkedHashMap<>();
+        for (Map.Entry<String, Record> entry : records.entrySet()) {
+          current[0] = entry.getValue().id();
+          List<JsonNode> out = new ArrayList<>();
+          jq.apply(query, entry.getValue().value(), out::add);
+          if (out.stream().anyMatch(node -> !node.isNull() && !(node.isBoolean() && !node.booleanValue()))) {
+            kept.put(entry.getKey(), entry.getValue().value());
+          }
+        }
+        return kept;
+      });
     } catch (JsonQueryException e) {
-      throw new IllegalArgumentException("where '" + expression + "' failed on " + id + ": " + e.getMessage()
+      throw new IllegalArgumentException(what + " failed on " + current[0] + ": " + e.getMessage()
           + "; guard the expression (e.g. with `?` or `// empty`) for records that lack a field");
     }
-    return out.stream().anyMatch(node -> !node.isNull() && !(node.isBoolean() && !node.booleanValue()));
   }
 
-  private static Scope builtins() {
-    Scope scope = Scope.newEmptyScope();
-    BuiltinFunctionLoader.getInstance().loadFunctions(Versions.JQ_1_6, scope);
-    return scope;
-  }
+  /** One record as the filter sees it: its id (for messages) and its value. */
+  record Record(String id, JsonNode value) {}
 }

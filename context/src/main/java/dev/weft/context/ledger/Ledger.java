@@ -3,7 +3,9 @@ package dev.weft.context.ledger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.jq.JqBounds;
 import dev.weft.context.ledger.LedgerKeys.Kind;
+import dev.weft.context.program.CancelSignal;
 import dev.weft.context.store.Outcome;
 import dev.weft.context.store.Scope;
 import dev.weft.context.store.Store;
@@ -115,11 +117,16 @@ public final class Ledger {
   }
 
   public Recalled recall(RecallQuery query) {
-    return recall.recall(Kind.MEMORY, query);
+    return recall(query, JqBounds.DEFAULT, CancelSignal.none());
+  }
+
+  /** Recall with {@code where} evaluated under {@code jqBounds}, stopped by {@code cancel} (an MCP cancel). */
+  public Recalled recall(RecallQuery query, JqBounds jqBounds, CancelSignal cancel) {
+    return recall.recall(Kind.MEMORY, query, jqBounds, cancel);
   }
 
   public Recalled recallSkills(RecallQuery query) {
-    return recall.recall(Kind.SKILL, query);
+    return recall.recall(Kind.SKILL, query, JqBounds.DEFAULT, CancelSignal.none());
   }
 
   /** Gives a vector to up to {@code limit} records lacking one of the configured embedder, {@code batch} at a time. */

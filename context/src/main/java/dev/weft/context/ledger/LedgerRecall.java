@@ -5,7 +5,9 @@ import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
+import dev.weft.context.jq.JqBounds;
 import dev.weft.context.ledger.LedgerKeys.Kind;
+import dev.weft.context.program.CancelSignal;
 import dev.weft.context.ledger.Recalled.Hit;
 import dev.weft.context.ledger.Recalled.Ranking;
 import dev.weft.context.store.Outcome;
@@ -42,7 +44,7 @@ final class LedgerRecall {
     this.embedder = embedder;
   }
 
-  Recalled recall(Kind kind, RecallQuery query) {
+  Recalled recall(Kind kind, RecallQuery query, JqBounds jqBounds, CancelSignal cancel) {
     Optional<JqPredicate> where = query.where().map(JqPredicate::compile);
     if (query.near().isPresent() && embedder.isEmpty()) {
       throw new IllegalArgumentException("recall near '" + query.near().get() + "' needs an embedder and this "
@@ -56,16 +58,22 @@ final class LedgerRecall {
       return nearest(kind, query);
     }
     SortedMap<String, JsonNode> all = read(kind.prefix());
-    Map<String, JsonNode> candidates = new LinkedHashMap<>();
+    Map<String, JsonNode> tagged = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> record : all.entrySet()) {
-      JsonNode value = record.getValue();
-      if (tagMatches(value, query.tags()) == 0 && !query.tags().isEmpty()) {
-        continue;
+      if (query.tags().isEmpty() || tagMatches(record.getValue(), query.tags()) > 0) {
+        tagged.put(record.getKey(), record.getValue());
       }
-      if (where.isPresent() && !where.get().test(value.path("id").asText(), Records.withoutVector(value))) {
-        continue;
+    }
+    Map<String, JsonNode> candidates = tagged;
+    if (where.isPresent()) {
+      Map<String, JqPredicate.Record> records = new LinkedHashMap<>();
+      tagged.forEach((key, value) -> records.put(key,
+          new JqPredicate.Record(value.path("id").asText(), Records.withoutVector(value))));
+      Map<String, JsonNode> kept = where.get().filter(records, jqBounds, cancel);
+      candidates = new LinkedHashMap<>();
+      for (String key : kept.keySet()) {
+        candidates.put(key, tagged.get(key));
       }
-      candidates.put(record.getKey(), value);
     }
     if (query.near().isEmpty()) {
       List<Hit> hits = new ArrayList<>();

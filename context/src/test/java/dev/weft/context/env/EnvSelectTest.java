@@ -3,7 +3,15 @@ package dev.weft.context.env;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
+import dev.weft.context.jq.JqBounds;
+import dev.weft.context.jq.JqLimitException;
+import dev.weft.context.jq.JqLimitException.Limit;
+import dev.weft.context.program.CancelSignal;
 import dev.weft.context.store.InMemoryStore;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -12,9 +20,9 @@ import org.junit.jupiter.api.Test;
 class EnvSelectTest {
   private final InMemoryStore store = new InMemoryStore();
   private final AtomicInteger runs = new AtomicInteger();
-  private final SlotEnvironment env = new SlotEnvironment(store, (query, source, json) -> {
+  private final SlotEnvironment env = new SlotEnvironment(store, (query, source, json, bounds, cancel) -> {
     runs.incrementAndGet();
-    return JqSelect.run(query, source, json);
+    return JqSelect.run(query, source, json, bounds, cancel);
   });
 
   @Test
@@ -78,6 +86,24 @@ class EnvSelectTest {
     env.chunk("rows", new ChunkSpec(ChunkSpec.Strategy.LINE, 1, Optional.empty()));
 
     assertThat(env.read(env.select("rows#line:1/1", ".n"), 10, 0)).isEqualTo("2\n");
+  }
+
+  @Test
+  void aHostileSelectEndsAtANamedJqBoundAsBadInput() {
+    env.put("deps", "{\"modules\": []}");
+    JqBounds small = JqBounds.DEFAULT.withDeadline(Duration.ofMinutes(5)).withMaxValues(10_000)
+        .withStackBytes(2L * 1024 * 1024);
+    for (String query : List.of("last(range(1e10))", "def f: f; f", "[range(1e9)]")) {
+      assertThatThrownBy(() -> env.select("deps", query, small, CancelSignal.none()))
+          .isInstanceOfSatisfying(WeftException.class, e -> {
+            assertThat(e.status()).isEqualTo(ExitStatus.BAD_INPUT);
+            assertThat(e.getMessage()).startsWith("select '" + query + "' over 'deps' ").contains("(the jq ");
+          });
+    }
+    CancelSignal cancel = new CancelSignal();
+    cancel.cancel();
+    assertThatThrownBy(() -> env.select("deps", "last(range(1e15))", JqBounds.DEFAULT, cancel))
+        .isInstanceOfSatisfying(JqLimitException.class, e -> assertThat(e.limit()).isEqualTo(Limit.CANCELLED));
   }
 
   @Test

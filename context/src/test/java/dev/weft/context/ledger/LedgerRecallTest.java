@@ -5,9 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.embed.EmbedderIdentity;
+import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
+import dev.weft.context.jq.JqBounds;
+import dev.weft.context.jq.JqLimitException;
+import dev.weft.context.jq.JqLimitException.Limit;
+import dev.weft.context.program.CancelSignal;
 import dev.weft.context.store.FilterStore;
 import dev.weft.context.store.StoredEmbedding;
+import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -68,6 +75,30 @@ class LedgerRecallTest {
     assertThatThrownBy(() -> ledger.recall(RecallQuery.recent(10).withWhere(".text | contains(")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("where '.text | contains(' is not a jq expression: ");
+  }
+
+  @Test
+  void aHostileWhereEndsAtANamedJqBoundAsBadInput() {
+    Ledger ledger = seeded(new TestStore(), null);
+    JqBounds small = JqBounds.DEFAULT.withDeadline(Duration.ofMinutes(5)).withMaxValues(10_000)
+        .withStackBytes(2L * 1024 * 1024);
+    for (String where : List.of("last(range(1e10))", "def f: f; f", "[range(1e9)]")) {
+      assertThatThrownBy(() -> ledger.recall(RecallQuery.recent(10).withWhere(where), small, CancelSignal.none()))
+          .isInstanceOfSatisfying(WeftException.class, e -> {
+            assertThat(e.status()).isEqualTo(ExitStatus.BAD_INPUT);
+            assertThat(e.getMessage()).startsWith("where '" + where + "' ").contains("(the jq ").doesNotContain("\n");
+          });
+    }
+  }
+
+  @Test
+  void aCancelledRecallStopsItsWhere() {
+    Ledger ledger = seeded(new TestStore(), null);
+    CancelSignal cancel = new CancelSignal();
+    cancel.cancel();
+    assertThatThrownBy(() -> ledger.recall(RecallQuery.recent(10).withWhere("last(range(1e15))"),
+        JqBounds.DEFAULT.withMaxValues(Long.MAX_VALUE).withDeadline(Duration.ofMinutes(5)), cancel))
+        .isInstanceOfSatisfying(JqLimitException.class, e -> assertThat(e.limit()).isEqualTo(Limit.CANCELLED));
   }
 
   @Test
