@@ -6,8 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.context.env.Environment;
 import dev.weft.context.env.Peek;
 import dev.weft.context.env.SlotStat;
+import dev.weft.context.jq.JqBounds;
+import dev.weft.context.jq.JqLimitException;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.Subcall;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,6 +34,7 @@ public final class ProgramRunner {
   private final Environment env;
   private final Subcall subcall;
   private final RunOptions options;
+  private final JqBounds jqBounds;
 
   /** What a name holds during a run. */
   private sealed interface Value permits SlotValue, PiecesValue, JsonValue {}
@@ -42,9 +46,18 @@ public final class ProgramRunner {
   private record JsonValue(JsonNode json) implements Value {}
 
   public ProgramRunner(Environment env, Subcall subcall, RunOptions options) {
+    this(env, subcall, options, JqBounds.DEFAULT);
+  }
+
+  /**
+   * With the bounds of select's and reduce's jq ({@link JqBounds}; tests make them small): their deadline is
+   * always what is left of the run's {@link RunOptions#deadline}, so a jq step honours {@code --deadline}.
+   */
+  public ProgramRunner(Environment env, Subcall subcall, RunOptions options, JqBounds jqBounds) {
     this.env = Objects.requireNonNull(env, "env");
     this.subcall = Objects.requireNonNull(subcall, "subcall");
     this.options = Objects.requireNonNull(options, "options");
+    this.jqBounds = Objects.requireNonNull(jqBounds, "jqBounds");
   }
 
   /**
@@ -141,10 +154,24 @@ public final class ProgramRunner {
         answer = answerText(from);
         record(step, null, stepStart, answer.length() + " chars");
       } else {
-        Value out = apply(step, from);
+        Value out;
+        try {
+          out = apply(step, from, this);
+        } catch (JqLimitException e) {
+          if (e.limit() == JqLimitException.Limit.CANCELLED && cancel.isCancelled()) {
+            return false; // the run was cancelled: it ends ok=false like a cancel between steps
+          }
+          throw e;
+        }
         record(step, out, stepStart, summarize(out));
       }
       return true;
+    }
+
+    /** The bounds of a jq step: the deadline is what is left of the run's. */
+    JqBounds jqBounds() {
+      Duration left = options.deadline().minusNanos(System.nanoTime() - start);
+      return jqBounds.withDeadline(left.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : left);
     }
 
     void record(Step step, Value out, long stepStart, String summary) {
@@ -177,7 +204,7 @@ public final class ProgramRunner {
     return CanonicalJson.MAPPER.createArrayNode().addAll(results);
   }
 
-  private Value apply(Step step, Value from) {
+  private Value apply(Step step, Value from, Run run) {
     if (step instanceof Step.Chunk chunk) {
       if (from instanceof SlotValue slot) {
         env.chunk(slot.name(), chunk.spec());
@@ -198,12 +225,13 @@ public final class ProgramRunner {
     }
     if (step instanceof Step.Select select) {
       if (from instanceof SlotValue slot) {
-        return new JsonValue(parse(readAll(env.select(slot.name(), select.query())), select));
+        return new JsonValue(parse(readAll(env.select(slot.name(), select.query(), run.jqBounds(), run.cancel)),
+            select));
       }
-      return new JsonValue(jq(select.index(), select.query(), ((JsonValue) from).json()));
+      return new JsonValue(jq(select.index(), select.query(), ((JsonValue) from).json(), run));
     }
     if (step instanceof Step.Reduce reduce) {
-      return new JsonValue(jq(reduce.index(), reduce.query(), ((JsonValue) from).json()));
+      return new JsonValue(jq(reduce.index(), reduce.query(), ((JsonValue) from).json(), run));
     }
     if (step instanceof Step.Stat) {
       return new JsonValue(stat(from));
@@ -242,9 +270,10 @@ public final class ProgramRunner {
     return text.toString();
   }
 
-  private static JsonNode jq(int index, String query, JsonNode input) {
+  private static JsonNode jq(int index, String query, JsonNode input, Run run) {
     try {
-      return Jq.apply(Jq.compile(query), input);
+      return Jq.apply("step " + index + "'s jq query '" + query + "'", Jq.compile(query), input, run.jqBounds(),
+          run.cancel);
     } catch (JsonQueryException e) {
       throw new IllegalArgumentException("step " + index + "'s jq query '" + query + "' failed on its input: "
           + e.getMessage() + "; guard it (e.g. with `?` or `// empty`) for values that lack a field");
