@@ -3,6 +3,7 @@ package dev.weft.jobs;
 import static dev.weft.jobs.McpCorpusTools.tool;
 
 import dev.weft.api.Weft;
+import dev.weft.context.jq.JqBounds;
 import dev.weft.context.ledger.WriteResult;
 import dev.weft.jobs.mcp.Arguments;
 import dev.weft.jobs.mcp.McpTool;
@@ -59,6 +60,6 @@ final class McpLedgerTools {
     Integer n = args.integer("n");
     return ToolResult.of(Json.tree(LedgerRecordCommand.json(weft.ledger(args.string("embedder")).recall(
         LedgerRecordCommand.query(n == null ? 10 : n, args.strings("tags"), args.string("where"),
-            args.string("near"), args.number("minScore"))))));
+            args.string("near"), args.number("minScore")), JqBounds.DEFAULT, args.cancel()))));
   }
 }

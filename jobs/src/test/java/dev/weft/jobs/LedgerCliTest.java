@@ -57,6 +57,12 @@ class LedgerCliTest {
     CliRun badJq = run("memory", "recall", "--where", ".text | (");
     assertThat(badJq.exit()).isEqualTo(2);
     assertThat(badJq.err()).startsWith("weft: where '.text | (' is not a jq expression");
+    for (String hostile : java.util.List.of("last(range(1e10))", "def f: f; f", "[range(1e9)]")) {
+      CliRun bounded = run("memory", "recall", "--where", hostile);
+      assertThat(bounded.exit()).as(hostile).isEqualTo(2);
+      assertThat(bounded.err()).startsWith("weft: where '" + hostile + "' ").contains("(the jq ")
+          .hasLineCount(1);
+    }
     CliRun near = run("memory", "recall", "--near", "database port");
     assertThat(near.exit()).isEqualTo(2);
     assertThat(near.err()).contains("needs an embedder");

@@ -67,6 +67,19 @@ class McpToolsTest {
   }
 
   @Test
+  void aHostileWhereIsAnsweredInBandByTheBoundsNameAndTheServerGoesOn() {
+    client.initialize();
+    ok("index", "{}");
+    ok("ledger_memory_add", "{\"text\": \"gradle builds it\", \"tags\": [\"build\"], \"evidence\": [\"build.gradle:1\"]}");
+    for (String where : List.of("last(range(1e10))", "def f: f; f", "[range(1e9)]")) {
+      JsonNode result = client.call("ledger_memory_recall", "{\"where\": \"" + where + "\"}");
+      assertThat(result.path("isError").asBoolean()).as(where + ": " + result).isTrue();
+      assertThat(text(result)).startsWith("weft: where '" + where + "' ").contains("(the jq ").doesNotContain("\n");
+    }
+    ok("stats", "{}");
+  }
+
+  @Test
   void everyToolAnswersOverThePipes() {
     assertThat(client.initialize().at("/result/serverInfo/name").asText()).isEqualTo("weft");
     assertThat(err.toString()).contains("no background index (WEFT_MCP_NO_BACKGROUND_INDEX is set)");

@@ -311,7 +311,9 @@ public final class McpServer {
     } else {
       try {
         outcome = call.tool().tool().call().apply(new Arguments(call.arguments(), cancel));
-      } catch (RuntimeException e) { // in-band, as the spec asks of a tool's failure; the mapper keeps its class
+      } catch (RuntimeException | Error e) {
+        // in-band, as the spec asks of a tool's failure (a defect too: a worker never dies with its request
+        // unanswered); the mapper keeps its class
         outcome = failure.apply(e);
       }
     }
