@@ -1,7 +1,9 @@
 package dev.weft.jobs;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import picocli.CommandLine;
 
 /**
@@ -11,6 +13,13 @@ import picocli.CommandLine;
  * read for a write (only costing its cold fallback) but never a write for a read.
  */
 public final class WriteCommands {
+  /**
+   * The command trees by first argument, built once: a warm server asks on every call, and building a command's
+   * model is picocli's reflection. Only read here, never parsed with. The server asks only for the commands it runs
+   * warm, so the map stays that small.
+   */
+  private static final Map<String, CommandLine> TREES = new ConcurrentHashMap<>();
+
   private WriteCommands() {}
 
   /** Empty when {@code argv} only reads; else the one line a client prints when its outcome is unknown. */
@@ -18,7 +27,7 @@ public final class WriteCommands {
     if (argv.isEmpty()) {
       return Optional.empty();
     }
-    CommandLine at = WeftCli.commandTree(argv.get(0));
+    CommandLine at = TREES.computeIfAbsent(argv.get(0), WeftCli::commandTree);
     StringBuilder path = new StringBuilder("weft");
     int i = 0;
     for (; i < argv.size(); i++) {
