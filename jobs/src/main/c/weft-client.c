@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 enum { EXIT_COLD = 111, EXIT_JVM_CLIENT = 112, EXIT_STALE = 113 };
-enum { ACCEPTED = 0, OUT = 1, ERR = 2, EXIT = 3, DECLINED = 4 };
+enum { ACCEPTED = 0, OUT = 1, ERR = 2, EXIT = 3, DECLINED = 4, GO = 6 };
 #define MAGIC 0x57465431u
 #define MAX_FRAME (1 << 20)
 
@@ -326,15 +326,23 @@ static const char *socket_path(const char *id, char *out, size_t size) {
   struct stat st;
   int n;
   if (explicit != NULL && !blank(explicit)) {
-    n = snprintf(out, size, "%s/%s.sock", explicit, id);
+    n = snprintf(out, size, "%s", explicit);
   } else if (runtime != NULL && !blank(runtime) && stat(runtime, &st) == 0 && S_ISDIR(st.st_mode)) {
-    n = snprintf(out, size, "%s/weft/%s.sock", runtime, id);
+    n = snprintf(out, size, "%s/weft", runtime);
   } else if (home != NULL) {
-    n = snprintf(out, size, "%s/.cache/weft/run/%s.sock", home, id);
+    n = snprintf(out, size, "%s/.cache/weft/run", home);
   } else {
     return "no HOME";
   }
   if (n < 0 || (size_t) n >= size) {
+    return "the socket's path is too long";
+  }
+  /* a socket in a directory another user owns may be theirs: the JVM client refuses it by name (RunDir.NotOwned) */
+  if (stat(out, &st) == 0 && st.st_uid != geteuid()) {
+    return "the run directory belongs to another user";
+  }
+  n = snprintf(out + n, size - (size_t) n, "/%s.sock", id);
+  if (n < 0 || strlen(out) + 1 >= size) {
     return "the socket's path is too long";
   }
   if (!ascii(out) && !java_sees_same(out)) {
@@ -660,6 +668,18 @@ int main(int argc, char **argv) {
   if (sent < 0 || frame.type != ACCEPTED) {
     return cold("the warm server answered before accepting the command", NULL);
   }
+  /*
+   * An ACCEPTED with a payload names a call that may write (Wire.GO): the server runs it only on our go-ahead, and
+   * from then on it is never run cold — its payload is the line that says the outcome is unknown and how to check.
+   */
+  char *unknown = NULL;
+  if (frame.length > 0) {
+    unknown = strdup((const char *) frame.payload);
+    static const unsigned char go[5] = {GO, 0, 0, 0, 0};
+    if (send_all(fd, go, sizeof go, now_ms() + accept_ms) != 1) {
+      return cold("the warm server did not take the go-ahead for a write", NULL);
+    }
+  }
 
   int relayed = 0;
   int broken_out = 0;
@@ -671,6 +691,12 @@ int main(int argc, char **argv) {
           | (uint32_t) frame.payload[2] << 8 | frame.payload[3]);
     }
     if (r != 1 || frame.type == EXIT) { /* the end of the stream, a broken one, or an exit code of the wrong size */
+      if (unknown != NULL) {
+        /* the server has the write and may yet apply it: running it cold too could apply it twice */
+        relay(2, (const unsigned char *) unknown, strlen(unknown), &broken_err);
+        relay(2, (const unsigned char *) "\n", 1, &broken_err);
+        return 5;
+      }
       if (!relayed) {
         return cold("the warm server stopped before the command printed anything", NULL);
       }

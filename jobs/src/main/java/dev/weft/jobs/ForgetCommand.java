@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+@Writes(check = "weft memory get ID")
 @Command(name = "forget", description = "Forget ID and its ID#n segments (never a sibling like IDx), or in bulk "
     + "every record of --kind and/or --by. Prints forgot<TAB>N; forgetting nothing is not an error.")
 final class ForgetCommand implements Callable<Integer> {

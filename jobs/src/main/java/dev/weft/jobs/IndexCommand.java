@@ -27,6 +27,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+@Writes(check = "weft generations")
 @Command(name = "index", description = "Index a corpus directory incrementally and publish a new generation.",
     defaultValueProvider = FormatDefaults.class)
 final class IndexCommand implements Callable<Integer> {

@@ -63,6 +63,7 @@ final class LedgerCommand implements Runnable {
     return value.isTextual() ? value.textValue() : value.toString();
   }
 
+  @Writes(check = "weft ledger report")
   @Command(name = "limits", mixinStandardHelpOptions = true,
       description = "Set retention limits; unknown names and negative values are refused. "
       + "Prints the slots evicted at once.")

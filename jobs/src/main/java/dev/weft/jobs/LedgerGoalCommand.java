@@ -29,6 +29,7 @@ final class LedgerGoalCommand implements Runnable {
         "a goal subcommand is required: set, status, progress, show or checkpoint");
   }
 
+  @Writes(check = "weft ledger goal show")
   @Command(name = "set", mixinStandardHelpOptions = true,
       description = "Set the objective (the goal before it is cleared); prints its address.")
   static final class Set implements Callable<Integer> {
@@ -50,6 +51,7 @@ final class LedgerGoalCommand implements Runnable {
     }
   }
 
+  @Writes(check = "weft ledger goal show")
   @Command(name = "status", mixinStandardHelpOptions = true,
       description = "Move the current goal to active, paused, completed or cleared.")
   static final class Status implements Callable<Integer> {
@@ -72,6 +74,7 @@ final class LedgerGoalCommand implements Runnable {
     }
   }
 
+  @Writes(check = "weft ledger goal show")
   @Command(name = "progress", mixinStandardHelpOptions = true,
       description = "Append a progress note with its evidence to the active goal; prints "
       + "the entry's id (and the checkpoint, when the append crossed a goal limit).")
@@ -133,6 +136,7 @@ final class LedgerGoalCommand implements Runnable {
     }
   }
 
+  @Writes(check = "weft ledger goal show")
   @Command(name = "checkpoint", mixinStandardHelpOptions = true,
       description = "Fold the current goal's progress into a lossless checkpoint now.")
   static final class Checkpoint implements Callable<Integer> {

@@ -203,6 +203,7 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
     return String.join(" ", args);
   }
 
+  @Writes(actions = {"add", "delete", "embed-missing"}, check = "weft ledger memory recall")
   @Command(name = "memory", mixinStandardHelpOptions = true,
       description = "Memories: add TEXT --evidence E [--tag T], get ADDRESS, delete ADDRESS, "
       + "recall [--tag T] [--where JQ] [--near TEXT [--embedder SPEC]] [-n N], embed-missing --embedder SPEC.")
@@ -230,6 +231,7 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
     }
   }
 
+  @Writes(actions = {"add", "delete", "embed-missing"}, check = "weft ledger skill recall")
   @Command(name = "skill", mixinStandardHelpOptions = true,
       description = "Skills: add NAME --when W --instructions I [--tag T], get ADDRESS, "
       + "delete ADDRESS, recall ..., embed-missing --embedder SPEC.")

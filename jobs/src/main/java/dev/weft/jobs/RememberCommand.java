@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+@Writes(check = "weft memory get ID")
 @Command(name = "remember", description = "Remember TEXT under ID in a scope (replacing what ID held). Prints "
     + "created|updated, id, kind, scope and sequence number, tab-separated.")
 final class RememberCommand implements Callable<Integer> {

@@ -9,6 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+@Writes(check = "weft generations")
 @Command(name = "rollback", description = "Serve an older kept generation (one pointer move).")
 final class RollbackCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -78,6 +78,13 @@ public final class WeftCli implements Runnable {
     cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true));
   }
 
+  /** The command tree a call starting with {@code first} gets, to read its model without running it. */
+  static CommandLine commandTree(String first) {
+    CommandLine cli = new CommandLine(new WeftCli());
+    addSubcommands(cli, first);
+    return cli;
+  }
+
   public static void main(String[] args) {
     System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }

@@ -1,11 +1,14 @@
 package dev.weft.jobs.warm;
 
+import dev.weft.jobs.WriteCommands;
 import dev.weft.jobs.warm.client.RunDir;
 import dev.weft.jobs.warm.client.ServerKey;
 import dev.weft.jobs.warm.client.WarmPolicy;
 import dev.weft.jobs.warm.client.Wire;
 import java.io.Closeable;
+import java.io.DataInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -19,7 +22,9 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -44,6 +49,11 @@ public final class WarmServer implements AutoCloseable {
   @FunctionalInterface
   interface Runner {
     int run(Wire.Request request, PrintWriter out, PrintWriter err);
+
+    /** Empty when {@code argv} only reads; else the line its client prints when the outcome is unknown. */
+    default Optional<String> unknownOutcome(List<String> argv) {
+      return WriteCommands.unknownOutcome(argv);
+    }
   }
 
   static final Duration REQUEST_DEADLINE = Duration.ofSeconds(5);
@@ -55,6 +65,7 @@ public final class WarmServer implements AutoCloseable {
   private final Path socket;
   private final Duration idle;
   private final Runner runner;
+  private final Duration heartbeatEvery;
   private final LongSupplier nanoClock;
   private final FileChannel lockChannel;
   private final FileLock lock;
@@ -67,12 +78,13 @@ public final class WarmServer implements AutoCloseable {
   private volatile String stopReason;
 
   private WarmServer(ServerKey key, RunDir runDir, Duration idle, int maxClients, Runner runner,
-      LongSupplier nanoClock, FileChannel lockChannel, FileLock lock) throws IOException {
+      Duration heartbeatEvery, LongSupplier nanoClock, FileChannel lockChannel, FileLock lock) throws IOException {
     this.key = key;
     this.id = key.id();
     this.socket = runDir.socket(id);
     this.idle = idle;
     this.runner = runner;
+    this.heartbeatEvery = heartbeatEvery;
     this.nanoClock = nanoClock;
     this.lockChannel = lockChannel;
     this.lock = lock;
@@ -91,6 +103,15 @@ public final class WarmServer implements AutoCloseable {
    */
   static Optional<WarmServer> start(ServerKey key, RunDir runDir, Duration idle, int maxClients, Runner runner,
       LongSupplier nanoClock, boolean checks) throws IOException {
+    return start(key, runDir, idle, maxClients, runner, HEARTBEAT, nanoClock, checks);
+  }
+
+  /**
+   * As above, with heartbeats every {@code heartbeatEvery}: a test gives a period longer than it runs to stand for
+   * a stopped server ({@code kill -STOP}), which sends none.
+   */
+  static Optional<WarmServer> start(ServerKey key, RunDir runDir, Duration idle, int maxClients, Runner runner,
+      Duration heartbeatEvery, LongSupplier nanoClock, boolean checks) throws IOException {
     runDir.create();
     FileChannel lockChannel = FileChannel.open(runDir.lock(key.id()), StandardOpenOption.CREATE,
         StandardOpenOption.WRITE);
@@ -104,7 +125,8 @@ public final class WarmServer implements AutoCloseable {
       lockChannel.close();
       return Optional.empty();
     }
-    WarmServer warm = new WarmServer(key, runDir, idle, maxClients, runner, nanoClock, lockChannel, lock);
+    WarmServer warm = new WarmServer(key, runDir, idle, maxClients, runner, heartbeatEvery, nanoClock, lockChannel,
+        lock);
     Thread acceptor = new Thread(warm::acceptLoop, "weft-serve-accept");
     acceptor.setDaemon(true);
     acceptor.start();
@@ -177,24 +199,22 @@ public final class WarmServer implements AutoCloseable {
     boolean[] counted = {true};
     try (client) {
       FrameOutput frames = new FrameOutput(client);
-      // a client that connects and never sends its request would hold this thread: its deadline closes it
-      ScheduledFuture<?> deadline = timers.schedule(() -> closeQuietly(client), REQUEST_DEADLINE.toMillis(),
-          TimeUnit.MILLISECONDS);
-      Wire.Request request;
-      try {
-        request = Wire.Request.read(Channels.newInputStream(client));
-      } finally {
-        deadline.cancel(false);
-      }
+      InputStream in = Channels.newInputStream(client);
+      Wire.Request request = withDeadline(client, () -> Wire.Request.read(in));
       Optional<String> declined = declined(request);
       if (declined.isPresent()) {
         frames.sendQuietly(Wire.declinedFrame(declined.get()));
         return;
       }
-      frames.send(Wire.frame(Wire.ACCEPTED, new byte[0], 0, 0));
+      Optional<String> unknown = runner.unknownOutcome(request.argv());
+      byte[] line = unknown.orElse("").getBytes(StandardCharsets.UTF_8);
+      frames.send(Wire.frame(Wire.ACCEPTED, line, 0, line.length));
+      if (unknown.isPresent() && !withDeadline(client, () -> goAhead(in))) {
+        return; // the client gave up before letting the write run, and runs it cold: it must not run here too
+      }
       ScheduledFuture<?> heartbeat = timers.scheduleAtFixedRate(
           () -> frames.sendQuietly(Wire.frame(Wire.HEARTBEAT, new byte[0], 0, 0)),
-          HEARTBEAT.toMillis(), HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
+          heartbeatEvery.toMillis(), heartbeatEvery.toMillis(), TimeUnit.MILLISECONDS);
       int exit;
       try {
         PrintWriter out = new PrintWriter(frames.stream(Wire.OUT), true);
@@ -213,6 +233,29 @@ public final class WarmServer implements AutoCloseable {
     } finally {
       finished(counted);
     }
+  }
+
+  /** A read from the client that may not hold this thread past {@link #REQUEST_DEADLINE}: its deadline closes it. */
+  private <T> T withDeadline(SocketChannel client, IoCall<T> read) throws IOException {
+    ScheduledFuture<?> deadline = timers.schedule(() -> closeQuietly(client), REQUEST_DEADLINE.toMillis(),
+        TimeUnit.MILLISECONDS);
+    try {
+      return read.call();
+    } finally {
+      deadline.cancel(false);
+    }
+  }
+
+  @FunctionalInterface
+  private interface IoCall<T> {
+    T call() throws IOException;
+  }
+
+  /** Whether the client's next frame is its go-ahead; the end of the stream (it gave up) is not. */
+  private static boolean goAhead(InputStream in) throws IOException {
+    DataInputStream frame = new DataInputStream(in);
+    int type = frame.read();
+    return type == Wire.GO && frame.readInt() == 0;
   }
 
   private void finished(boolean[] counted) {

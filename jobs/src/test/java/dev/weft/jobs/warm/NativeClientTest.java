@@ -3,6 +3,8 @@ package dev.weft.jobs.warm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.weft.api.WeftCache;
+import dev.weft.jobs.WriteCommands;
 import dev.weft.jobs.warm.client.RunDir;
 import dev.weft.jobs.warm.client.ServerKey;
 import dev.weft.jobs.warm.client.WarmClient;
@@ -134,6 +136,21 @@ class NativeClientTest {
       assertThat(result.out()).isEqualTo("first row\n");
       assertThat(result.err()).isEqualTo("weft: the warm server stopped before the command finished; rerun it "
           + "(WEFT_NO_SERVER=1 runs it in its own process)\n");
+    }
+  }
+
+  @Test
+  void aWriteWhoseServerGoesSilentIsReportedUnknownAndNeverHandedBackToRunCold() throws Exception {
+    WarmWriteTest.Stalled stalled = new WarmWriteTest.Stalled((request, out, err) -> 0);
+    List<String> argv = List.of("ledger", "memory", "add", "t", "--evidence-json=@10MB.json");
+    try (WarmFixture warm = WarmFixture.startSilent(tmp, stalled, WeftCache.create(), NativeClient.of())) {
+      WarmFixture.Result result = warm.nativeClient.run(List.of("--heartbeat-ms", "200"), Path.of(warm.key.jar()),
+          argv.toArray(String[]::new));
+
+      assertThat(result.exit()).as("111 would make the launcher run the write again cold").isEqualTo(5);
+      assertThat(result.err()).isEqualTo(WriteCommands.unknownOutcome(argv).orElseThrow() + "\n");
+      stalled.resumeAndDrain(warm);
+      assertThat(stalled.runs).hasValue(1);
     }
   }
 

@@ -43,29 +43,38 @@ public final class WarmFixture implements AutoCloseable {
   /** A server running the CLI's commands, keyed by a stand-in jar under {@code dir}. */
   public static WarmFixture start(Path dir) throws IOException {
     WeftCache cache = WeftCache.create();
-    return start(dir, WarmServers.runner(cache), cache, null);
+    return start(dir, WarmServers.runner(cache), cache, null, WarmServer.HEARTBEAT);
   }
 
   /** The same server, its calls made by the native client ({@link NativeClient}) as the launcher makes them. */
   public static WarmFixture startNative(Path dir) throws IOException {
     WeftCache cache = WeftCache.create();
-    return start(dir, WarmServers.runner(cache), cache, NativeClient.of());
+    return start(dir, WarmServers.runner(cache), cache, NativeClient.of(), WarmServer.HEARTBEAT);
   }
 
   static WarmFixture start(Path dir, WarmServer.Runner runner) throws IOException {
-    return start(dir, runner, WeftCache.create(), null);
+    return start(dir, runner, WeftCache.create(), null, WarmServer.HEARTBEAT);
   }
 
   static WarmFixture startNative(Path dir, WarmServer.Runner runner, NativeClient client) throws IOException {
-    return start(dir, runner, WeftCache.create(), client);
+    return start(dir, runner, WeftCache.create(), client, WarmServer.HEARTBEAT);
   }
 
-  private static WarmFixture start(Path dir, WarmServer.Runner runner, WeftCache cache, NativeClient nativeClient)
+  /**
+   * A server that sends no heartbeat (as one stopped with {@code kill -STOP} sends none) while its commands run
+   * {@code runner}; its calls made by {@code client}, or the JVM client when null.
+   */
+  static WarmFixture startSilent(Path dir, WarmServer.Runner runner, WeftCache cache, NativeClient client)
       throws IOException {
+    return start(dir, runner, cache, client, Duration.ofDays(1));
+  }
+
+  private static WarmFixture start(Path dir, WarmServer.Runner runner, WeftCache cache, NativeClient nativeClient,
+      Duration heartbeat) throws IOException {
     RunDir runDir = new RunDir(dir.resolve("run")).create();
     ServerKey key = nativeClient == null ? key(dir) : nativeClient.key(standIn(dir));
     WarmServer server = WarmServer.start(key, runDir, Duration.ofMinutes(10), WarmServers.MAX_CLIENTS, runner,
-        System::nanoTime, false).orElseThrow();
+        heartbeat, System::nanoTime, false).orElseThrow();
     NativeClient calls = nativeClient == null ? null : nativeClient.with("WEFT_RUN_DIR", runDir.dir().toString());
     return new WarmFixture(runDir, key, server, cache, calls);
   }

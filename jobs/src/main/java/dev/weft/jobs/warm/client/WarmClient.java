@@ -64,6 +64,10 @@ public final class WarmClient {
       WarmClient client = new WarmClient(RunDir.of(env), ServerStarter.detached(env),
           new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
       code = client.run(key, argv, System.console() != null, verbose);
+    } catch (RunDir.NotOwned e) {
+      PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true);
+      err.println("weft: " + e.getMessage());
+      code = 2;
     } catch (IOException | RuntimeException e) {
       note(new PrintStream(new FileOutputStream(FileDescriptor.err), true), verbose, "no warm server: " + e);
       code = COLD;
@@ -77,6 +81,8 @@ public final class WarmClient {
     if (cold.isPresent()) {
       return cold(verbose, cold.get());
     }
+    // a socket in a directory another user owns may be theirs: refused before connecting (RunDir.NotOwned)
+    runDir.checkOwned(RunDir.caller());
     String id = key.id();
     Path socket = runDir.socket(id);
     FrameChannel channel;
@@ -108,6 +114,7 @@ public final class WarmClient {
   }
 
   private int exchange(FrameChannel channel, Wire.Request request, boolean verbose) throws IOException {
+    String unknown; // empty for a call that only reads; else the line to print when its outcome is unknown
     try {
       boolean sent = send(channel, request);
       FrameChannel.Frame first = channel.next(System.nanoTime() + acceptNanos);
@@ -123,9 +130,18 @@ public final class WarmClient {
       if (first.type() != Wire.ACCEPTED) {
         return cold(verbose, "the warm server answered frame type " + first.type() + " before accepting");
       }
+      unknown = new String(first.payload(), StandardCharsets.UTF_8);
     } catch (FrameChannel.Timeout e) {
       return cold(verbose, "the warm server did not answer within " + acceptNanos / 1_000_000 + " ms ("
           + e.getMessage() + ")");
+    }
+    if (!unknown.isEmpty()) {
+      // a call that may write runs only on our go-ahead: until the server has it whole, running cold is safe
+      try {
+        channel.write(Wire.goFrame().array(), System.nanoTime() + acceptNanos);
+      } catch (IOException e) {
+        return cold(verbose, "the warm server did not take the go-ahead for a write (" + e.getMessage() + ")");
+      }
     }
     boolean relayed = false;
     boolean outBroken = false;
@@ -138,6 +154,12 @@ public final class WarmClient {
         frame = null;
       }
       if (frame == null) {
+        if (!unknown.isEmpty()) {
+          // the server has the write and may yet apply it: running it cold too could apply it twice
+          err.write((unknown + "\n").getBytes(StandardCharsets.UTF_8));
+          err.flush();
+          return 5;
+        }
         if (!relayed) {
           return cold(verbose, "the warm server stopped before the command printed anything");
         }

@@ -16,6 +16,9 @@ import java.util.List;
  * the client's working directory, whether the client has a terminal, and argv. Every frame after it: a type byte,
  * a length, the payload. {@code ACCEPTED} comes first (the client's read deadline applies until it arrives), then
  * stdout and stderr bytes in the order they were written, heartbeats while a command runs, and one {@code EXIT}.
+ * An {@code ACCEPTED} with a payload names a call that may write: the payload is the line the client prints if the
+ * outcome becomes unknown, and the server runs the call only once the client answers {@code GO}. A client that gave
+ * up before sending it runs the call cold, and the server, reading the end of the stream instead, never runs it.
  */
 public final class Wire {
   static final int MAGIC = 0x57465431; // "WFT1"
@@ -25,6 +28,8 @@ public final class Wire {
   public static final byte EXIT = 3;
   public static final byte DECLINED = 4;
   public static final byte HEARTBEAT = 5;
+  /** The client's go-ahead for a call that may write; from then on it never runs that call cold. */
+  public static final byte GO = 6;
   /** A request larger than this is refused: argv and a path, never megabytes. */
   static final int MAX_REQUEST_BYTES = 1 << 20;
 
@@ -89,6 +94,10 @@ public final class Wire {
 
   public static ByteBuffer exitFrame(int code) {
     return frame(EXIT, ByteBuffer.allocate(4).putInt(code).array(), 0, 4);
+  }
+
+  public static ByteBuffer goFrame() {
+    return frame(GO, new byte[0], 0, 0);
   }
 
   public static ByteBuffer declinedFrame(String reason) {
