@@ -8,9 +8,10 @@
  * <p>Read {@link dev.weft.jobs.entry.ReindexJob} first, then {@code JobMain}.
  *
  * <p>May import: Beam's options, {@code api}, {@code pipelines.ingest} (its options and report),
- * {@code transforms.beam.ResourcePaths} (the one reading of a path option), {@code agents.program},
- * {@code dev.weft.context}, {@code jobs.report} and the few shared pieces of {@code dev.weft.jobs} ({@code Failures},
- * {@code ReportFile}). Must not import {@code dev.weft.index} ({@code LayeringTest}), nor orchestrate a run itself: a
- * job is options in, one facade call, a report out.
+ * {@code transforms.beam.ResourcePaths} (the one reading of a path option), {@code transforms.export.ExportFormat},
+ * {@code agents.program}, {@code dev.weft.context} and its {@code program} package, {@code jobs.report} and the few
+ * shared pieces of {@code dev.weft.jobs} ({@code Failures}, {@code ReportFile}, {@code ExportCommand}'s counters). Must
+ * not import {@code dev.weft.index} ({@code LayeringTest}), nor orchestrate a run itself: a job is options in, one
+ * facade call, a report out.
  */
 package dev.weft.jobs.entry;
