@@ -11,6 +11,7 @@ import dev.weft.agents.program.Step;
 import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.store.InMemoryStore;
 import dev.weft.models.natives.NativeLibraries;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.program.MapOutcome;
 import dev.weft.pipelines.program.PieceSteps;
 import dev.weft.pipelines.program.ProgramRunOptions;
@@ -48,15 +49,7 @@ final class BeamPrograms {
         "--output=" + work.resolve("runs").resolve(plan.fingerprint()).toUri(),
         "--maxConcurrentSubcalls=" + request.options().maxConcurrentSubcalls(),
         "--maxSubcalls=" + request.options().maxSubcalls().orElse(0)));
-    if (request.executor() == ProgramExecutor.DIRECT) {
-      args.add("--runner=DirectRunner");
-    } else {
-      args.add("--runner=FlinkRunner");
-      if (request.beamArgs().stream().noneMatch(a -> a.startsWith("--flinkMaster="))) {
-        args.add("--flinkMaster=[local]"); // Flink in this process unless a cluster is named
-      }
-    }
-    args.addAll(request.beamArgs());
+    args.addAll(request.executor().beamArgs(request.beamArgs()));
     NativeLibraries.prepareSnappy();
     ProgramRunOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new))
         .as(ProgramRunOptions.class);

@@ -1,13 +1,13 @@
 package dev.weft.api;
 
 import dev.weft.context.Kind;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.DatasetSource;
 import dev.weft.pipelines.ingest.DirectorySource;
 import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.IngestSettings;
 import dev.weft.pipelines.ingest.IngestSource;
-import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.pipelines.ingest.WriteAccess;
 import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
@@ -64,7 +64,7 @@ public record IndexRun(IngestSource source, IngestSettings settings, Embedding e
     private Kind datasetKind = Kind.DOC;
     private String datasetFormat = "text";
     private boolean force;
-    private RunnerChoice runner = RunnerChoice.AUTO;
+    private Runner runner = Runner.AUTO;
     private int beamThreshold = IngestRequest.DEFAULT_BEAM_THRESHOLD;
     private final List<String> beamArgs = new ArrayList<>();
     private int keepGenerations = IngestRequest.DEFAULT_KEEP_GENERATIONS;
@@ -116,7 +116,7 @@ public record IndexRun(IngestSource source, IngestSettings settings, Embedding e
       return this;
     }
 
-    public Builder runner(RunnerChoice value) {
+    public Builder runner(Runner value) {
       runner = value;
       return this;
     }

@@ -2,6 +2,7 @@ package dev.weft.api;
 
 import dev.weft.agents.program.RunResult;
 import dev.weft.context.DeadLetter;
+import dev.weft.pipelines.Runner;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,7 +17,7 @@ import java.util.Optional;
  * @param deadLetterCount inputs refused (an undecodable file, an invalid record), each with its reason
  * @param deadLetters the first {@link #LISTED_DEAD_LETTERS} of them
  */
-public record ProgramOutcome(RunResult result, ProgramExecutor executor, String source, int pieces, int slots,
+public record ProgramOutcome(RunResult result, Runner executor, String source, int pieces, int slots,
     int deadLetterCount, List<DeadLetter> deadLetters, Optional<String> answerSlot) {
   public static final int LISTED_DEAD_LETTERS = 20;
 

@@ -4,6 +4,7 @@ import dev.weft.agents.program.MapProgress;
 import dev.weft.agents.program.RunOptions;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.Subcall;
+import dev.weft.pipelines.Runner;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -25,14 +26,14 @@ import java.util.Optional;
  *     instead of Flink in this process), {@code --parallelism=N}, {@code --filesToStage=JAR}; the options Weft sets
  *     itself (runner, source, results, output, bounds) are refused here
  */
-public record ProgramRequest(Path program, ProgramSource source, ProgramExecutor executor, RunOptions options,
+public record ProgramRequest(Path program, ProgramSource source, Runner executor, RunOptions options,
     Subcall subcall, CancelSignal cancel, MapProgress.Listener progress, Optional<Path> beamWork,
     List<String> beamArgs) {
   /** Options a request may not set through {@code beamArgs}: the facade sets them from the request. */
   static final List<String> OWN_OPTIONS = List.of("runner", "source", "sourceKind", "results", "output",
       "maxConcurrentSubcalls", "maxSubcalls");
 
-  public ProgramRequest(Path program, ProgramSource source, ProgramExecutor executor, RunOptions options,
+  public ProgramRequest(Path program, ProgramSource source, Runner executor, RunOptions options,
       Subcall subcall, CancelSignal cancel, MapProgress.Listener progress, Optional<Path> beamWork) {
     this(program, source, executor, options, subcall, cancel, progress, beamWork, List.of());
   }
@@ -58,12 +59,12 @@ public record ProgramRequest(Path program, ProgramSource source, ProgramExecutor
 
   /** In process, default bounds, never cancelled, no progress. */
   public static ProgramRequest inProcess(Path program, ProgramSource source, Subcall subcall) {
-    return new ProgramRequest(program, source, ProgramExecutor.INPROCESS, RunOptions.defaults(), subcall,
+    return new ProgramRequest(program, source, Runner.INPROCESS, RunOptions.defaults(), subcall,
         new CancelSignal(), MapProgress.Listener.none(), Optional.empty());
   }
 
   /** The same request on {@code executor}. */
-  public ProgramRequest on(ProgramExecutor executor) {
+  public ProgramRequest on(Runner executor) {
     return new ProgramRequest(program, source, executor, options, subcall, cancel, progress, beamWork, beamArgs);
   }
 

@@ -13,6 +13,7 @@ import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
 import dev.weft.models.http.EndpointConfig;
 import dev.weft.context.error.StorageFailureException;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -66,7 +67,7 @@ public final class Programs {
    */
   public ProgramOutcome run(ProgramRequest request) throws InterruptedException {
     String text = read(request.program());
-    if (request.executor() != ProgramExecutor.INPROCESS) {
+    if (request.executor() != Runner.INPROCESS) {
       // On Beam the source is read by the workers, never here: a program there reads no slot.
       return BeamPrograms.run(request, compiled(request, text, name -> false));
     }

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.context.ledger.ClaimEvidence;
 import dev.weft.context.ledger.ClaimEvidenceException;
-import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.pipelines.Runner;
 import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -26,7 +26,7 @@ class IndexChunkTextsTest {
   static void indexTheGoldenCorpus() {
     Path root = Golden.copy(tmp.resolve("corpus"));
     weft = Weft.open(tmp.resolve("index"));
-    weft.index(IndexRun.tree(root).runner(RunnerChoice.IN_PROCESS).build());
+    weft.index(IndexRun.tree(root).runner(Runner.INPROCESS).build());
   }
 
   @AfterAll

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Kind;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.DatasetSource;
 import dev.weft.pipelines.ingest.DirectorySource;
-import dev.weft.pipelines.ingest.RunnerChoice;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,7 +19,7 @@ class IndexRunTest {
   @Test
   void aTreeRunIsADirectorySourceWithItsSettings() {
     IndexRun run = IndexRun.tree(ROOT).paths(List.of("src")).extensions(List.of("java")).maxFileBytes(1024)
-        .force(true).runner(RunnerChoice.IN_PROCESS).keepGenerations(3).embedBatchSize(8)
+        .force(true).runner(Runner.INPROCESS).keepGenerations(3).embedBatchSize(8)
         .lockWait(Duration.ofSeconds(2)).build();
 
     assertThat(run.source()).isInstanceOfSatisfying(DirectorySource.class, tree -> {
@@ -29,7 +29,7 @@ class IndexRunTest {
       assertThat(tree.maxFileBytes()).isEqualTo(1024);
     });
     assertThat(run.settings().force()).isTrue();
-    assertThat(run.settings().runner()).isEqualTo(RunnerChoice.IN_PROCESS);
+    assertThat(run.settings().runner()).isEqualTo(Runner.INPROCESS);
     assertThat(run.settings().keepGenerations()).isEqualTo(3);
     assertThat(run.settings().embedBatchSize()).isEqualTo(8);
     assertThat(run.settings().embedder()).as("chosen by the run, against the index").isNull();

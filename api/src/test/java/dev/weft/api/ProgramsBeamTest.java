@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.agents.model.stub.StubChatServer;
 import dev.weft.agents.model.stub.StubReply;
 import dev.weft.context.program.Subcall;
+import dev.weft.pipelines.Runner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +28,7 @@ class ProgramsBeamTest {
       stub.replies(request -> StubReply.text(ProgramsTest.judge(request.userMessage()).toString()));
       Subcall model = Programs.chatSubcall(stub.baseUrl(), "stub", "WEFT_TEST_NO_KEY", Duration.ofSeconds(30));
       ProgramRequest inProcess = ProgramRequest.inProcess(PROGRAM, DATASET, model);
-      ProgramRequest direct = inProcess.on(ProgramExecutor.DIRECT).withBeamWork(tmp.resolve("work"));
+      ProgramRequest direct = inProcess.on(Runner.DIRECT).withBeamWork(tmp.resolve("work"));
 
       ProgramOutcome here = Weft.programs().run(inProcess);
       int hereCalls = stub.calls();
@@ -65,10 +66,10 @@ class ProgramsBeamTest {
     Path env = Files.createDirectories(tmp.resolve("env"));
 
     assertThatThrownBy(() -> Weft.programs().run(ProgramRequest.inProcess(program, DATASET, JUDGE)
-        .on(ProgramExecutor.DIRECT).withBeamWork(tmp.resolve("w"))))
+        .on(Runner.DIRECT).withBeamWork(tmp.resolve("w"))))
         .hasMessageStartingWith("the Beam runner runs input → chunk/grep … → map → …, but step 0 (stat)");
     assertThatThrownBy(() -> Weft.programs().run(ProgramRequest.inProcess(program, new ProgramSource.EnvDir(env),
-        JUDGE).on(ProgramExecutor.FLINK)))
+        JUDGE).on(Runner.FLINK)))
         .hasMessageStartingWith("--env runs in process only");
     assertThat(tmp.resolve("w")).doesNotExist();
   }

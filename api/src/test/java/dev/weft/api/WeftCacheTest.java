@@ -7,7 +7,7 @@ import dev.weft.context.Hit;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.error.WeftException;
-import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -185,7 +185,7 @@ class WeftCacheTest {
 
   private static void indexColdly(Path corpus, Path index) {
     try (Weft weft = Weft.open(index)) {
-      weft.index(IndexRun.tree(corpus).runner(RunnerChoice.IN_PROCESS).build());
+      weft.index(IndexRun.tree(corpus).runner(Runner.INPROCESS).build());
     }
   }
 

@@ -8,8 +8,8 @@ import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.context.generation.GenerationManifest;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestReport;
-import dev.weft.pipelines.ingest.RunnerChoice;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,9 +26,9 @@ class WeftGenerationsTest {
   void aSecondRunPublishesAGenerationAndRollbackServesTheFirstAgain() throws IOException {
     Path root = Golden.copy(tmp.resolve("corpus"));
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
-      weft.index(IndexRun.tree(root).runner(RunnerChoice.IN_PROCESS).build());
+      weft.index(IndexRun.tree(root).runner(Runner.INPROCESS).build());
       Files.writeString(root.resolve("docs/zebra.md"), "# Zebras\n\nStriped animals of the savanna.\n");
-      IndexOutcome second = weft.index(IndexRun.tree(root).runner(RunnerChoice.IN_PROCESS).build());
+      IndexOutcome second = weft.index(IndexRun.tree(root).runner(Runner.INPROCESS).build());
       assertThat(second.ingest().generation()).isEqualTo(2);
       assertThat(zebras(weft)).as("the reader follows CURRENT").isEqualTo(1);
 
@@ -50,10 +50,10 @@ class WeftGenerationsTest {
   void aBareEmbedUsesTheIndexModelAndEmbedsTheChunksTheRunDidNotTouch() throws IOException {
     Path root = Golden.copy(tmp.resolve("corpus"));
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
-      weft.index(IndexRun.tree(root).runner(RunnerChoice.IN_PROCESS).embedder("hash:32").build());
+      weft.index(IndexRun.tree(root).runner(Runner.INPROCESS).embedder("hash:32").build());
       // an index embedded with hash:32, then a file added and a second model asked for by name nowhere
       Files.writeString(root.resolve("docs/zebra.md"), "# Zebras\n\nStriped animals of the savanna.\n");
-      IndexOutcome bare = weft.index(IndexRun.tree(root).runner(RunnerChoice.IN_PROCESS).embed(true).build());
+      IndexOutcome bare = weft.index(IndexRun.tree(root).runner(Runner.INPROCESS).embed(true).build());
 
       assertThat(bare.fill()).as("every chunk already has a vector").isEmpty();
       assertThat(weft.stats().vectors().chunksByEmbedder()).containsOnlyKeys("hash-trigram-v1/32");
@@ -69,10 +69,10 @@ class WeftGenerationsTest {
   void embeddingAnIndexBuiltWithoutVectorsFillsTheUntouchedChunksInASecondGeneration() throws IOException {
     Path root = Golden.copy(tmp.resolve("corpus"));
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
-      weft.index(IndexRun.tree(root).runner(RunnerChoice.IN_PROCESS).build());
+      weft.index(IndexRun.tree(root).runner(Runner.INPROCESS).build());
       Files.writeString(root.resolve("docs/zebra.md"), "# Zebras\n\nStriped animals of the savanna.\n");
 
-      IndexOutcome outcome = weft.index(IndexRun.tree(root).runner(RunnerChoice.IN_PROCESS).embedder("hash:16")
+      IndexOutcome outcome = weft.index(IndexRun.tree(root).runner(Runner.INPROCESS).embedder("hash:16")
           .build());
 
       assertThat(outcome.ingest().generation()).isEqualTo(2);
@@ -87,7 +87,7 @@ class WeftGenerationsTest {
   void embedMissingUsesTheModelTheLastRunAskedFor() {
     Path root = Golden.copy(tmp.resolve("corpus"));
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
-      weft.index(IndexRun.tree(root).runner(RunnerChoice.IN_PROCESS).build());
+      weft.index(IndexRun.tree(root).runner(Runner.INPROCESS).build());
 
       IngestReport filled = weft.embedMissing("hash:8", 4, Duration.ZERO);
 

@@ -9,7 +9,7 @@ import dev.weft.context.Hit;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
-import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +32,7 @@ class WeftItemSourceTest {
     Files.writeString(root.resolve("notes.md"), NOTES);
     Path index = tmp.resolve("index");
     try (Weft weft = Weft.open(index)) {
-      weft.index(IndexRun.tree(root).runner(RunnerChoice.IN_PROCESS).build());
+      weft.index(IndexRun.tree(root).runner(Runner.INPROCESS).build());
     }
     // the manifest names another tree than the corpus root: get follows the manifest's source
     Path recorded = Files.createDirectories(tmp.resolve("recorded"));
@@ -82,7 +82,7 @@ class WeftItemSourceTest {
     Files.writeString(root.resolve("notes.md"), NOTES);
     Path treeIndex = tmp.resolve("tree-index");
     try (Weft weft = Weft.open(treeIndex)) {
-      weft.index(IndexRun.tree(root).runner(RunnerChoice.IN_PROCESS).build());
+      weft.index(IndexRun.tree(root).runner(Runner.INPROCESS).build());
     }
     editManifest(treeIndex, manifest -> manifest.remove("source"));
 

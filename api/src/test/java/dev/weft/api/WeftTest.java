@@ -14,7 +14,7 @@ import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.ledger.Ledger;
 import dev.weft.context.ledger.RecallQuery;
 import dev.weft.index.store.LuceneStore;
-import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +41,7 @@ class WeftTest {
   static void indexTheGoldenCorpus() {
     root = Golden.copy(tmp.resolve("corpus"));
     weft = Weft.open(tmp.resolve("index"));
-    IndexOutcome outcome = weft.index(IndexRun.tree(root).runner(RunnerChoice.IN_PROCESS).build());
+    IndexOutcome outcome = weft.index(IndexRun.tree(root).runner(Runner.INPROCESS).build());
     assertThat(outcome.ingest().generation()).isEqualTo(1);
     assertThat(outcome.ingest().counter("added")).isEqualTo(5);
     assertThat(outcome.fill()).as("nothing was embedded").isEmpty();
@@ -74,7 +74,7 @@ class WeftTest {
   void aChunkOfAFileThatChangedIsAStalePointer() throws IOException {
     Path other = Golden.copy(tmp.resolve("stale-corpus"));
     try (Weft stale = Weft.open(tmp.resolve("stale-index"))) {
-      stale.index(IndexRun.tree(other).runner(RunnerChoice.IN_PROCESS).build());
+      stale.index(IndexRun.tree(other).runner(Runner.INPROCESS).build());
       Hit hit = stale.recall(new RecallRequest("evict oldest", Set.of(Kind.CODE), 1, true)).hits().get(0);
       Files.writeString(other.resolve(hit.path()), "// rewritten\n");
 

@@ -12,11 +12,11 @@ import dev.weft.index.CorpusSearcher;
 import dev.weft.models.EmbedderSpecs;
 import dev.weft.models.onnx.OnnxEmbedderSpec;
 import dev.weft.models.onnx.OnnxModel;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.IngestStamp;
 import dev.weft.pipelines.ingest.Ingester;
-import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.ingest.CorpusLister;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.ingest.FileProcessor;
@@ -106,7 +106,7 @@ public final class EmbedBench implements Bench {
     Path index = work.resolve("embed-index");
     ScratchDirs.deleteOrFail(index);
     long t0 = System.nanoTime();
-    IngestReport report = new Ingester().run(IngestRequest.directory(sample, index).runner(RunnerChoice.IN_PROCESS)
+    IngestReport report = new Ingester().run(IngestRequest.directory(sample, index).runner(Runner.INPROCESS)
         .embedder(new OnnxEmbedderSpec(model)).build());
     double seconds = (System.nanoTime() - t0) / 1e9;
     double pipeline = report.counter(IngestCounters.EMBEDDED) / seconds;

@@ -2,10 +2,10 @@ package dev.weft.bench;
 
 import dev.weft.context.ScratchDirs;
 import dev.weft.context.SourceDocument;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.IngestStamp;
 import dev.weft.pipelines.ingest.Ingester;
-import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.graph.ImportExtractors;
 import dev.weft.transforms.graph.ProjectFiles;
 import dev.weft.transforms.ingest.CorpusLister;
@@ -70,7 +70,7 @@ public final class GraphCostBench implements Bench {
       Path index = work.resolve("index");
       ScratchDirs.deleteOrFail(index);
       long i = timed(() -> new Ingester().run(IngestRequest.directory(options.corpus(), index)
-          .runner(RunnerChoice.IN_PROCESS).build()));
+          .runner(Runner.INPROCESS).build()));
       if (round >= 0) {
         chunk[round] = c;
         edges[round] = e;

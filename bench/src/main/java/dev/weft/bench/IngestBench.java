@@ -8,11 +8,11 @@ import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexStats;
 
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.IngestStamp;
 import dev.weft.pipelines.ingest.Ingester;
-import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.ingest.CorpusLister;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.ingest.FileProcessor;
@@ -47,7 +47,7 @@ public final class IngestBench implements Bench {
    * @param queries recall queries to time
    * @param faq a BEIR folder whose records are written as one Markdown file each and cold-indexed, or null
    */
-  public record Options(Path corpus, List<RunnerChoice> runners, int repeat, int queries, Path faq) {
+  public record Options(Path corpus, List<Runner> runners, int repeat, int queries, Path faq) {
     public Options {
       Objects.requireNonNull(corpus, "corpus");
       corpus = corpus.toAbsolutePath().normalize();
@@ -114,7 +114,7 @@ public final class IngestBench implements Bench {
    * median of each round's own ratio: a slow minute of a shared machine then slows a round's baseline and its
    * executors alike, where medians of separate blocks of runs moved the ratio by more than a change did.
    */
-  private void throughput(List<RunnerChoice> runners) {
+  private void throughput(List<Runner> runners) {
     prepareChunks();
     out.printf("corpus\t%s\t%d files\t%d chunks\t%.1f MB%n", corpus, files, chunks.size(), sourceBytes / 1e6);
     long[] raw = new long[repeat];
@@ -126,10 +126,10 @@ public final class IngestBench implements Bench {
         raw[round] = rawNanos;
       }
       for (int i = 0; i < runners.size(); i++) {
-        RunnerChoice runner = runners.get(i);
+        Runner runner = runners.get(i);
         Path index = fresh("index-" + runner.name().toLowerCase());
         long nanos = timed(() -> ingest(index, runner));
-        servedIndex = runner == RunnerChoice.IN_PROCESS ? index : servedIndex;
+        servedIndex = runner == Runner.INPROCESS ? index : servedIndex;
         if (round >= 0) {
           elapsed[i][round] = nanos;
           ratios[i][round] = (double) rawNanos / nanos;
@@ -143,7 +143,7 @@ public final class IngestBench implements Bench {
     }
     if (servedIndex == null) {
       servedIndex = fresh("index-inprocess");
-      ingest(servedIndex, RunnerChoice.IN_PROCESS);
+      ingest(servedIndex, Runner.INPROCESS);
     }
   }
 
@@ -219,7 +219,7 @@ public final class IngestBench implements Bench {
   private void faq(Path beir) throws IOException {
     Path root = Files.createDirectories(work.resolve("faq-files"));
     int written = BeirCorpus.writeMarkdownFiles(beir, root).size();
-    long elapsed = median(() -> timed(() -> ingestRoot(root, fresh("faq-index"), RunnerChoice.IN_PROCESS)));
+    long elapsed = median(() -> timed(() -> ingestRoot(root, fresh("faq-index"), Runner.INPROCESS)));
     out.printf("faq-cold\t%d files\t%.0f ms\t%.0f files/s%n", written, elapsed / 1e6, written / (elapsed / 1e9));
   }
 
@@ -243,17 +243,17 @@ public final class IngestBench implements Bench {
 
   private void noOpPass(boolean watchListing) {
     IngestReport report = new Ingester().run(IngestRequest.directory(corpus, servedIndex)
-        .runner(RunnerChoice.IN_PROCESS).watchListing(watchListing).build());
+        .runner(Runner.INPROCESS).watchListing(watchListing).build());
     if (report.published()) {
       throw new IllegalStateException("a no-op pass published generation " + report.generation());
     }
   }
 
-  private IngestReport ingest(Path index, RunnerChoice runner) {
+  private IngestReport ingest(Path index, Runner runner) {
     return ingestRoot(corpus, index, runner);
   }
 
-  private static IngestReport ingestRoot(Path root, Path index, RunnerChoice runner) {
+  private static IngestReport ingestRoot(Path root, Path index, Runner runner) {
     return new Ingester().run(IngestRequest.directory(root, index).runner(runner).build());
   }
 

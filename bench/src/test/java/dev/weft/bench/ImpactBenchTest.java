@@ -3,9 +3,9 @@ package dev.weft.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
-import dev.weft.pipelines.ingest.RunnerChoice;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ class ImpactBenchTest {
   @Test
   void timesEveryDefinedSymbolOfASmallTreeBesideRecall() throws Exception {
     Path index = tmp.resolve("index");
-    new Ingester().run(IngestRequest.directory(CORPUS, index).runner(RunnerChoice.IN_PROCESS).build());
+    new Ingester().run(IngestRequest.directory(CORPUS, index).runner(Runner.INPROCESS).build());
     StringWriter text = new StringWriter();
 
     int exit = new ImpactBench(new ImpactBench.Options(index, 200, 42)).run(tmp.resolve("work"), new PrintWriter(text));

@@ -3,7 +3,7 @@ package dev.weft.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -29,7 +29,7 @@ class IngestBenchTest {
     Path work = tmp.resolve("work");
 
     int exit = WorkDir.scratch(work, "unused").run(new IngestBench(new IngestBench.Options(corpus,
-        List.of(RunnerChoice.IN_PROCESS), 1, 5, null)), new PrintWriter(printed, true));
+        List.of(Runner.INPROCESS), 1, 5, null)), new PrintWriter(printed, true));
 
     assertThat(exit).isZero();
     assertThat(printed.toString())
@@ -47,7 +47,7 @@ class IngestBenchTest {
   @Test
   void optionsAreCheckedBeforeAnythingRuns() {
     Path corpus = tmp.resolve("corpus");
-    List<RunnerChoice> inProcess = List.of(RunnerChoice.IN_PROCESS);
+    List<Runner> inProcess = List.of(Runner.INPROCESS);
 
     assertThatThrownBy(() -> new IngestBench.Options(corpus, inProcess, 0, 5, null))
         .hasMessage("repeat must be at least 1, got: 0");

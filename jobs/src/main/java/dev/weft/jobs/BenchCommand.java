@@ -6,7 +6,7 @@ import dev.weft.bench.IngestBench;
 import dev.weft.bench.VectorBench;
 import dev.weft.bench.WholeProcessBench;
 import dev.weft.bench.WorkDir;
-import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.pipelines.Runner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -110,8 +110,8 @@ final class BenchCommand implements Callable<Integer> {
       bench = new EmbedBench(new EmbedBench.Options(corpus, EmbedBench.model(embed), embedChunks, embedRawPassages,
           queries));
     } else {
-      List<RunnerChoice> parsed = new ArrayList<>();
-      runners.forEach(r -> parsed.add(RunnerChoice.parse(r)));
+      List<Runner> parsed = new ArrayList<>();
+      runners.forEach(r -> parsed.add(Runner.parse(r)));
       IngestBench ingest = new IngestBench(new IngestBench.Options(corpus, parsed, repeat == null ? 3 : repeat, queries,
           faq));
       ReportFile reportFile = new ReportFile(report, "bench");

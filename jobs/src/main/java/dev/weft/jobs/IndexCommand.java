@@ -7,11 +7,11 @@ import dev.weft.api.Weft;
 import dev.weft.context.Kind;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.models.http.SpecDurations;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
-import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.ingest.SourceReader;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -198,7 +198,7 @@ final class IndexCommand implements Callable<Integer> {
     return run.force(force)
         .rebuild(rebuild)
         .lockWait(waitOption.duration())
-        .runner(RunnerChoice.parse(runner))
+        .runner(Runner.parse(runner))
         .beamThreshold(beamThreshold)
         .keepGenerations(keep)
         .embed(embed)

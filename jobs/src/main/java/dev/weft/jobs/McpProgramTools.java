@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.agents.program.Compilation;
 import dev.weft.agents.program.MapProgress;
 import dev.weft.agents.program.RunOptions;
-import dev.weft.api.ProgramExecutor;
 import dev.weft.api.ProgramOutcome;
 import dev.weft.api.ProgramRequest;
 import dev.weft.api.ProgramSource;
@@ -19,6 +18,7 @@ import dev.weft.jobs.mcp.McpTool;
 import dev.weft.jobs.mcp.ToolResult;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestProgress;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -96,7 +96,7 @@ final class McpProgramTools {
         args.integer("maxConcurrent") == null ? RunOptions.DEFAULT_CONCURRENT : args.integer("maxConcurrent"),
         args.integer("maxSubcalls") == null ? OptionalInt.empty() : OptionalInt.of(args.integer("maxSubcalls")),
         duration(args.string("deadline")));
-    ProgramExecutor executor = ProgramForms.executor(args.string("runner") == null ? "inprocess"
+    Runner executor = ProgramForms.executor(args.string("runner") == null ? "inprocess"
         : args.string("runner"));
     Subcall subcall = endpoint.map(e -> e.subcall(args.string("model"))).orElse(Programs.NO_MODEL);
     Path dir = runDir();

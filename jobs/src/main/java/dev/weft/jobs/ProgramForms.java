@@ -1,7 +1,7 @@
 package dev.weft.jobs;
 
-import dev.weft.api.ProgramExecutor;
 import dev.weft.bench.program.ProgramBench;
+import dev.weft.pipelines.Runner;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -9,14 +9,13 @@ import java.util.Locale;
 final class ProgramForms {
   private ProgramForms() {}
 
-  static ProgramExecutor executor(String runner) {
-    for (ProgramExecutor executor : ProgramExecutor.values()) {
-      if (executor.id().equals(runner.toLowerCase(Locale.ROOT))) {
-        return executor;
-      }
+  /** {@code --runner} of a program: {@link Runner#parseExplicit}, the flag named in the refusal. */
+  static Runner executor(String runner) {
+    try {
+      return Runner.parseExplicit(runner);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--" + e.getMessage());
     }
-    throw new IllegalArgumentException("--runner must be one of " + Arrays.stream(ProgramExecutor.values())
-        .map(ProgramExecutor::id).toList() + ", got: " + runner);
   }
 
   static ProgramBench.Transport transport(String transport) {

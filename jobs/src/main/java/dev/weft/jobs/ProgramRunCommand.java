@@ -2,13 +2,13 @@ package dev.weft.jobs;
 
 import dev.weft.agents.program.RunOptions;
 import dev.weft.agents.program.RunResult;
-import dev.weft.api.ProgramExecutor;
 import dev.weft.api.ProgramOutcome;
 import dev.weft.api.ProgramRequest;
 import dev.weft.api.ProgramSource;
 import dev.weft.api.Weft;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.Subcall;
@@ -96,7 +96,7 @@ final class ProgramRunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ProgramExecutor executor = ProgramForms.executor(runner);
+    Runner executor = ProgramForms.executor(runner);
     RunOptions options = new RunOptions(maxConcurrent,
         maxSubcalls == null ? OptionalInt.empty() : OptionalInt.of(maxSubcalls), deadline);
     Subcall subcall = ModelOptions.subcall(model);

@@ -13,10 +13,10 @@ import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexStats;
 import dev.weft.bench.eval.EvalReport.Row;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
-import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -59,7 +59,7 @@ public final class EvalRunner {
       Path indexDir = options.indexDir() == null ? scratch(scratches) : options.indexDir();
       long ingestStart = System.nanoTime();
       ingest(set.layout() == BeirSet.Layout.CORPUS ? IngestRequest.dataset(set.corpus(), indexDir)
-          : IngestRequest.directory(set.corpus(), indexDir).runner(RunnerChoice.IN_PROCESS), indexDir, options);
+          : IngestRequest.directory(set.corpus(), indexDir).runner(Runner.INPROCESS), indexDir, options);
       long ingestMillis = Elapsed.millisSince(ingestStart);
       List<Row> rows = new ArrayList<>();
       Measured dataset = measureIndex(set, indexDir, levels(set.layout()),
@@ -71,7 +71,7 @@ public final class EvalRunner {
         long folderStart = System.nanoTime();
         Map<String, String> files = writeFolder(set.corpus(), folderDir.resolve("md"));
         // in-process, as a tree set: the same documents, without Beam's start-up
-        ingest(IngestRequest.directory(folderDir.resolve("md"), folderIndex).runner(RunnerChoice.IN_PROCESS),
+        ingest(IngestRequest.directory(folderDir.resolve("md"), folderIndex).runner(Runner.INPROCESS),
             folderIndex, options);
         long folderIngest = Elapsed.millisSince(folderStart);
         Qrels byFile = set.qrels().renamed(files);

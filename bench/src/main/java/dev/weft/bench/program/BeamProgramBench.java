@@ -3,6 +3,7 @@ package dev.weft.bench.program;
 import dev.weft.bench.Bench;
 import dev.weft.bench.Checks;
 import dev.weft.models.natives.NativeLibraries;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.program.MapOutcome;
 import dev.weft.pipelines.program.PieceSteps;
 import dev.weft.pipelines.program.ProgramRunOptions;
@@ -123,12 +124,7 @@ public final class BeamProgramBench implements Bench {
     List<String> args = new ArrayList<>(List.of("--source=" + dataset, "--sourceKind=dataset",
         "--results=" + work.resolve("store"), "--output=" + work.resolve("out"),
         "--maxConcurrentSubcalls=" + options.k()));
-    if (runner.equals("direct")) {
-      args.add("--runner=DirectRunner");
-    } else {
-      args.add("--runner=FlinkRunner");
-      args.add("--flinkMaster=[local]");
-    }
+    args.addAll(Runner.parseExplicit(runner).beamArgs(List.of()));
     ProgramRunOptions pipelineOptions = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new))
         .withValidation().as(ProgramRunOptions.class);
     return ProgramRunPipeline.run(pipelineOptions, PieceSteps.NONE, MAP, FINGERPRINT,

@@ -2,7 +2,6 @@ package dev.weft.jobs.entry;
 
 import dev.weft.agents.program.MapProgress;
 import dev.weft.agents.program.RunOptions;
-import dev.weft.api.ProgramExecutor;
 import dev.weft.api.ProgramOutcome;
 import dev.weft.api.ProgramRequest;
 import dev.weft.api.ProgramSource;
@@ -14,6 +13,7 @@ import dev.weft.jobs.ReportFile;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
+import dev.weft.pipelines.Runner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,7 +59,7 @@ public final class ProgramRunJob {
     Runtime.getRuntime().addShutdownHook(hook);
     ProgramOutcome outcome;
     try {
-      ProgramExecutor executor = executor(options, runnerGiven);
+      Runner executor = executor(options, runnerGiven);
       outcome = Weft.programs().run(new ProgramRequest(JobMain.localPath(options.getProgram(), "--program"),
           source(options), executor, run, subcall(options), cancel,
           ProgramRunReports.recording(recorder, MapProgress.Listener.none()),
@@ -93,15 +93,15 @@ public final class ProgramRunJob {
   }
 
   /** Beam's {@code --runner}: the FlinkRunner or the DirectRunner; in process without it. */
-  static ProgramExecutor executor(ProgramRunJobOptions options, boolean runnerGiven) {
+  static Runner executor(ProgramRunJobOptions options, boolean runnerGiven) {
     if (!runnerGiven) {
-      return ProgramExecutor.INPROCESS;
+      return Runner.INPROCESS;
     }
     if (options.getRunner() == FlinkRunner.class) {
-      return ProgramExecutor.FLINK;
+      return Runner.FLINK;
     }
     if (options.getRunner() == DirectRunner.class) {
-      return ProgramExecutor.DIRECT;
+      return Runner.DIRECT;
     }
     throw new IllegalArgumentException("--runner must be FlinkRunner or DirectRunner (or left out to run in "
         + "process), got: " + options.getRunner().getSimpleName());
@@ -112,8 +112,8 @@ public final class ProgramRunJob {
    * {@code HOST:PORT}; without it, or with {@code [local]}/{@code [auto]}, Flink runs in this process) and
    * {@code --parallelism} when set. The fat jar is what Beam ships to the cluster (its default files to stage).
    */
-  static List<String> beamArgs(ProgramRunJobOptions options, ProgramExecutor executor) {
-    if (executor != ProgramExecutor.FLINK) {
+  static List<String> beamArgs(ProgramRunJobOptions options, Runner executor) {
+    if (executor != Runner.FLINK) {
       return List.of();
     }
     FlinkPipelineOptions flink = options.as(FlinkPipelineOptions.class);

@@ -7,7 +7,7 @@ import dev.weft.api.Weft;
 import dev.weft.jobs.ReportFile;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
-import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.StagingOptions;
 import dev.weft.transforms.beam.ResourcePaths;
 import java.beans.Introspector;
@@ -116,12 +116,12 @@ public final class ReindexJob {
    */
   static void executor(ReindexOptions options, boolean runnerGiven, IndexRun.Builder run) {
     if (!runnerGiven) {
-      run.runner(RunnerChoice.AUTO);
+      run.runner(Runner.AUTO);
       return;
     }
     if (options.getRunner() == FlinkRunner.class) {
       FlinkPipelineOptions flink = options.as(FlinkPipelineOptions.class);
-      run.runner(RunnerChoice.FLINK);
+      run.runner(Runner.FLINK);
       if (flink.getFlinkMaster() != null && !flink.getFlinkMaster().equals("[auto]")) {
         run.flinkMaster(flink.getFlinkMaster());
       }
@@ -129,7 +129,7 @@ public final class ReindexJob {
         run.parallelism(flink.getParallelism());
       }
     } else if (options.getRunner() == DirectRunner.class) {
-      run.runner(RunnerChoice.DIRECT);
+      run.runner(Runner.DIRECT);
     } else {
       throw new IllegalArgumentException("--runner must be FlinkRunner or DirectRunner (or left out to pick by "
           + "the change set's size), got: " + options.getRunner().getSimpleName());

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.weft.api.ProgramExecutor;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +74,7 @@ class ProgramRunJobTest {
     assertThat(ProgramRunJob.beamArgs(remote, ProgramRunJob.executor(remote, true)))
         .containsExactly("--flinkMaster=jm:8081", "--parallelism=2");
     assertThat(ProgramRunJob.beamArgs(local, ProgramRunJob.executor(local, true))).isEmpty();
-    assertThat(ProgramRunJob.beamArgs(remote, ProgramExecutor.INPROCESS)).isEmpty();
+    assertThat(ProgramRunJob.beamArgs(remote, Runner.INPROCESS)).isEmpty();
   }
 
   private static ProgramRunJobOptions options(String... args) {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.entry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.api.IndexRun;
-import dev.weft.pipelines.ingest.RunnerChoice;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,10 +108,10 @@ class ReindexJobTest {
   @Test
   void beamsRunnerOptionsPickTheExecutor() {
     assertThat(executor("--runner=FlinkRunner", "--flinkMaster=jm:8081", "--parallelism=2").settings())
-        .satisfies(s -> assertThat(s.runner()).isEqualTo(RunnerChoice.FLINK))
+        .satisfies(s -> assertThat(s.runner()).isEqualTo(Runner.FLINK))
         .satisfies(s -> assertThat(s.beamArgs()).containsExactly("--flinkMaster=jm:8081", "--parallelism=2"));
-    assertThat(executor("--runner=DirectRunner").settings().runner()).isEqualTo(RunnerChoice.DIRECT);
-    assertThat(executor().settings().runner()).isEqualTo(RunnerChoice.AUTO);
+    assertThat(executor("--runner=DirectRunner").settings().runner()).isEqualTo(Runner.DIRECT);
+    assertThat(executor().settings().runner()).isEqualTo(Runner.AUTO);
   }
 
   @Test

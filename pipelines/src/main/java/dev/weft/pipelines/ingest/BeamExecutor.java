@@ -4,6 +4,7 @@ import dev.weft.context.DeadLetter;
 import dev.weft.context.ScratchDirs;
 import dev.weft.index.IndexUpdate;
 import dev.weft.models.natives.NativeLibraries;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.dataset.DatasetChangeSet;
 import dev.weft.transforms.dataset.RecordChunker;
 import java.nio.file.Path;
@@ -25,12 +26,12 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * uncommitted update, so the generation that follows holds all of the run or none of it.
  */
 final class BeamExecutor {
-  private final RunnerChoice runner;
+  private final Runner runner;
   private final List<String> extraArgs;
   /** The user's {@code --staging} base, or null: stage under the index. */
   private final String stagingBase;
 
-  BeamExecutor(RunnerChoice runner, List<String> extraArgs) {
+  BeamExecutor(Runner runner, List<String> extraArgs) {
     this.runner = runner;
     this.extraArgs = extraArgs.stream().filter(a -> !a.startsWith(StagingArea.ARG)).toList();
     this.stagingBase = extraArgs.stream().filter(a -> a.startsWith(StagingArea.ARG))
@@ -127,10 +128,6 @@ final class BeamExecutor {
   private IngestOptions options(Path reuseFrom, Path root, String staging, Path downloads, int embedBatchSize,
       Path exportParquet, List<String> kindArgs) {
     List<String> args = new ArrayList<>();
-    args.add(runner == RunnerChoice.DIRECT ? "--runner=DirectRunner" : "--runner=FlinkRunner");
-    if (runner == RunnerChoice.FLINK && extraArgs.stream().noneMatch(a -> a.startsWith("--flinkMaster"))) {
-      args.add("--flinkMaster=[local]");
-    }
     // URIs, as the options are typed: a path with a space or a '%' is percent-encoded, not refused or misread
     args.add("--root=" + root.toAbsolutePath().toUri());
     args.add(StagingArea.ARG + staging);
@@ -143,7 +140,7 @@ final class BeamExecutor {
     if (reuseFrom != null) {
       args.add("--reuseVectorsFrom=" + reuseFrom.toAbsolutePath().toUri());
     }
-    args.addAll(extraArgs);
+    args.addAll(runner.beamArgs(extraArgs));
     return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation().as(IngestOptions.class);
   }
 

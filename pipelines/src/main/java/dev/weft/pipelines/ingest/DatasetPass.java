@@ -5,6 +5,7 @@ import dev.weft.context.FileState;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.VectorLookup;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.dataset.DatasetChangeSet;
 import dev.weft.transforms.dataset.DatasetFormat;
 import dev.weft.transforms.dataset.DatasetPlanner;
@@ -98,15 +99,15 @@ final class DatasetPass implements SourcePass {
     }
 
     @Override
-    public String progressLabel(RunnerChoice executor) {
+    public String progressLabel(Runner executor) {
       return Ingester.executorName(executor) + " (dataset)";
     }
 
     @Override
-    public ChunkRun execute(RunnerChoice executor, IndexUpdate update, ParquetExport export) {
+    public ChunkRun execute(Runner executor, IndexUpdate update, ParquetExport export) {
       changes.removed().forEach(update::delete);
       RecordChunker chunker = RecordChunker.as(source.kind(), source.format(), IngestStamp.CURRENT);
-      return executor == RunnerChoice.IN_PROCESS
+      return executor == Runner.INPROCESS
           ? inProcess(chunker, update, export)
           : new BeamExecutor(executor, settings.beamArgs()).runDataset(settings, indexDir, dataset, changes, chunker,
               update);

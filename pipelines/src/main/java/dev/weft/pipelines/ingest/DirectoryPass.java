@@ -6,6 +6,7 @@ import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.VectorLookup;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.ingest.ChangePlanner;
 import dev.weft.transforms.ingest.ChangeSet;
 import dev.weft.transforms.ingest.CorpusLister;
@@ -191,19 +192,19 @@ final class DirectoryPass implements SourcePass {
     }
 
     @Override
-    public String progressLabel(RunnerChoice executor) {
+    public String progressLabel(Runner executor) {
       return Ingester.executorName(executor);
     }
 
     @Override
-    public ChunkRun execute(RunnerChoice executor, IndexUpdate update, ParquetExport export) {
+    public ChunkRun execute(Runner executor, IndexUpdate update, ParquetExport export) {
       changes.removed().forEach(update::delete);
       changes.touched().forEach(update::updateState);
       List<String> toChunk = changes.toChunk();
       if (staged != null) {
         return staged.merge(toChunk, indexed, update);
       }
-      if (executor != RunnerChoice.IN_PROCESS) {
+      if (executor != Runner.INPROCESS) {
         return new BeamExecutor(executor, settings.beamArgs()).run(toChunk, source, settings, indexDir, root, update,
             indexed);
       }

@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.ingest.SourceReader;
 import java.net.URI;

@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Router;
@@ -72,7 +73,7 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
    * @throws IllegalArgumentException naming the values that do not go together
    */
   static void requireConsistent(IngestSettings settings) {
-    if (settings.runner() == RunnerChoice.IN_PROCESS && !settings.beamArgs().isEmpty()) {
+    if (settings.runner() == Runner.INPROCESS && !settings.beamArgs().isEmpty()) {
       throw new IllegalArgumentException("Beam arguments need runner auto, direct or flink, got runner inprocess "
           + "with: " + String.join(" ", settings.beamArgs()));
     }
@@ -88,7 +89,7 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
     private final boolean dataset;
     private final Path indexDir;
     private boolean force;
-    private RunnerChoice runner = RunnerChoice.AUTO;
+    private Runner runner = Runner.AUTO;
     private int beamThreshold = DEFAULT_BEAM_THRESHOLD;
     private List<String> beamArgs = List.of();
     private int keepGenerations = DEFAULT_KEEP_GENERATIONS;
@@ -114,7 +115,7 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
       return this;
     }
 
-    public Builder runner(RunnerChoice value) {
+    public Builder runner(Runner value) {
       runner = value;
       return this;
     }

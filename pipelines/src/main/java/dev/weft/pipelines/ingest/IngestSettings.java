@@ -1,6 +1,7 @@
 package dev.weft.pipelines.ingest;
 
 import dev.weft.context.embed.EmbedderSpec;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,7 +15,7 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  *
  * @param force re-chunk every item in scope even when unchanged
  * @param runner which executor runs the change set
- * @param beamThreshold with {@link RunnerChoice#AUTO}: change sets of at least this many items go to Beam
+ * @param beamThreshold with {@link Runner#AUTO}: change sets of at least this many items go to Beam
  * @param beamArgs extra Beam pipeline arguments ({@code --flinkMaster=host:8081}, {@code --parallelism=4})
  * @param keepGenerations published generations kept for rollback
  * @param progress where progress goes
@@ -24,7 +25,7 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  */
 public record IngestSettings(
     boolean force,
-    RunnerChoice runner,
+    Runner runner,
     int beamThreshold,
     List<String> beamArgs,
     int keepGenerations,
@@ -92,7 +93,7 @@ public record IngestSettings(
   }
 
   /** The executor for a change set of {@code items} files or records. */
-  public RunnerChoice executorFor(int items) {
+  public Runner executorFor(int items) {
     return runner.resolve(items, beamThreshold);
   }
 

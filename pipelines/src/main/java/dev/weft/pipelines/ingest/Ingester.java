@@ -7,6 +7,7 @@ import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.ingest.ChangePlanner;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -127,10 +128,10 @@ public final class Ingester {
         return new IngestReport(-1, "none", counters, current == null ? 0 : current.files(),
             current == null ? 0 : current.chunks(), null, Elapsed.millisSince(start)).withNotes(update.notes());
       }
-      RunnerChoice executor = settings.executorFor(plan.toChunk());
+      Runner executor = settings.executorFor(plan.toChunk());
       settings.progress().stage(STAGE_CHUNK);
       settings.progress().started(plan.toChunk(), plan.progressLabel(executor));
-      try (ParquetExport export = settings.exportParquet() == null || executor != RunnerChoice.IN_PROCESS ? null
+      try (ParquetExport export = settings.exportParquet() == null || executor != Runner.INPROCESS ? null
               : ParquetExport.open(settings.exportParquet())) {
         ChunkRun run = plan.execute(executor, update, export);
         SourcePass.ItemCounts items = plan.beforeCommit(run, update);
@@ -158,9 +159,9 @@ public final class Ingester {
     }
   }
 
-  static String executorName(RunnerChoice executor) {
+  static String executorName(Runner executor) {
     return switch (executor) {
-      case IN_PROCESS, AUTO -> "in-process";
+      case INPROCESS, AUTO -> "in-process";
       case DIRECT -> "beam-direct";
       case FLINK -> "beam-flink";
     };

@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
+import dev.weft.pipelines.Runner;
 import java.util.List;
 
 /**
@@ -43,10 +44,10 @@ interface SourcePass {
     int toChunk();
 
     /** The executor's name in progress output. */
-    String progressLabel(RunnerChoice executor);
+    String progressLabel(Runner executor);
 
     /** Applies removals, then chunks and writes the change set on {@code executor}, into the uncommitted update. */
-    ChunkRun execute(RunnerChoice executor, IndexUpdate update, ParquetExport export);
+    ChunkRun execute(Runner executor, IndexUpdate update, ParquetExport export);
 
     /** What must hold or be recorded before the commit; returns the items added, updated and removed. */
     ItemCounts beforeCommit(ChunkRun run, IndexUpdate update);

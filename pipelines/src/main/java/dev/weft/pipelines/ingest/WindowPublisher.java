@@ -10,6 +10,7 @@ import dev.weft.context.error.StorageFailureException;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.IndexUpdate;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.beam.EmbedTally;
 import dev.weft.transforms.route.Router;
 import dev.weft.transforms.vectors.ChunkEmbedder;
@@ -257,7 +258,7 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
   }
 
   private IngestRequest request() {
-    return IngestRequest.directory(Path.of(root), Path.of(indexDir)).runner(RunnerChoice.IN_PROCESS)
+    return IngestRequest.directory(Path.of(root), Path.of(indexDir)).runner(Runner.INPROCESS)
         .router(router()).maxFileBytes(maxFileBytes).embedder(embedder).embedBatchSize(embedBatchSize).build();
   }
 

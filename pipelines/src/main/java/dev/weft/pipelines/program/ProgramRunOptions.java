@@ -3,6 +3,7 @@ package dev.weft.pipelines.program;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.LocationUri;
 import dev.weft.transforms.beam.MapWithModel;
 import java.net.URI;

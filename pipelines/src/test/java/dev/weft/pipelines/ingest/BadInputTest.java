@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.index.CorpusIndex;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.ingest.OddFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,7 +41,7 @@ class BadInputTest {
   void badFilesAreDeadLetteredCountedAndRemembered(@TempDir Path outside) throws Exception {
     Path root = badCorpus(tmp.resolve("corpus"), outside);
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+    IngestRequest request = IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
         .maxFileBytes(5000).build();
 
     IngestReport report = new Ingester().run(request);
@@ -69,7 +70,7 @@ class BadInputTest {
   void anIndexedFileReplacedByAFifoIsRemovedAndDeadLetteredWithoutBlocking() throws Exception {
     Path root = Corpora.copyGolden(tmp.resolve("corpus"));
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
+    IngestRequest request = IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build();
     new Ingester().run(request);
     Path file = root.resolve(FIFO_VICTIM);
     long size = Files.size(file);
@@ -96,7 +97,7 @@ class BadInputTest {
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("---------"));
     assumeFalse(Files.isReadable(file), "the OS lets this user read a mode-000 file (root): nothing to test");
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
+    IngestRequest request = IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build();
     assertThat(new Ingester().run(request).counters()).containsEntry("skipped.unreadable", 1L);
     assertThat(new Ingester().run(request).published()).as("still unreadable: a no-op").isFalse();
 

@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.beam.StagedShards;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ class ClusterStagingTest {
     Path root = Corpora.copyGolden(tmp.resolve("corpus"));
     Path index = tmp.resolve("index");
 
-    assertThatThrownBy(() -> IngestRequest.directory(root, index).runner(RunnerChoice.DIRECT)
+    assertThatThrownBy(() -> IngestRequest.directory(root, index).runner(Runner.DIRECT)
         .beamArgs(List.of("--staging=gs://bucket/weft")).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("no Beam FileSystem for scheme \"gs\"")

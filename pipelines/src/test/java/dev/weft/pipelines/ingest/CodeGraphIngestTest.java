@@ -8,6 +8,7 @@ import dev.weft.context.graph.RelatedNode;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.GraphReader;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -135,7 +136,7 @@ class CodeGraphIngestTest {
   }
 
   private static long index(Path root, Path index) {
-    IngestReport report = new Ingester().run(IngestRequest.directory(root, index).runner(RunnerChoice.IN_PROCESS)
+    IngestReport report = new Ingester().run(IngestRequest.directory(root, index).runner(Runner.INPROCESS)
         .build());
     assertThat(report.published()).isTrue();
     return report.generation();

@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.dataset.DatasetFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,8 +31,8 @@ class DatasetBeamIngestTest {
         DatasetFixtures.line("d", "Guide", DatasetFixtures.longText(12)));
     DatasetFixtures.write(dataset, lines);
     Path export = tmp.resolve("export");
-    IngestReport first = run(dataset, "direct", RunnerChoice.DIRECT, new ArrayList<>(), export);
-    run(dataset, "inprocess", RunnerChoice.IN_PROCESS, new ArrayList<>(), null);
+    IngestReport first = run(dataset, "direct", Runner.DIRECT, new ArrayList<>(), export);
+    run(dataset, "inprocess", Runner.INPROCESS, new ArrayList<>(), null);
     assertThat(first.counters()).containsEntry("added", 4L);
     try (Stream<Path> files = Files.list(export)) {
       assertThat(files.map(p -> p.getFileName().toString()))
@@ -42,8 +43,8 @@ class DatasetBeamIngestTest {
         DatasetFixtures.line("b", "Strings", "Strings are immutable; a changed record is chunked again."),
         lines.get(3)));
     List<Integer> directStarted = new ArrayList<>();
-    IngestReport direct = run(dataset, "direct", RunnerChoice.DIRECT, directStarted, null);
-    IngestReport inProcess = run(dataset, "inprocess", RunnerChoice.IN_PROCESS, new ArrayList<>(), null);
+    IngestReport direct = run(dataset, "direct", Runner.DIRECT, directStarted, null);
+    IngestReport inProcess = run(dataset, "inprocess", Runner.INPROCESS, new ArrayList<>(), null);
 
     assertThat(directStarted).containsExactly(1);
     assertThat(direct.executor()).isEqualTo("beam-direct");
@@ -54,7 +55,7 @@ class DatasetBeamIngestTest {
     assertThat(Corpora.dump(tmp.resolve("direct"))).isEqualTo(Corpora.dump(tmp.resolve("inprocess")));
     assertThat(DatasetFixtures.states(tmp.resolve("direct"))).containsOnlyKeys("a", "b", "d")
         .isEqualTo(DatasetFixtures.states(tmp.resolve("inprocess")));
-    assertThat(run(dataset, "direct", RunnerChoice.DIRECT, new ArrayList<>(), null).published()).isFalse();
+    assertThat(run(dataset, "direct", Runner.DIRECT, new ArrayList<>(), null).published()).isFalse();
   }
 
   @Test
@@ -66,9 +67,9 @@ class DatasetBeamIngestTest {
     Path parquet = DatasetFiles.convert(jsonl, tmp.resolve("corpus.parquet"));
     Path avro = DatasetFiles.convert(jsonl, tmp.resolve("corpus.avro"));
 
-    IngestReport expected = run(jsonl, "jsonl", RunnerChoice.IN_PROCESS, new ArrayList<>(), null);
-    IngestReport fromParquet = run(parquet, "parquet", RunnerChoice.DIRECT, new ArrayList<>(), null);
-    IngestReport fromAvro = run(avro, "avro", RunnerChoice.DIRECT, new ArrayList<>(), null);
+    IngestReport expected = run(jsonl, "jsonl", Runner.INPROCESS, new ArrayList<>(), null);
+    IngestReport fromParquet = run(parquet, "parquet", Runner.DIRECT, new ArrayList<>(), null);
+    IngestReport fromAvro = run(avro, "avro", Runner.DIRECT, new ArrayList<>(), null);
 
     assertThat(fromParquet.counters()).isEqualTo(expected.counters()).containsEntry("added", 3L);
     assertThat(fromAvro.counters()).isEqualTo(expected.counters());
@@ -76,7 +77,7 @@ class DatasetBeamIngestTest {
     assertThat(Corpora.dump(tmp.resolve("avro"))).isEqualTo(Corpora.dump(tmp.resolve("jsonl")));
   }
 
-  private IngestReport run(Path dataset, String index, RunnerChoice runner, List<Integer> started, Path export) {
+  private IngestReport run(Path dataset, String index, Runner runner, List<Integer> started, Path export) {
     IngestProgress progress = new IngestProgress() {
       @Override
       public void started(int files, String executor) {

@@ -13,6 +13,7 @@ import dev.weft.context.generation.RequestedEmbedder;
 import dev.weft.index.CorpusIndex;
 import dev.weft.models.EmbedderSpecs;
 import dev.weft.models.openai.OpenAiEmbedderSpec;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -39,7 +40,7 @@ class EmbedFailureIngestTest {
   }
 
   private IngestReport ingest(dev.weft.context.embed.EmbedderSpec spec, int batch) {
-    return new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+    return new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
         .embedder(spec).embedBatchSize(batch).build());
   }
 
@@ -111,7 +112,7 @@ class EmbedFailureIngestTest {
         "openai:nomic-embed-text@" + deadUrl + "#8?timeout=5s&retries=0"));
     assertThat(EmbedderSpecs.parse(manifest.requestedEmbedder().spec())).isEqualTo(spec);
     // a later run without an embedder keeps the record
-    new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).force(true).build());
+    new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).force(true).build());
     assertThat(current().requestedEmbedder()).isEqualTo(manifest.requestedEmbedder());
   }
 

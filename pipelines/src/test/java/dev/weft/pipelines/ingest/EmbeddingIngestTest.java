@@ -15,6 +15,7 @@ import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.EmbedderMismatchException;
 import dev.weft.models.hash.HashEmbedderSpec;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.export.ChunkFiles;
 import dev.weft.transforms.export.ChunkRow;
 import dev.weft.transforms.export.ExportFormat;
@@ -43,7 +44,7 @@ class EmbeddingIngestTest {
   }
 
   private IngestReport ingest(EmbedderSpec spec) {
-    return new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).embedder(spec)
+    return new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).embedder(spec)
         .build());
   }
 
@@ -57,11 +58,11 @@ class EmbeddingIngestTest {
         .isInstanceOf(EmbedderMismatchException.class)
         .hasMessageContaining("asked for hash-trigram-v1/32")
         .hasMessageContaining("hash-trigram-v1/64");
-    assertThatThrownBy(() -> new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+    assertThatThrownBy(() -> new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
         .embedder(other).force(true).scope(new PathScope(List.of("docs"))).build()))
         .as("a scoped --force leaves the other files' vectors").isInstanceOf(EmbedderMismatchException.class);
 
-    IngestReport switched = new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+    IngestReport switched = new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
         .embedder(other).force(true).build());
     assertThat(switched.counter("embedded")).isEqualTo(switched.counter("chunks"));
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
@@ -95,7 +96,7 @@ class EmbeddingIngestTest {
   @Test
   void exportParquetWritesTheRunsChunksWithTheirVectors() {
     Path dataset = tmp.resolve("dataset");
-    IngestReport report = new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+    IngestReport report = new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
         .embedder(HASH).exportParquet(dataset).build());
 
     List<ChunkRow> rows = ChunkFiles.readRows(dataset, ExportFormat.PARQUET);

@@ -8,6 +8,7 @@ import dev.weft.context.RecallRequest;
 import dev.weft.context.embed.EmbedFailureReason;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,9 +30,9 @@ class ExecutorEquivalenceTest {
     Path root = BadInputTest.badCorpus(tmp.resolve("corpus"), outside);
     Corpora.copy(Corpora.GRAPH, root.resolve("graph")); // every import rule: the edges must match too
 
-    IngestReport inProcess = run(root, "inprocess", RunnerChoice.IN_PROCESS, List.of());
-    IngestReport direct = run(root, "direct", RunnerChoice.DIRECT, List.of());
-    IngestReport flink = run(root, "flink", RunnerChoice.FLINK, List.of("--parallelism=2"));
+    IngestReport inProcess = run(root, "inprocess", Runner.INPROCESS, List.of());
+    IngestReport direct = run(root, "direct", Runner.DIRECT, List.of());
+    IngestReport flink = run(root, "flink", Runner.FLINK, List.of("--parallelism=2"));
 
     assertThat(inProcess.executor()).isEqualTo("in-process");
     assertThat(direct.executor()).isEqualTo("beam-direct");
@@ -63,9 +64,9 @@ class ExecutorEquivalenceTest {
   void aDatasetIngestsTheSameInProcessOnDirectAndOnFlink() throws IOException {
     Path dataset = DatasetFixtures.mixedRecords(tmp.resolve("corpus.jsonl"));
 
-    IngestReport inProcess = runDataset(dataset, "ds-inprocess", RunnerChoice.IN_PROCESS, List.of());
-    IngestReport direct = runDataset(dataset, "ds-direct", RunnerChoice.DIRECT, List.of());
-    IngestReport flink = runDataset(dataset, "ds-flink", RunnerChoice.FLINK, List.of("--parallelism=2"));
+    IngestReport inProcess = runDataset(dataset, "ds-inprocess", Runner.INPROCESS, List.of());
+    IngestReport direct = runDataset(dataset, "ds-direct", Runner.DIRECT, List.of());
+    IngestReport flink = runDataset(dataset, "ds-flink", Runner.FLINK, List.of("--parallelism=2"));
 
     assertThat(List.of(inProcess.executor(), direct.executor(), flink.executor()))
         .containsExactly("in-process", "beam-direct", "beam-flink");
@@ -102,9 +103,9 @@ class ExecutorEquivalenceTest {
     Path root = Corpora.copyGolden(tmp.resolve("corpus"));
     FailingEmbedderSpec failing = new FailingEmbedderSpec(EmbedFailureReason.HTTP_5XX, Integer.MAX_VALUE);
 
-    IngestReport inProcess = runFailing(root, "f-inprocess", RunnerChoice.IN_PROCESS, List.of(), failing);
-    IngestReport direct = runFailing(root, "f-direct", RunnerChoice.DIRECT, List.of(), failing);
-    IngestReport flink = runFailing(root, "f-flink", RunnerChoice.FLINK, List.of("--parallelism=2"), failing);
+    IngestReport inProcess = runFailing(root, "f-inprocess", Runner.INPROCESS, List.of(), failing);
+    IngestReport direct = runFailing(root, "f-direct", Runner.DIRECT, List.of(), failing);
+    IngestReport flink = runFailing(root, "f-flink", Runner.FLINK, List.of("--parallelism=2"), failing);
 
     assertThat(inProcess.counter("embed_failed")).isEqualTo(inProcess.counter("chunks")).isPositive();
     assertThat(inProcess.counter("embed_failed.http_5xx")).isEqualTo(inProcess.counter("chunks"));
@@ -118,7 +119,7 @@ class ExecutorEquivalenceTest {
     assertThat(BadInputTest.lines(flink.deadLetterFile())).isEqualTo(letters);
   }
 
-  private IngestReport runFailing(Path root, String name, RunnerChoice runner, List<String> beamArgs,
+  private IngestReport runFailing(Path root, String name, Runner runner, List<String> beamArgs,
       FailingEmbedderSpec spec) {
     return new Ingester().run(IngestRequest.directory(root, tmp.resolve(name)).runner(runner).beamArgs(beamArgs)
         .embedder(spec).build());
@@ -137,12 +138,12 @@ class ExecutorEquivalenceTest {
     }
   }
 
-  private IngestReport run(Path root, String name, RunnerChoice runner, List<String> beamArgs) {
+  private IngestReport run(Path root, String name, Runner runner, List<String> beamArgs) {
     return new Ingester().run(IngestRequest.directory(root, tmp.resolve(name)).runner(runner).beamArgs(beamArgs)
         .maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
   }
 
-  private IngestReport runDataset(Path dataset, String name, RunnerChoice runner, List<String> beamArgs) {
+  private IngestReport runDataset(Path dataset, String name, Runner runner, List<String> beamArgs) {
     return new Ingester().run(IngestRequest.dataset(dataset, tmp.resolve(name)).runner(runner)
         .beamArgs(beamArgs).embedder(EmbeddingIngestTest.HASH).build());
   }

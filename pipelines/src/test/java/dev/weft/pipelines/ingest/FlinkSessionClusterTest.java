@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.cluster.FlinkSessionCluster;
 import dev.weft.pipelines.program.ProgramClusterRun;
 import java.io.IOException;
@@ -48,10 +49,10 @@ class FlinkSessionClusterTest {
     Path root = BadInputTest.badCorpus(tmp.resolve("corpus"), outside);
     Path staging = Files.createDirectories(tmp.resolve("shared-staging"));
     IngestReport inProcess = new Ingester().run(IngestRequest.directory(root, tmp.resolve("inprocess"))
-        .runner(RunnerChoice.IN_PROCESS).maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
+        .runner(Runner.INPROCESS).maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
 
     IngestReport flink = new Ingester().run(IngestRequest.directory(root, tmp.resolve("cluster"))
-        .runner(RunnerChoice.FLINK)
+        .runner(Runner.FLINK)
         .beamArgs(List.of("--flinkMaster=" + cluster.master(), "--parallelism=2",
             "--staging=" + staging.toUri(), "--filesToStage=" + emptyJar(tmp)))
         .maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());

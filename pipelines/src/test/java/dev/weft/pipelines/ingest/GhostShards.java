@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.index.ShardWriter;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.beam.StagedShards;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.ingest.FileOutcome;
@@ -38,9 +39,9 @@ final class GhostShards {
    * Beam run's report for the caller's own checks.
    */
   static IngestReport publishWithoutThem(Path root, Path index, Path inProcessIndex, List<String> beamArgs) {
-    IngestReport beam = new Ingester().run(IngestRequest.directory(root, index).runner(RunnerChoice.DIRECT)
+    IngestReport beam = new Ingester().run(IngestRequest.directory(root, index).runner(Runner.DIRECT)
         .beamArgs(beamArgs).build());
-    new Ingester().run(IngestRequest.directory(root, inProcessIndex).runner(RunnerChoice.IN_PROCESS).build());
+    new Ingester().run(IngestRequest.directory(root, inProcessIndex).runner(Runner.INPROCESS).build());
 
     assertThat(beam.executor()).isEqualTo("beam-direct");
     Map<String, List<String>> documents = Corpora.dump(index);

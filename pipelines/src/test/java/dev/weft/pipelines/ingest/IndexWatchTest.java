@@ -9,6 +9,7 @@ import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.ingest.TreeWatcher;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,7 +46,7 @@ class IndexWatchTest {
 
   private IndexWatch watch(Runnable afterCommit) {
     IndexWatch.Pass pass = ingester -> ingester.run(IngestRequest.directory(root, indexDir)
-        .runner(RunnerChoice.IN_PROCESS).build());
+        .runner(Runner.INPROCESS).build());
     return new IndexWatch(pass, () -> {
       throw new AssertionError("the test drives windows itself");
     }, reported::add, new IndexWatch.WatchSettings(Duration.ofSeconds(2), Duration.ofSeconds(60)), clock::get,
@@ -183,7 +184,7 @@ class IndexWatchTest {
     List<TreeWatcher.Changes> feed = new ArrayList<>(List.of(NOTHING, saw("docs/fed.md")));
     AtomicReference<IndexWatch> self = new AtomicReference<>();
     IndexWatch watch = new IndexWatch(
-        ingester -> ingester.run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build()),
+        ingester -> ingester.run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build()),
         () -> new IndexWatch.Feed() {
           @Override
           public TreeWatcher.Changes drain() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Kind;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.route.Router;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ class IngestRequestTest {
     assertThat(request.source()).isEqualTo(DirectorySource.of(ROOT));
     IngestSettings settings = request.settings();
     assertThat(settings.force()).isFalse();
-    assertThat(settings.runner()).isEqualTo(RunnerChoice.AUTO);
+    assertThat(settings.runner()).isEqualTo(Runner.AUTO);
     assertThat(settings.beamThreshold()).isEqualTo(IngestRequest.DEFAULT_BEAM_THRESHOLD);
     assertThat(settings.keepGenerations()).isEqualTo(IngestRequest.DEFAULT_KEEP_GENERATIONS);
     assertThat(settings.embedBatchSize()).isEqualTo(32);
@@ -64,11 +65,11 @@ class IngestRequestTest {
 
   @Test
   void beamArgumentsNeedARunnerThatRunsBeam() {
-    assertThatThrownBy(() -> IngestRequest.directory(ROOT, INDEX).runner(RunnerChoice.IN_PROCESS)
+    assertThatThrownBy(() -> IngestRequest.directory(ROOT, INDEX).runner(Runner.INPROCESS)
             .beamArgs(List.of("--parallelism=2")).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Beam arguments need runner auto, direct or flink, got runner inprocess with: --parallelism=2");
-    assertThat(IngestRequest.directory(ROOT, INDEX).runner(RunnerChoice.FLINK).beamArgs(List.of("--parallelism=2"))
+    assertThat(IngestRequest.directory(ROOT, INDEX).runner(Runner.FLINK).beamArgs(List.of("--parallelism=2"))
         .build().settings().beamArgs()).containsExactly("--parallelism=2");
   }
 
@@ -95,7 +96,7 @@ class IngestRequestTest {
 
   @Test
   void toBuilderKeepsEveryValue() {
-    IngestRequest directory = IngestRequest.directory(ROOT, INDEX).force(true).runner(RunnerChoice.DIRECT)
+    IngestRequest directory = IngestRequest.directory(ROOT, INDEX).force(true).runner(Runner.DIRECT)
         .beamThreshold(7).beamArgs(List.of("--parallelism=2")).keepGenerations(3).embedBatchSize(8)
         .exportParquet(Path.of("/export")).scope(new PathScope(List.of("src/"))).maxFileBytes(99)
         .router(Router.defaults().withExtensions(List.of("md"))).watchListing(false).build();

@@ -9,6 +9,7 @@ import dev.weft.context.generation.CorpusSource;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.ingest.PathScope;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,7 +35,7 @@ class IngesterTest {
   }
 
   private IngestReport ingest() {
-    return ingest(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build());
+    return ingest(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build());
   }
 
   private IngestReport ingest(IngestRequest request) {
@@ -77,8 +78,8 @@ class IngesterTest {
       }
     };
 
-    ingest(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).progress(recording).build());
-    ingest(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).progress(recording).build());
+    ingest(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).progress(recording).build());
+    ingest(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).progress(recording).build());
 
     // the second pass has nothing to do: it plans and finishes
     assertThat(seen).containsExactly("plan", "chunk", "commit", "publish", "finished", "plan", "finished");
@@ -130,7 +131,7 @@ class IngesterTest {
     Files.setLastModifiedTime(guide, mtime);
 
     assertThat(ingest().published()).isFalse();
-    IngestReport forced = ingest(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+    IngestReport forced = ingest(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
         .force(true).build());
 
     assertThat(forced.counter("updated")).isEqualTo(5);
@@ -162,7 +163,7 @@ class IngesterTest {
     Files.delete(root.resolve("app/tokenizer.py"));
     Files.writeString(root.resolve("docs/new.md"), "# New\n\nfresh words\n");
 
-    IngestReport report = ingest(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+    IngestReport report = ingest(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
         .scope(new PathScope(List.of("docs"))).build());
 
     assertThat(report.counters()).containsEntry("added", 1L).containsEntry("removed", 0L);
@@ -179,7 +180,7 @@ class IngesterTest {
     Ingester crashing = new Ingester(() -> {
       throw new IllegalStateException("simulated crash after commit");
     });
-    assertThatThrownBy(() -> crashing.run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS)
+    assertThatThrownBy(() -> crashing.run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
             .build()))
         .hasMessage("simulated crash after commit");
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ class LeftoversTest {
   void setUp() {
     root = Corpora.copyGolden(tmp.resolve("corpus"));
     indexDir = tmp.resolve("index");
-    keepOne = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).keepGenerations(1).build();
+    keepOne = IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).keepGenerations(1).build();
   }
 
   @Test

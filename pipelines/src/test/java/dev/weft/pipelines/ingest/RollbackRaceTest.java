@@ -8,6 +8,7 @@ import dev.weft.context.error.IndexBusyException;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexUpdate;
+import dev.weft.pipelines.Runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +69,7 @@ class RollbackRaceTest {
         rollback.set(refused);
       }
       try {
-        new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).force(true)
+        new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).force(true)
             .build());
       } catch (RuntimeException refused) {
         otherRun.set(refused);
@@ -138,7 +139,7 @@ class RollbackRaceTest {
   /** The golden corpus in {@code root} indexed twice (the second run adds docs/zfile.md): generation 2. */
   private static IngestRequest atGenerationTwo(Path root, Path indexDir) throws IOException {
     Corpora.copyGolden(root);
-    IngestRequest request = IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build();
+    IngestRequest request = IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build();
     new Ingester().run(request);
     Files.writeString(root.resolve("docs/zfile.md"), "# Z\n\nzanzibar quokka\n");
     assertThat(new Ingester().run(request).generation()).isEqualTo(2);

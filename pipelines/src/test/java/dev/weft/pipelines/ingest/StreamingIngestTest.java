@@ -17,6 +17,7 @@ import dev.weft.index.LockWait;
 import dev.weft.index.ShardWriter;
 import dev.weft.index.UpdateOptions;
 import dev.weft.models.hash.HashEmbedderSpec;
+import dev.weft.pipelines.Runner;
 import dev.weft.transforms.beam.StagedShards;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.export.ChunkFiles;
@@ -220,7 +221,7 @@ class StreamingIngestTest {
     publisher = publisher.withExportParquet(export);
 
     assertThat(window(60_000).generation()).isEqualTo(1);
-    new Ingester().run(IngestRequest.directory(root, tmp.resolve("batch")).runner(RunnerChoice.IN_PROCESS)
+    new Ingester().run(IngestRequest.directory(root, tmp.resolve("batch")).runner(Runner.INPROCESS)
         .exportParquet(tmp.resolve("batch-export")).build());
     assertThat(ChunkFiles.readRows(export.resolve("gen-1"), ExportFormat.PARQUET))
         .isNotEmpty()
@@ -304,7 +305,7 @@ class StreamingIngestTest {
     GenerationManifest published = served();
     assertThat(published.generation()).isEqualTo(1);
     IngestReport expected = new Ingester().run(IngestRequest.directory(root, tmp.resolve("expected"))
-        .runner(RunnerChoice.IN_PROCESS).embedder(HASH_32).exportParquet(tmp.resolve("expected-export")).build());
+        .runner(Runner.INPROCESS).embedder(HASH_32).exportParquet(tmp.resolve("expected-export")).build());
     // the window's export holds the rows, vectors included, that weft index --export-parquet writes
     assertThat(entries(export)).containsExactly("gen-1");
     assertThat(ChunkFiles.readRows(export.resolve("gen-1"), ExportFormat.PARQUET))
@@ -323,7 +324,7 @@ class StreamingIngestTest {
 
   @Test
   void aStreamWithAnotherEmbedderThanTheServedVectorsIsRefusedBeforeItRuns() {
-    new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).embedder(HASH_32)
+    new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).embedder(HASH_32)
         .build());
 
     assertThatThrownBy(() -> streaming("--watchPolls=1", "--embedder=hash:16"))
@@ -350,7 +351,7 @@ class StreamingIngestTest {
 
   @Test
   void aRescanTickPassesAWindowThatNoMatchedFileOpened() throws IOException {
-    new Ingester().run(IngestRequest.directory(root, indexDir).runner(RunnerChoice.IN_PROCESS).build());
+    new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build());
     Files.delete(root.resolve("app/tokenizer.py"));
 
     // only .py is watched and none is left: no file is matched, so only a tick can open a window
@@ -378,7 +379,7 @@ class StreamingIngestTest {
     assertThat(published.files()).isEqualTo(5);
     assertThat(published.embedder()).isEqualTo(HASH_32.identity());
     assertThat(published.chunksWithVectors()).isEqualTo(published.chunks()).isPositive();
-    new Ingester().run(IngestRequest.directory(root, tmp.resolve("expected")).runner(RunnerChoice.IN_PROCESS)
+    new Ingester().run(IngestRequest.directory(root, tmp.resolve("expected")).runner(Runner.INPROCESS)
         .embedder(HASH_32).build());
     assertThat(Corpora.dump(indexDir)).isEqualTo(Corpora.dump(tmp.resolve("expected")));
     assertThat(dense(indexDir)).isEqualTo(dense(tmp.resolve("expected")));
@@ -474,7 +475,7 @@ class StreamingIngestTest {
 
   /** {@code weft index}'s in-process run over the tree as it is now, into a fresh index under {@code tmp}. */
   private IngestReport inProcess(String name) {
-    return new Ingester().run(IngestRequest.directory(root, tmp.resolve(name)).runner(RunnerChoice.IN_PROCESS)
+    return new Ingester().run(IngestRequest.directory(root, tmp.resolve(name)).runner(Runner.INPROCESS)
         .build());
   }
 

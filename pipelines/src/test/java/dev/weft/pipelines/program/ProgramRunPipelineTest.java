@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.agents.program.AddressOrder;
 import dev.weft.agents.program.MapProgress;
+import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
-import dev.weft.pipelines.ingest.RunnerChoice;
 import dev.weft.transforms.program.MapResult;
 import java.io.IOException;
 import java.io.Serializable;
@@ -127,7 +127,7 @@ class ProgramRunPipelineTest {
     Files.writeString(root.resolve("a.md"), "# A\n\nFirst section.\n\n## B\n\nSecond section.\n");
     Files.writeString(root.resolve("b.md"), "# C\n\nThird.\n");
     Path index = work.resolve("index");
-    new Ingester().run(IngestRequest.directory(root, index).runner(RunnerChoice.IN_PROCESS).build());
+    new Ingester().run(IngestRequest.directory(root, index).runner(Runner.INPROCESS).build());
     ProgramRunOptions options = PipelineOptionsFactory.fromArgs("--runner=DirectRunner", "--source=" + index,
         "--sourceKind=index", "--results=" + work.resolve("results"), "--output=" + work.resolve("out"),
         "--maxConcurrentSubcalls=2").withValidation().as(ProgramRunOptions.class);
