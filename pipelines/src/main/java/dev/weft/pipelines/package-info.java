@@ -1,0 +1,12 @@
+/**
+ * What every assembled run shares: {@link dev.weft.pipelines.Runner}, the one runner concept ({@code auto},
+ * {@code inprocess}, {@code direct}, {@code flink}) that {@code weft index}, {@code weft program run}, the jobs'
+ * options, the facade's requests and the MCP {@code runner} argument all parse with the same spellings, and which
+ * alone builds the Beam arguments that select a Beam runner.
+ *
+ * <p>Read {@link dev.weft.pipelines.Runner} first; the runs themselves are in {@code pipelines.ingest} and
+ * {@code pipelines.program}.
+ *
+ * <p>May import: the JDK only (a runner is named here, never started); Beam stays in the run packages.
+ */
+package dev.weft.pipelines;
