@@ -8,17 +8,13 @@ import dev.weft.agents.program.ProgramRunner;
 import dev.weft.agents.program.RunResult;
 import dev.weft.agents.model.ChatSubcall;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.UserFiles;
 import dev.weft.context.env.Environment;
 import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
 import dev.weft.models.http.EndpointConfig;
-import dev.weft.context.error.StorageFailureException;
 import dev.weft.pipelines.Runner;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -108,17 +104,8 @@ public final class Programs {
   /** The program's text, at most {@link #MAX_PROGRAM_BYTES}. */
   static String read(Path program) {
     Path file = program.toAbsolutePath().normalize();
-    try (InputStream in = Files.newInputStream(file)) {
-      byte[] bytes = in.readNBytes(MAX_PROGRAM_BYTES + 1);
-      if (bytes.length > MAX_PROGRAM_BYTES) {
-        throw new IllegalArgumentException("the program " + file + " is larger than " + MAX_PROGRAM_BYTES
-            + " bytes; a program is a few steps of JSON — pass the program, not its data");
-      }
-      return new String(bytes, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new IllegalArgumentException("no program file at " + file + "; pass the path of a program JSON file");
-    } catch (IOException e) {
-      throw new StorageFailureException(file, "cannot read the program " + file, e);
-    }
+    byte[] bytes = UserFiles.read(file, "the program", MAX_PROGRAM_BYTES,
+        "pass a program JSON file (a program is a few steps of JSON: pass the program, not its data)");
+    return new String(bytes, StandardCharsets.UTF_8);
   }
 }

@@ -165,7 +165,7 @@ class ProgramsTest {
   @Test
   void aMissingOrOversizedProgramFileIsNamed() throws Exception {
     assertThatThrownBy(() -> Weft.programs().compile(tmp.resolve("nope.json")))
-        .hasMessageStartingWith("no program file at " + tmp.resolve("nope.json"));
+        .hasMessageStartingWith("the program " + tmp.resolve("nope.json") + " does not exist");
     Path big = tmp.resolve("big.json");
     Files.write(big, new byte[Programs.MAX_PROGRAM_BYTES + 1]);
     assertThatThrownBy(() -> Weft.programs().compile(big)).hasMessageContaining("is larger than 524288 bytes");

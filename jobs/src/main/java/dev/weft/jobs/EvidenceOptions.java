@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.weft.context.UserFiles;
+import dev.weft.context.error.Quote;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,14 +17,24 @@ import picocli.CommandLine.Option;
 /** Evidence on the command line: {@code --evidence TEXT} (repeatable) or {@code --evidence-json JSON|@FILE}. */
 final class EvidenceOptions {
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final Path STDIN = Path.of("/dev/stdin");
 
   @Option(names = "--evidence", paramLabel = "TEXT",
       description = "A source, quote or file:line backing it (repeatable).")
   List<String> texts = new ArrayList<>();
 
   @Option(names = "--evidence-json", paramLabel = "JSON|@FILE",
-      description = "Evidence as JSON, e.g. a claim-evidence envelope (docs/ledger.md); @FILE reads a file.")
+      description = "Evidence as JSON, e.g. a claim-evidence envelope (docs/ledger.md); @FILE reads the JSON from "
+          + "a regular file (at most 32 MiB), @/dev/stdin from standard input.")
   String json;
+
+  /**
+   * The most bytes of an {@code @FILE} read (32 MiB): a claim-evidence envelope is text, and the bound is what keeps
+   * {@code @/dev/zero} from filling the heap (docs/cli.md, "Bounds").
+   */
+  static final long MAX_FILE_BYTES = 32L * 1024 * 1024;
+
+  private static final String WAY_OUT = "pass --evidence-json=@FILE with a JSON file, or the JSON itself";
 
   /** The evidence given; refused when both forms or neither are (the ledger refuses writes without evidence). */
   JsonNode evidence() {
@@ -32,19 +42,14 @@ final class EvidenceOptions {
       throw new IllegalArgumentException("give --evidence or --evidence-json, not both");
     }
     if (json != null) {
-      String text = json;
-      if (json.startsWith("@")) {
-        try {
-          text = Files.readString(Path.of(json.substring(1)));
-        } catch (IOException e) {
-          throw new UncheckedIOException("cannot read the evidence file " + json.substring(1), e);
-        }
-      }
+      // JSON never starts with '@', so a leading '@' always names a file and nothing needs escaping
+      boolean file = json.startsWith("@");
       try {
-        return MAPPER.readTree(text);
-      } catch (JsonProcessingException e) {
-        throw new IllegalArgumentException("--evidence-json is not JSON: " + e.getOriginalMessage()
-            + "; pass a JSON value or @FILE");
+        return file ? MAPPER.readTree(fileBytes(json.substring(1))) : MAPPER.readTree(json);
+      } catch (IOException e) {
+        String message = e instanceof JsonProcessingException parse ? parse.getOriginalMessage() : e.getMessage();
+        throw new IllegalArgumentException((file ? "the evidence file " + Quote.of(json.substring(1))
+            : "--evidence-json " + Quote.of(json)) + " is not JSON: " + Quote.of(message) + "; " + WAY_OUT);
       }
     }
     if (texts.size() == 1) {
@@ -56,5 +61,17 @@ final class EvidenceOptions {
     ArrayNode all = JsonNodeFactory.instance.arrayNode();
     texts.forEach(all::add);
     return all;
+  }
+
+  /**
+   * The bytes of an evidence file, read by Weft (picocli's own {@code @file} expansion is off: it split the file into
+   * words). {@code /dev/stdin} is the one non-regular file read, as what was piped in.
+   */
+  private static byte[] fileBytes(String name) {
+    Path file = Path.of(name);
+    if (file.equals(STDIN)) {
+      return UserFiles.readStream(file, "the evidence file", MAX_FILE_BYTES, WAY_OUT);
+    }
+    return UserFiles.read(file, "the evidence file", MAX_FILE_BYTES, WAY_OUT);
   }
 }

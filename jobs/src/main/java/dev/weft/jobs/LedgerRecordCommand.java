@@ -8,10 +8,12 @@ import dev.weft.context.ledger.RecallQuery;
 import dev.weft.context.ledger.Recalled;
 import dev.weft.context.ledger.WriteResult;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.Quote;
 import dev.weft.context.error.WeftException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +31,19 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin LedgerCommand.Common common;
 
-  @Parameters(index = "0", paramLabel = "ACTION", description = "add, get, delete, recall or embed-missing.")
+  @Parameters(index = "0", paramLabel = "ACTION", completionCandidates = Actions.class,
+      description = "One of ${COMPLETION-CANDIDATES}.")
   String action;
+
+  /** The actions, as help and the command-hint check ({@code CommandHintsTest}) read them. */
+  static final class Actions implements Iterable<String> {
+    static final List<String> ALL = List.of("add", "get", "delete", "recall", "embed-missing");
+
+    @Override
+    public Iterator<String> iterator() {
+      return ALL.iterator();
+    }
+  }
 
   @Parameters(index = "1..*", arity = "0..*", paramLabel = "ARG",
       description = "add: the memory's text (memory) or the skill's name (skill); get/delete: the address.")
@@ -106,7 +119,7 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
           return embedMissing(out, ledger);
         }
         default -> throw new CommandLine.ParameterException(spec.commandLine(), "unknown " + kind() + " action '"
-            + action + "': use add, get, delete, recall or embed-missing");
+            + Quote.of(action) + "': use one of " + String.join(", ", Actions.ALL));
       }
     }
   }

@@ -4,6 +4,7 @@ import static dev.weft.jobs.McpCorpusTools.tool;
 
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.Quote;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.memory.MemoryAuthor;
 import dev.weft.context.memory.MemoryKind;
@@ -65,7 +66,7 @@ final class McpMemoryTools {
   private ToolResult get(Arguments args) {
     String id = args.string("id");
     MemoryRecord record = weft.memory(null).get(id, scope(args)).orElseThrow(() -> new WeftException(
-        ExitStatus.NOTHING_FOUND, "no memory '" + id + "' in scope "
+        ExitStatus.NOTHING_FOUND, "no memory '" + Quote.of(id) + "' in scope "
             + Optional.ofNullable(args.string("scope")).orElse("global") + "; memory_list shows what is there"));
     return ToolResult.of(Json.tree(MemoryRows.json(record)));
   }

@@ -1,6 +1,7 @@
 package dev.weft.jobs;
 
 import dev.weft.api.Weft;
+import dev.weft.context.error.Quote;
 import dev.weft.context.memory.Memory;
 import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.MemoryPage;
@@ -65,7 +66,7 @@ final class MemoryCommand implements Runnable {
     public Integer call() {
       Optional<MemoryRecord> record = withMemory(m -> m.get(id, memoryOptions.scope()));
       if (record.isEmpty()) {
-        spec.commandLine().getErr().println(TsvFields.printable("weft: no memory '" + id + "' in scope "
+        spec.commandLine().getErr().println(TsvFields.printable("weft: no memory '" + Quote.of(id) + "' in scope "
             + (memoryOptions.scope == null ? "global" : memoryOptions.scope)
             + "; `weft memory list` shows what is there"));
         return WeftCli.NOTHING_FOUND;

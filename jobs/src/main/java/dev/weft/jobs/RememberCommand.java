@@ -3,6 +3,7 @@ package dev.weft.jobs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.api.Weft;
+import dev.weft.context.error.Quote;
 import dev.weft.context.memory.MemoryAuthor;
 import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.Remember;
@@ -69,7 +70,7 @@ final class RememberCommand implements Callable<Integer> {
           done.record().seq()));
     }
     done.embedFailure().ifPresent(why -> spec.commandLine().getErr().println(TsvFields.printable(
-        "weft: remembered '" + id + "' without a vector (the embedder failed: " + why + "); bm25 recall finds it, "
+        "weft: remembered '" + Quote.of(id) + "' without a vector (the embedder failed: " + why + "); bm25 recall finds it, "
             + "remember it again to embed it")));
     return 0;
   }

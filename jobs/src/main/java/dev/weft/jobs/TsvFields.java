@@ -5,7 +5,8 @@ package dev.weft.jobs;
  * never splits a row or adds a column, and no control character (ESC, OSC, BEL, ...) reaches the output.
  *
  * <p>Escapes, documented in docs/cli.md: backslash as {@code \\}, tab as {@code \t}, newline as {@code \n}, carriage
- * return as {@code \r}, and every other C0/C1 control character and DEL as {@code \}{@code u00XX}.
+ * return as {@code \r}, and every other C0/C1 control character and DEL as {@code \}{@code u00XX}, and the
+ * bidirectional formatting characters as {@code \}{@code uXXXX} (U+202E as {@code \}{@code u202e}).
  */
 final class TsvFields {
   private TsvFields() {}
@@ -69,7 +70,17 @@ final class TsvFields {
     return true;
   }
 
+  /**
+   * C0, DEL and C1, and the bidirectional formatting characters (U+061C, U+200E/F, U+202A–202E, U+2066–2069): a
+   * right-to-left override in an id reorders the rest of the line on a terminal, so a row would show other text
+   * than it holds.
+   */
   private static boolean isControl(char c) {
-    return c < 0x20 || (c >= 0x7f && c <= 0x9f);
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f) || isBidiControl(c);
+  }
+
+  private static boolean isBidiControl(char c) {
+    return c == '\u061c' || c == '\u200e' || c == '\u200f' || (c >= '\u202a' && c <= '\u202e')
+        || (c >= '\u2066' && c <= '\u2069');
   }
 }

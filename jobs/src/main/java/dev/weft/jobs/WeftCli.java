@@ -1,6 +1,7 @@
 package dev.weft.jobs;
 
 import dev.weft.api.WeftCache;
+import dev.weft.context.error.Quote;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -78,11 +79,16 @@ public final class WeftCli implements Runnable {
     cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true));
   }
 
-  /** The command tree a call starting with {@code first} gets, to read its model without running it. */
+  /** The command tree a call starting with {@code first} gets (every command when null), to read its model without running it. */
   static CommandLine commandTree(String first) {
     CommandLine cli = new CommandLine(new WeftCli());
     addSubcommands(cli, first);
     return cli;
+  }
+
+  /** Every command, as {@code weft help} sees them: for checks over the whole tree (the hints messages name). */
+  static CommandLine tree() {
+    return commandTree(null);
   }
 
   public static void main(String[] args) {
@@ -116,17 +122,37 @@ public final class WeftCli implements Runnable {
   }
 
   private static int execute(String[] args, PrintWriter out, PrintWriter err, CommandLine.Help.Ansi ansi) {
-    CommandLine cli = new CommandLine(new WeftCli());
-    addSubcommands(cli, args.length == 0 ? null : args[0]);
+    CommandLine cli = commandTree(args.length == 0 ? null : args[0]);
     if (ansi != null) {
       cli.setColorScheme(CommandLine.Help.defaultColorScheme(ansi));
     }
     cli.setOut(out);
     cli.setErr(err);
+    // an argument is what the shell passed: `@notes.txt` is that text, never the words of a file picocli reads
+    // (options that take a file say so, as --evidence-json=@FILE does, and read it themselves, bounded)
+    cli.setExpandAtFiles(false);
     cli.setExitCodeExceptionMapper(e -> BAD_USAGE);
     boolean verbose = Arrays.asList(args).contains(VERBOSE);
+    cli.setParameterExceptionHandler((e, ignored) -> usageFailure(e, verbose));
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> Failures.report(e, commandLine.getErr(), verbose));
     return cli.execute(args);
+  }
+
+  /**
+   * A parameter picocli refuses (an unknown option, a missing or malformed value) is one line like every other
+   * failure, pointing at the command's own help instead of printing its whole usage: exit 2.
+   */
+  private static int usageFailure(CommandLine.ParameterException e, boolean verbose) {
+    CommandLine command = e.getCommandLine();
+    PrintWriter err = command.getErr();
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    err.println("weft: " + TsvFields.printable(Quote.of(message.strip()) + "; see `"
+        + command.getCommandSpec().qualifiedName() + " --help`"));
+    if (verbose) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return BAD_USAGE;
   }
 }

@@ -55,7 +55,7 @@ class CliBehaviourTest {
     assertThat(CliRun.of("recall", "zyzzyva", "--index", index).exit()).isEqualTo(1);
     CliRun noQuery = CliRun.of("recall", "--index", index);
     assertThat(noQuery.exit()).isEqualTo(2);
-    assertThat(noQuery.err()).contains("Missing required parameter: 'QUERY'", "Usage: weft recall");
+    assertThat(noQuery.err()).isEqualTo("weft: Missing required parameter: 'QUERY'; see `weft recall --help`\n");
     CliRun badKind = CliRun.of("recall", "x", "--kind", "fiction", "--index", index);
     assertThat(badKind.exit()).isEqualTo(2);
     assertThat(badKind.err()).contains("kind must be one of code, doc (the corpus) or fact, episode (the memory); "

@@ -42,6 +42,16 @@ class CliOutputTest {
   }
 
   @Test
+  void bidiFormattingCharactersAreEscapedInFieldsAndMessages() {
+    String spoof = "a\u202eb\u202ac\u200ed\u200fe\u2066f\u2069g\u061ch";
+
+    assertThat(TsvFields.field(spoof)).isEqualTo("a\\u202eb\\u202ac\\u200ed\\u200fe\\u2066f\\u2069g\\u061ch");
+    assertThat(TsvFields.printable(spoof)).isEqualTo(TsvFields.field(spoof));
+    assertThat(TsvFields.field("\u2067\u2068\u202b\u202c\u202d")).isEqualTo("\\u2067\\u2068\\u202b\\u202c\\u202d");
+    assertThat(TsvFields.field("\u200d\u2065\u206a")).isEqualTo("\u200d\u2065\u206a"); // not bidi controls
+  }
+
+  @Test
   void zeroHitsIsRefusedByName() throws IOException {
     String index = indexGolden();
 

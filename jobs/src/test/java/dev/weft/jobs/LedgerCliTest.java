@@ -88,7 +88,7 @@ class LedgerCliTest {
     assertThat(bare.err()).contains("a ledger subcommand is required: goal, memory, skill, limits or report");
     CliRun unknown = run("memory", "forget", "memory:1");
     assertThat(unknown.exit()).isEqualTo(2);
-    assertThat(unknown.err()).contains("unknown memory action 'forget': use add, get, delete, recall or embed-missing");
+    assertThat(unknown.err()).contains("unknown memory action 'forget': use one of add, get, delete, recall, embed-missing");
     CliRun help = CliRun.of("ledger", "memory", "--help");
     assertThat(help.exit()).isZero();
     assertThat(help.out()).contains("--evidence-json", "--where", "--near");

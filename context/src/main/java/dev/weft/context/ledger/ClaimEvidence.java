@@ -1,6 +1,7 @@
 package dev.weft.context.ledger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.error.Quote;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -72,7 +73,7 @@ public final class ClaimEvidence {
     }
     JsonNode version = envelope.get("version");
     if (version == null || !version.canConvertToInt() || !version.isIntegralNumber()) {
-      throw new ClaimEvidenceException("/version", "an integer version is required, got: " + version
+      throw new ClaimEvidenceException("/version", "an integer version is required, got: " + Quote.of(version)
           + "; this Weft reads versions " + new TreeSet<>(VERSIONS));
     }
     if (!VERSIONS.contains(version.intValue())) {
@@ -127,7 +128,7 @@ public final class ClaimEvidence {
           + "chunk that `weft recall` returns, or drop the chunk citation");
     }
     if (!normalise(text.get()).contains(normalise(quote))) {
-      throw new ClaimEvidenceException(pointer + "/quote", "the quote '" + abbreviate(quote)
+      throw new ClaimEvidenceException(pointer + "/quote", "the quote '" + Quote.of(quote)
           + "' is not in " + cited + ": quote the chunk's text exactly (whitespace may differ)");
     }
   }
@@ -201,7 +202,7 @@ public final class ClaimEvidence {
       onlyKnownKeys(item, at, known);
       String id = requireText(item.get("id"), at + "/id");
       if (!ids.add(id)) {
-        throw new ClaimEvidenceException(at + "/id", "id '" + id + "' is used twice in " + pointer
+        throw new ClaimEvidenceException(at + "/id", "id '" + Quote.of(id) + "' is used twice in " + pointer
             + ": ids must be unique per class");
       }
     }
@@ -238,10 +239,6 @@ public final class ClaimEvidence {
 
   private static String normalise(String text) {
     return text.strip().replaceAll("\\s+", " ");
-  }
-
-  private static String abbreviate(String text) {
-    return text.length() <= 80 ? text : text.substring(0, 77) + "...";
   }
 
   /** A cited chunk: by id, or by path and 1-based lines. */

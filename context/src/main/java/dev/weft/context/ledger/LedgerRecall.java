@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.context.embed.Embedder;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.Quote;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.jq.JqBounds;
 import dev.weft.context.ledger.LedgerKeys.Kind;
@@ -47,7 +48,7 @@ final class LedgerRecall {
   Recalled recall(Kind kind, RecallQuery query, JqBounds jqBounds, CancelSignal cancel) {
     Optional<JqPredicate> where = query.where().map(JqPredicate::compile);
     if (query.near().isPresent() && embedder.isEmpty()) {
-      throw new IllegalArgumentException("recall near '" + query.near().get() + "' needs an embedder and this "
+      throw new IllegalArgumentException("recall near '" + Quote.of(query.near().get()) + "' needs an embedder and this "
           + "ledger has none: open it with an embedder (--embedder MODEL), or recall by tags or --where");
     }
     if (query.near().isPresent()) {

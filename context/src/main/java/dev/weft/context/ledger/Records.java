@@ -99,8 +99,8 @@ final class Records {
     boolean deleted = store.mutate(Scope.keys(key), current -> current.containsKey(key)
         ? Outcome.write(Map.of(), true) : Outcome.read(false));
     if (!deleted) {
-      throw new WeftException(ExitStatus.NOTHING_FOUND, "no " + address + " in the ledger: list them with "
-          + "`weft ledger " + kind.label() + " list`");
+      throw new WeftException(ExitStatus.NOTHING_FOUND, "no " + address + " in the ledger; "
+          + "`weft ledger " + kind.label() + " recall -n 100` lists the newest " + kind.label() + " records");
     }
   }
 

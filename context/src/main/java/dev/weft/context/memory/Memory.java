@@ -3,6 +3,7 @@ package dev.weft.context.memory;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbeddingException;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.Quote;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.store.Store;
 import dev.weft.context.store.StoredEmbedding;
@@ -181,10 +182,27 @@ public final class Memory {
     return settings.clock().instant();
   }
 
-  private static void requireId(String id) {
+  /**
+   * Refuses a blank id, and one that is not whole text: a U+FFFD replacement character or an unpaired surrogate is
+   * what a decoder leaves of bytes it could not read (a shell argument that is not UTF-8), and two different
+   * undecodable ids would collapse into one key, so a get or forget would reach another record.
+   */
+  static void requireId(String id) {
     Objects.requireNonNull(id, "id");
     if (id.isBlank()) {
       throw new IllegalArgumentException("memory id must not be blank, got: '" + id + "'");
+    }
+    for (int i = 0; i < id.length(); i++) {
+      char c = id.charAt(i);
+      boolean pairedHigh = Character.isHighSurrogate(c) && i + 1 < id.length()
+          && Character.isLowSurrogate(id.charAt(i + 1));
+      if (pairedHigh) {
+        i++;
+      } else if (c == '\uFFFD' || Character.isSurrogate(c)) {
+        throw new IllegalArgumentException("memory id must be valid UTF-8 text, got '" + Quote.of(id)
+            + "' with " + (c == '\uFFFD' ? "a U+FFFD replacement character" : "an unpaired surrogate")
+            + " at index " + i + " (bytes the locale could not decode); pass the id as UTF-8 text");
+      }
     }
   }
 }

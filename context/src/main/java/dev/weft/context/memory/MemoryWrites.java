@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.RecordedEmbedder;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.Quote;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.store.Store;
 import dev.weft.context.store.StoredEmbedding;
@@ -19,11 +20,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /** Remember and forget, each one {@link PlannedMutate} (one {@link Store#mutate}). */
 final class MemoryWrites {
   /** How many writers may take sequence numbers between a new record's plan and its mutate without a replan. */
   static final int SEQ_WINDOW = 64;
+
+  /** What may follow an id in one of its segments' ids: {@code #2}, {@code #2#1}. */
+  private static final Pattern SEGMENTS = Pattern.compile("(?:#[0-9]+)+");
 
   private final Store store;
 
@@ -40,11 +45,11 @@ final class MemoryWrites {
     Instant occurredAt = options.occurredAt() == null ? now : options.occurredAt();
     Instant cutoff = now.minus(episodeWindow);
     if (kind == MemoryKind.EPISODE && occurredAt.isBefore(cutoff)) {
-      throw new IllegalArgumentException("episode '" + id + "' occurred at " + occurredAt + ", before the episode "
+      throw new IllegalArgumentException("episode '" + Quote.of(id) + "' occurred at " + occurredAt + ", before the episode "
           + "window of " + episodeWindow + " (cutoff " + cutoff + "), so it would be pruned at once; remember it "
           + "as a fact, or widen the window");
     }
-    return PlannedMutate.apply(store, "remember '" + id + "' in scope " + scope, reads -> {
+    return PlannedMutate.apply(store, "remember '" + Quote.of(id) + "' in scope " + scope, reads -> {
       Map<String, JsonNode> writes = new HashMap<>();
       Set<String> deletes = new HashSet<>();
       if (embedding != null) {
@@ -137,14 +142,17 @@ final class MemoryWrites {
     }
   }
 
-  /** Removes {@code id} and its segments ({@code id#2}, {@code id#2#1}), never a sibling ({@code idx}). */
+  /**
+   * Removes {@code id} and its segments ({@code id#2}, {@code id#2#1}: {@code #} and digits, repeated), never a
+   * sibling ({@code idx}) nor another id that merely starts with {@code id#} ({@code id#b}).
+   */
   int forget(MemoryScope scope, String id) {
-    return PlannedMutate.apply(store, "forget '" + id + "' in scope " + scope, reads -> {
+    return PlannedMutate.apply(store, "forget '" + Quote.of(id) + "' in scope " + scope, reads -> {
       Set<String> deletes = new HashSet<>();
       for (MemoryKind kind : MemoryKind.values()) {
         for (Found found : under(reads, MemoryKeys.item(scope, kind, id))) {
           String other = found.record().id();
-          if (other.equals(id) || other.startsWith(id + "#")) {
+          if (other.equals(id) || isSegment(other, id)) {
             delete(scope, found, deletes);
           }
         }
@@ -224,5 +232,10 @@ final class MemoryWrites {
       reads.get(key).ifPresent(value -> found.add(new Found(key, MemoryRecord.fromJson(key, value))));
     }
     return found;
+  }
+
+  /** Whether {@code other} is {@code id} followed by one or more {@code #N} segments (N decimal digits). */
+  static boolean isSegment(String other, String id) {
+    return other.startsWith(id) && SEGMENTS.matcher(other).region(id.length(), other.length()).matches();
   }
 }

@@ -65,6 +65,29 @@ class MemoryWritePathTest {
   }
 
   @Test
+  void forgetSparesIdsThatOnlyStartWithTheIdAndAHash() {
+    for (String id : List.of("a", "a#2", "a#2#10", "a#b", "a#", "a#2b", "a##2", "a#2#")) {
+      memory.remember(id, "text of " + id, Remember.defaults());
+    }
+
+    assertThat(memory.forget("a", null)).isEqualTo(3);
+
+    assertThat(ids(memory.enumerate(null, 0, 10).records())).containsExactly("a#b", "a#", "a#2b", "a##2", "a#2#");
+  }
+
+  @Test
+  void anIdThatIsNotWholeTextIsRefusedEverywhere() {
+    for (String id : List.of("x\uFFFD", "x\uD800", "\uDC00x", "x\uD800y")) {
+      assertThatThrownBy(() -> memory.remember(id, "t", Remember.defaults())).as(id)
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("memory id must be valid UTF-8 text");
+      assertThatThrownBy(() -> memory.get(id, null)).as(id).isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> memory.forget(id, null)).as(id).isInstanceOf(IllegalArgumentException.class);
+    }
+    memory.remember("emoji \uD83D\uDE00", "a pair is whole text", Remember.defaults());
+    assertThat(memory.get("emoji \uD83D\uDE00", null)).isPresent();
+  }
+
+  @Test
   void bulkForgetSelectsByKindAndAuthorAndRefusesAnEmptySelector() {
     memory.remember("f1", "fact by agent", Remember.defaults());
     memory.remember("f2", "fact by human", Remember.defaults().withBy(MemoryAuthor.HUMAN));

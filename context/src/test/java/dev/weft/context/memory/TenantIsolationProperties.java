@@ -23,7 +23,7 @@ class TenantIsolationProperties {
   @Provide
   Arbitrary<List<Op>> ops() {
     Arbitrary<String> tenant = Arbitraries.of(TENANTS);
-    Arbitrary<String> id = Arbitraries.of("x", "x#1", "x#1#2", "xy", "y", "a/b", "o.bob");
+    Arbitrary<String> id = Arbitraries.of("x", "x#1", "x#1#2", "x#b", "x#1b", "x#", "xy", "y", "a/b", "o.bob");
     Arbitrary<String> named = Arbitraries.of(TENANTS).injectNull(0.7);
     return Combinators.combine(tenant, Arbitraries.integers().between(0, 4), id, named).as(Op::new)
         .list().ofMaxSize(40);
@@ -50,7 +50,7 @@ class TenantIsolationProperties {
           }
           case 2 -> {
             view.forget(op.id(), scope);
-            mine.keySet().removeIf(k -> k.equals(op.id()) || k.startsWith(op.id() + "#"));
+            mine.keySet().removeIf(k -> isIdOrSegment(k, op.id()));
           }
           case 3 -> assertThat(view.get(op.id(), scope).map(MemoryRecord::text))
               .isEqualTo(java.util.Optional.ofNullable(mine.get(op.id())));
@@ -74,5 +74,25 @@ class TenantIsolationProperties {
         }
       }
     }
+  }
+
+  /** The segment rule said another way: after the id, only {@code #} and digits, each {@code #} followed by some. */
+  private static boolean isIdOrSegment(String other, String id) {
+    if (!other.startsWith(id)) {
+      return false;
+    }
+    String rest = other.substring(id.length());
+    if (rest.isEmpty()) {
+      return true;
+    }
+    if (!rest.startsWith("#")) {
+      return false;
+    }
+    for (String part : rest.substring(1).split("#", -1)) {
+      if (part.isEmpty() || !part.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        return false;
+      }
+    }
+    return true;
   }
 }

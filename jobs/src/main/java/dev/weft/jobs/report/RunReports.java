@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.UserFiles;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.jobs.report.RunReport.DeadLetters;
 import dev.weft.jobs.report.RunReport.Failure;
@@ -13,7 +14,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
@@ -24,6 +24,12 @@ import java.util.Map;
 
 /** Builds run reports from what a run returned or threw, and writes and reads them as JSON files. */
 public final class RunReports {
+  /**
+   * The most bytes {@code weft report} reads of a run report (64 MiB): a report holds counters, a preview and the
+   * first dead letters, so a larger file is not one; the bound keeps {@code /dev/zero} out of the heap.
+   */
+  public static final long MAX_REPORT_BYTES = 64L * 1024 * 1024;
+
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT)
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -135,14 +141,8 @@ public final class RunReports {
 
   /** Reads a report written by {@link #write}; a missing or malformed file is bad input naming the file. */
   public static RunReport read(Path file) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new IllegalArgumentException("no run report at " + file + "; pass the FILE a run wrote with --report FILE");
-    } catch (IOException e) {
-      throw new StorageFailureException(file, "cannot read the run report " + file + ": " + e.getMessage(), e);
-    }
+    String text = new String(UserFiles.read(file, "the run report", MAX_REPORT_BYTES,
+        "pass the FILE a run wrote with --report FILE"), StandardCharsets.UTF_8);
     RunReport report;
     try {
       report = JSON.readValue(text, RunReport.class);

@@ -1,5 +1,6 @@
 package dev.weft.transforms.dataset;
 
+import dev.weft.context.UserFiles;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -16,9 +17,11 @@ public final class DatasetRecords {
    * opens and its schema has the required fields. Reads a header or footer only.
    *
    * @throws IllegalArgumentException naming the file and what is wrong with it
+   * @throws dev.weft.context.error.WeftException (bad input) when it is missing or not a regular file
    */
   public static DatasetFormat check(Path file) {
     DatasetFormat format = DatasetFormat.of(file);
+    requireRegularFile(file);
     switch (format) {
       case PARQUET -> ParquetRecords.check(file);
       case AVRO -> AvroRecords.check(file);
@@ -34,10 +37,17 @@ public final class DatasetRecords {
    *     without the required fields (then no record reaches the sink)
    */
   public static void read(Path file, Consumer<RecordOutcome> sink) {
-    switch (DatasetFormat.of(file)) {
+    DatasetFormat format = DatasetFormat.of(file);
+    requireRegularFile(file);
+    switch (format) {
       case JSONL -> JsonlRecords.read(file, sink);
       case PARQUET -> ParquetRecords.read(file, sink);
       case AVRO -> AvroRecords.read(file, sink);
     }
+  }
+
+  /** A FIFO or device is refused by name before it is opened: a FIFO blocks its reader, /dev/zero never ends. */
+  private static void requireRegularFile(Path file) {
+    UserFiles.requireRegularFile(file, "the dataset", "pass a " + DatasetFormat.accepted() + " file");
   }
 }

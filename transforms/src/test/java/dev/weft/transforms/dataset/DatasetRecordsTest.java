@@ -6,11 +6,16 @@ import static dev.weft.transforms.dataset.DatasetFiles.record;
 import static dev.weft.transforms.dataset.DatasetFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.weft.context.DeadLetter;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
+import dev.weft.transforms.ingest.OddFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +40,20 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Parquet and Avro datasets: the records, the field rules as dead letters, and the file-level refusals. */
 class DatasetRecordsTest {
   @TempDir Path tmp;
+
+  @Test
+  void aFifoOrADeviceIsRefusedByNameBeforeItIsOpened() throws Exception {
+    Path fifo = tmp.resolve("records.jsonl");
+    OddFiles.mkfifo(fifo);
+    // the deadline only keeps a regression from hanging the build: opening a FIFO blocks until a writer comes
+    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+      assertThatThrownBy(() -> DatasetRecords.check(fifo))
+          .isInstanceOfSatisfying(WeftException.class, e -> assertThat(e.status()).isEqualTo(ExitStatus.BAD_INPUT))
+          .hasMessageStartingWith("the dataset must be a regular file, got a FIFO (named pipe): " + fifo);
+      assertThatThrownBy(() -> DatasetRecords.read(fifo, outcome -> { }))
+          .hasMessageStartingWith("the dataset must be a regular file, got a FIFO (named pipe): " + fifo);
+    });
+  }
 
   @ParameterizedTest
   @ValueSource(strings = {"parquet", "avro"})
