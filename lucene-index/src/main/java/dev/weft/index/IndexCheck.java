@@ -5,6 +5,7 @@ import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.generation.GenerationManifest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -130,8 +131,8 @@ public final class IndexCheck {
   private static Lock writeLock(CorpusIndex index, Duration wait) throws IOException {
     try {
       return LockWait.of(wait).call(() -> index.directory().obtainLock(IndexWriter.WRITE_LOCK_NAME));
-    } catch (LockObtainFailedException e) {
-      throw e;
+    } catch (LockObtainFailedException | InterruptedIOException e) {
+      throw e; // busy, or stopped while waiting for it
     } catch (IOException e) {
       return NO_WRITER_CAN_RUN;
     }
@@ -162,13 +163,13 @@ public final class IndexCheck {
       return damaged(generation, served, segments, segments + " is missing from " + store.indexDir()
           .resolve(CorpusIndex.LUCENE));
     }
-    ByteArrayOutputStream log = new ByteArrayOutputStream();
     try {
       // a commit that belongs to another generation (its name reused after it was lost) fails here, naming both
       ServedGenerations.commitOf(directory, store, manifest);
     } catch (IndexDamagedException e) {
       return damaged(generation, served, segments, e.getMessage());
     }
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
     try (CheckIndex checker = new CheckIndex(onlyCommit(directory, segments), unreleased(lock))) {
       checker.setThreadCount(1);
       checker.setInfoStream(new PrintStream(log, true, StandardCharsets.UTF_8));
