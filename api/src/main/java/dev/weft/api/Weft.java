@@ -307,7 +307,26 @@ public final class Weft implements AutoCloseable {
    * memory lives as long as this Weft.
    */
   public Memory memory(String embedder) {
-    Store store = ledgerStore();
+    return memory(embedder, ledgerStore());
+  }
+
+  /**
+   * The memory beside this index for reading (get, list, count, review): as {@link #memory}, except that while no
+   * store exists at {@code INDEX/ledger} it reads an empty one and creates nothing, so a read needs no write access
+   * (a read-only index, or one never remembered into, counts 0). Asked again on every call: a store another process
+   * creates meanwhile is read from then on.
+   */
+  public Memory memoryToRead(String embedder) {
+    synchronized (this) {
+      ensureOpen();
+      if (ledger == null && !Files.isDirectory(indexDir.resolve(MemoryStores.DIRECTORY))) {
+        return memory(embedder, new InMemoryStore());
+      }
+    }
+    return memory(embedder);
+  }
+
+  private Memory memory(String embedder, Store store) {
     MemorySettings settings = MemorySettings.defaults();
     Optional<EmbedderSpec> spec = MemoryStores.embedderFor(embedder, store);
     if (spec.isPresent()) {

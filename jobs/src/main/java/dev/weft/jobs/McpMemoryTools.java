@@ -65,7 +65,7 @@ final class McpMemoryTools {
 
   private ToolResult get(Arguments args) {
     String id = args.string("id");
-    MemoryRecord record = weft.memory(null).get(id, scope(args)).orElseThrow(() -> new WeftException(
+    MemoryRecord record = weft.memoryToRead(null).get(id, scope(args)).orElseThrow(() -> new WeftException(
         ExitStatus.NOTHING_FOUND, "no memory '" + Quote.of(id) + "' in scope "
             + Optional.ofNullable(args.string("scope")).orElse("global") + "; memory_list shows what is there"));
     return ToolResult.of(Json.tree(MemoryRows.json(record)));
@@ -74,13 +74,13 @@ final class McpMemoryTools {
   private ToolResult list(Arguments args) {
     Long after = args.longValue("after");
     Integer n = args.integer("n");
-    return ToolResult.of(Json.tree(MemoryCommand.ListRecords.json(MemoryCommand.ListRecords.page(weft.memory(null),
+    return ToolResult.of(Json.tree(MemoryCommand.ListRecords.json(MemoryCommand.ListRecords.page(weft.memoryToRead(null),
         scope(args), args.string("kind"), args.flag("recent"), after == null ? 0 : after, n == null ? 100 : n))));
   }
 
   private ToolResult count(Arguments args) {
     String kind = args.string("kind");
-    long count = weft.memory(null).count(scope(args), kind == null ? null : MemoryKind.parse(kind));
+    long count = weft.memoryToRead(null).count(scope(args), kind == null ? null : MemoryKind.parse(kind));
     return ToolResult.of(Json.tree(Map.of("count", count)));
   }
 }

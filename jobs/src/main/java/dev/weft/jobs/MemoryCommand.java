@@ -47,7 +47,7 @@ final class MemoryCommand implements Runnable {
 
     <T> T withMemory(Function<Memory, T> read) {
       try (Weft weft = Wefts.open(indexOption.forRead())) {
-        return read.apply(weft.memory(memoryOptions.embedder));
+        return read.apply(weft.memoryToRead(memoryOptions.embedder));
       }
     }
 

@@ -71,6 +71,19 @@ class IndexFailuresCliTest {
   }
 
   @Test
+  void aCurrentNamingNoKeptGenerationFailsTheCheckNamingTheWayOut() throws IOException {
+    Files.writeString(indexDir.resolve("CURRENT"), "99\n");
+
+    CliRun check = CliRun.of("check", "--index", index);
+
+    oneLine(check, 4, indexDir.resolve("CURRENT") + " names generation 99", "kept generations: [1]",
+        "`weft rollback 1`");
+    assertThat(check.out()).startsWith("current\tdamaged: ");
+    assertThat(CliRun.of("rollback", "1", "--index", index).exit()).isZero();
+    assertThat(CliRun.of("check", "--index", index).exit()).isZero();
+  }
+
+  @Test
   void aMissingCurrentNamesRollbackAndRollbackWorks() throws IOException {
     Files.delete(indexDir.resolve("CURRENT"));
 

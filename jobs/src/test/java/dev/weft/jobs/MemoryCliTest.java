@@ -2,7 +2,12 @@ package dev.weft.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +49,47 @@ class MemoryCliTest {
         .containsExactly("refundable", "call");
     assertThat(run("memory", "count", "--kind", "fact").out()).isEqualTo("1\n");
     assertThat(run("memory", "get", "refund").exit()).isEqualTo(1);
+  }
+
+  @Test
+  void aQueryOfAThousandWordsRecallsAsCorpusRecallDoes() {
+    run("remember", "zebra", "a zebra crossed the road");
+
+    CliRun recall = run("recall", "zebra ".repeat(1100).strip(), "--kind", "fact");
+
+    assertThat(recall.exit()).as(recall.err()).isZero();
+    assertThat(recall.lines()).extracting(l -> l.split("\t")[0]).containsExactly("zebra");
+  }
+
+  @Test
+  void readingAMemoryNeverRememberedIntoCreatesNothing() throws IOException {
+    Path index = tmp.resolve("index");
+    Files.createDirectories(index);
+    List<String> before = tree(tmp);
+
+    CliRun count = run("memory", "count");
+
+    assertThat(count.exit()).as(count.err()).isZero();
+    assertThat(count.out()).isEqualTo("0\n");
+    assertThat(run("memory", "list").lines()).isEmpty();
+    assertThat(run("memory", "get", "k").exit()).isEqualTo(1);
+    // no store made to answer, no lock taken: a read-only index answers the same (root ignores chmod, so the
+    // proof here is that nothing under the index was created or modified)
+    assertThat(tree(tmp)).isEqualTo(before);
+    assertThat(index.resolve("ledger")).doesNotExist();
+  }
+
+  /** Every path under {@code dir} with its size and modification time. */
+  private static List<String> tree(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      return paths.sorted().map(p -> {
+        try {
+          return p + " " + Files.size(p) + " " + Files.getLastModifiedTime(p);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }).toList();
+    }
   }
 
   @Test

@@ -410,6 +410,7 @@ public final class CorpusIndex implements Closeable {
   /** A writer on the base generation's commit, or on nothing (a fresh line) without one. */
   private IndexWriter openWriter(Directory lockHeld, Optional<GenerationManifest> base) {
     try {
+      IndexCommits.numberNextPast(lockHeld, keptLuceneGenerations());
       return new IndexWriter(lockHeld, writerConfig(lockHeld, base));
     } catch (IOException e) {
       throw IndexDamage.of(luceneDir(), "cannot open the index writer of " + indexDir, e,

@@ -5,6 +5,7 @@ import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.generation.GenerationManifest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -24,7 +25,8 @@ import org.apache.lucene.store.LockObtainFailedException;
 
 /**
  * {@code weft check}: Lucene's CheckIndex on every kept generation, each reported on its own. Runs under the write
- * lock (no run may delete a commit while it is read), so it is busy while an index run is.
+ * lock (no run may delete a commit while it is read), so it is busy while an index run is; on an index where the
+ * lock cannot be taken at all (read-only), where no run can write either, it reads without it.
  *
  * <p>CheckIndex deep-checks the newest commit of a directory; each generation is checked through a view of the
  * Lucene directory that lists only that generation's {@code segments_N}, so every kept generation gets the full
@@ -34,6 +36,15 @@ public final class IndexCheck {
   /** Chunks whose neighbours {@code weft check} verifies: ~1 s of exact search on a 20k-vector generation here. */
   static final int SELF_RECALL_SAMPLE = 100;
   static final int SELF_RECALL_K = 10;
+
+  /** Stands for the write lock where none can be taken: nothing to validate, nothing to release. */
+  private static final Lock NO_WRITER_CAN_RUN = new Lock() {
+    @Override
+    public void close() {}
+
+    @Override
+    public void ensureValid() {}
+  };
 
   /**
    * What one kept generation's check found. Printed field by field (TSV name/value or JSON), so a field added
@@ -79,28 +90,64 @@ public final class IndexCheck {
    */
   public static Report run(Path indexDir, Duration wait) {
     try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
-      GenerationStore store = index.store();
-      Directory directory = index.directory();
-      try (Lock lock = LockWait.of(wait).call(() -> directory.obtainLock(IndexWriter.WRITE_LOCK_NAME))) {
-        String currentProblem = "";
-        long served = -1;
-        try {
-          served = store.currentGeneration().orElse(-1L);
-        } catch (IndexDamagedException e) {
-          currentProblem = e.getMessage();
-        }
-        List<GenerationCheck> checks = new ArrayList<>();
-        for (long generation : store.generationNumbers()) {
-          checks.add(check(store, directory, lock, generation, generation == served));
-        }
-        return new Report(served, currentProblem, checks);
-      } catch (LockObtainFailedException e) {
-        throw new IndexBusyException("cannot check " + index.indexDir(),
-            index.luceneDir().resolve(IndexWriter.WRITE_LOCK_NAME), e);
-      } catch (IOException e) {
-        throw IndexDamage.of(index.luceneDir(), "cannot check " + index.luceneDir(), e, "run `weft index --rebuild`");
-      }
+      return run(index, wait);
     }
+  }
+
+  /** As {@link #run(Path, Duration)}, on an index already open (a test's read-only directory view). */
+  static Report run(CorpusIndex index, Duration wait) {
+    GenerationStore store = index.store();
+    Directory directory = index.directory();
+    try (Lock lock = writeLock(index, wait)) {
+      String currentProblem = "";
+      long served = -1;
+      try {
+        served = store.currentGeneration().orElse(-1L);
+      } catch (IndexDamagedException e) {
+        currentProblem = e.getMessage();
+      }
+      List<Long> kept = store.generationNumbers();
+      List<GenerationCheck> checks = new ArrayList<>();
+      for (long generation : kept) {
+        checks.add(check(store, directory, lock, generation, generation == served));
+      }
+      if (served >= 0 && !kept.contains(served)) {
+        currentProblem = unkept(store, served, kept, checks);
+      }
+      return new Report(served, currentProblem, checks);
+    } catch (LockObtainFailedException e) {
+      throw new IndexBusyException("cannot check " + index.indexDir(),
+          index.luceneDir().resolve(IndexWriter.WRITE_LOCK_NAME), e);
+    } catch (IOException e) {
+      throw IndexDamage.of(index.luceneDir(), "cannot check " + index.luceneDir(), e, "run `weft index --rebuild`");
+    }
+  }
+
+  /**
+   * The write lock, so that no run prunes a commit while it is read; none on an index where it cannot be taken
+   * for any reason but another holder (a read-only mount or permissions): every writing run takes that same lock,
+   * so none can prune there either, and a check must not need to write to read.
+   */
+  private static Lock writeLock(CorpusIndex index, Duration wait) throws IOException {
+    try {
+      return LockWait.of(wait).call(() -> index.directory().obtainLock(IndexWriter.WRITE_LOCK_NAME));
+    } catch (LockObtainFailedException | InterruptedIOException e) {
+      throw e; // busy, or stopped while waiting for it
+    } catch (IOException e) {
+      return NO_WRITER_CAN_RUN;
+    }
+  }
+
+  /**
+   * {@code CURRENT} names a generation that is not kept (a pointer edited by hand, or a manifest lost): what it
+   * names, what is kept, and the way out by this check's own results.
+   */
+  private static String unkept(GenerationStore store, long served, List<Long> kept, List<GenerationCheck> checks) {
+    Optional<Long> intact = checks.stream().filter(GenerationCheck::ok).map(GenerationCheck::generation).findFirst();
+    return store.currentFile() + " names generation " + served + ", which is not kept (kept generations: " + kept
+        + "); " + intact.map(g -> "run `weft rollback " + g + "` to serve the newest kept generation that passed "
+            + "this check, or `weft index --rebuild` to re-index from the corpus")
+        .orElse("run `weft index --rebuild` to re-index from the corpus");
   }
 
   private static GenerationCheck check(GenerationStore store, Directory directory, Lock lock, long generation,
@@ -115,6 +162,12 @@ public final class IndexCheck {
     if (!Arrays.asList(directory.listAll()).contains(segments)) {
       return damaged(generation, served, segments, segments + " is missing from " + store.indexDir()
           .resolve(CorpusIndex.LUCENE));
+    }
+    try {
+      // a commit that belongs to another generation (its name reused after it was lost) fails here, naming both
+      ServedGenerations.commitOf(directory, store, manifest);
+    } catch (IndexDamagedException e) {
+      return damaged(generation, served, segments, e.getMessage());
     }
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     try (CheckIndex checker = new CheckIndex(onlyCommit(directory, segments), unreleased(lock))) {

@@ -11,6 +11,7 @@ import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.IOContext;
 
 /**
  * Reading Lucene commits one {@code segments_N} file at a time. Lucene's own listing reads every commit and
@@ -61,6 +62,41 @@ final class IndexCommits {
       throw new IllegalStateException("no commit in " + directory + " after committing");
     }
     return of(directory, newest);
+  }
+
+  /**
+   * Lucene names a writer's next commit one past the newest {@code segments_N} (or {@code pending_segments_N}) it
+   * finds. With the newest commit lost (deleted, or moved aside as unreadable) that is a name a kept manifest may
+   * still name, and a rollback to that generation would serve the new commit's documents under the old manifest. An
+   * empty {@code pending_segments_N} at the highest kept commit's number raises the writer's numbering past it; the
+   * writer deletes it on opening, as it deletes any file no commit holds. The caller holds the write lock and opens
+   * the writer on {@code directory} next.
+   */
+  static void numberNextPast(Directory directory, Collection<Long> keptLuceneGenerations) throws IOException {
+    long highestKept = keptLuceneGenerations.stream().mapToLong(Long::longValue).max().orElse(-1);
+    String[] files = directory.listAll();
+    if (highestKept <= SegmentInfos.getLastCommitGeneration(files)) {
+      return;
+    }
+    String marker = IndexFileNames.fileNameFromGeneration(IndexFileNames.PENDING_SEGMENTS, "", highestKept);
+    if (!List.of(files).contains(marker)) {
+      directory.createOutput(marker, IOContext.DEFAULT).close();
+    }
+  }
+
+  /**
+   * The Weft generation a commit was made for (its {@code weft.generation} label, {@link IndexUpdate#commit}); -1
+   * when it has none (a commit written before labels, or not by Weft).
+   */
+  static long weftGeneration(IndexCommit commit) {
+    try {
+      String label = commit.getUserData().get(IndexUpdate.USER_DATA_GENERATION);
+      return label == null ? -1 : Long.parseLong(label);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the user data of " + commit.getSegmentsFileName(), e);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
   }
 
   private static List<String> segmentsFiles(Directory directory) {

@@ -1,7 +1,5 @@
 package dev.weft.index;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -47,17 +45,7 @@ final class PublishedCommitsPolicy extends IndexDeletionPolicy {
   /** Whether a commit other than the newest is deleted: neither a kept manifest nor an unreadable one protects it. */
   static boolean isDropped(IndexCommit commit, Set<Long> keptLuceneGenerations, Set<Long> unreadableGenerations) {
     return !keptLuceneGenerations.contains(commit.getGeneration())
-        && !unreadableGenerations.contains(weftGeneration(commit));
+        && !unreadableGenerations.contains(IndexCommits.weftGeneration(commit));
   }
 
-  private static long weftGeneration(IndexCommit commit) {
-    try {
-      String label = commit.getUserData().get(IndexUpdate.USER_DATA_GENERATION);
-      return label == null ? -1 : Long.parseLong(label);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the user data of " + commit.getSegmentsFileName(), e);
-    } catch (NumberFormatException e) {
-      return -1;
-    }
-  }
 }

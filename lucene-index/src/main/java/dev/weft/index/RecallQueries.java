@@ -1,14 +1,9 @@
 package dev.weft.index;
 
 import dev.weft.context.Kind;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.LinkedHashSet;
+import dev.weft.index.analysis.QueryTerms;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -63,9 +58,6 @@ final class RecallQueries {
     };
   }
 
-  /** Keeps a pasted page of text within BooleanQuery's clause limit (3 clauses per term). */
-  static final int MAX_TERMS = 64;
-
   private RecallQueries() {}
 
   /** The query for one kind, or empty when the text has no searchable word. */
@@ -96,29 +88,13 @@ final class RecallQueries {
         .build());
   }
 
-  /** The query's words as the kind's text and symbol fields were analysed. */
+  /** The query's words as the kind's text and symbol fields were analysed ({@link QueryTerms}: at most 64). */
   static Set<String> words(Kind kind, String text) {
-    return terms(IndexConfig.queryAnalyzer(kind), ChunkDocuments.textField(kind), text);
+    return QueryTerms.of(IndexConfig.queryAnalyzer(kind), ChunkDocuments.textField(kind), text);
   }
 
   /** The query's words as the path field was analysed. */
   static Set<String> pathWords(String text) {
-    return terms(IndexConfig.pathQueryAnalyzer(), ChunkDocuments.PATH_TOKENS, text);
-  }
-
-  /** Distinct tokens in order of appearance, at most {@link #MAX_TERMS}. */
-  static Set<String> terms(Analyzer analyzer, String field, String text) {
-    Set<String> terms = new LinkedHashSet<>();
-    try (TokenStream stream = analyzer.tokenStream(field, text)) {
-      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
-      stream.reset();
-      while (terms.size() < MAX_TERMS && stream.incrementToken()) {
-        terms.add(term.toString());
-      }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException("analysing a query string cannot fail", e);
-    }
-    return terms;
+    return QueryTerms.of(IndexConfig.pathQueryAnalyzer(), ChunkDocuments.PATH_TOKENS, text);
   }
 }

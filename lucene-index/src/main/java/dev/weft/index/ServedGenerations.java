@@ -52,14 +52,27 @@ final class ServedGenerations extends ReferenceManager<ServedGeneration> {
     return Optional.ofNullable(served.current == null ? null : served);
   }
 
-  /** The commit a generation reads, from its own segments file alone. */
+  /**
+   * The commit a generation reads, from its own segments file alone, once its label says it was made for that
+   * generation: a segments file of the same name written by a later run (the name of a lost commit reused) holds
+   * other documents and must not be served as this generation.
+   */
   static IndexCommit commitOf(Directory directory, GenerationStore store, GenerationManifest manifest) {
+    IndexCommit commit;
     try {
-      return IndexCommits.of(directory, manifest.segmentsFileName());
+      commit = IndexCommits.of(directory, manifest.segmentsFileName());
     } catch (IOException e) {
       throw IndexDamage.of(luceneDir(store), "generation " + manifest.generation() + " reads the Lucene commit "
           + manifest.segmentsFileName() + ", which cannot be read", e, store.wayOut(manifest.generation()));
     }
+    long label = IndexCommits.weftGeneration(commit);
+    if (label >= 0 && label != manifest.generation()) {
+      Path file = luceneDir(store).resolve(manifest.segmentsFileName());
+      throw new IndexDamagedException(file, "generation " + manifest.generation() + " reads the Lucene commit "
+          + file + ", which was written for generation " + label + " (generation " + manifest.generation()
+          + "'s own commit is lost); " + store.wayOut(manifest.generation()), null);
+    }
+    return commit;
   }
 
   /** Another reference to a generation the caller holds (and still holds): released like an acquired one. */

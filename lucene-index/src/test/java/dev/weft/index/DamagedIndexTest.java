@@ -179,6 +179,66 @@ class DamagedIndexTest {
   }
 
   @Test
+  void aRebuildAfterTheNewestCommitIsLostNeverTakesItsName() throws IOException {
+    GenerationManifest third = manifest(3);
+    Files.delete(path("lucene/" + third.segmentsFileName()));
+
+    GenerationManifest rebuilt = rebuild(file(5, "five"));
+
+    assertThat(rebuilt.generation()).isEqualTo(4);
+    assertThat(rebuilt.luceneGeneration()).isGreaterThan(third.luceneGeneration());
+    assertThat(path("lucene/" + third.segmentsFileName())).doesNotExist();
+    assertThat(only("lucene", "").stream().map(f -> f.getFileName().toString()))
+        .noneMatch(name -> name.startsWith("pending_segments"));
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+      assertThatThrownBy(() -> index.rollback(3)).isInstanceOf(IndexDamagedException.class)
+          .hasMessageContaining(third.segmentsFileName());
+      assertThat(index.fileStates()).containsOnlyKeys("f5.md");
+    }
+    assertThat(IndexCheck.run(indexDir, java.time.Duration.ZERO).generations())
+        .extracting(IndexCheck.GenerationCheck::generation, IndexCheck.GenerationCheck::status)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(4L, "ok"), org.assertj.core.groups.Tuple.tuple(3L,
+            "damaged"), org.assertj.core.groups.Tuple.tuple(2L, "ok"), org.assertj.core.groups.Tuple.tuple(1L, "ok"));
+  }
+
+  @Test
+  void anIndexRunAfterTheNewestCommitIsLostNeverTakesItsName() throws IOException {
+    GenerationManifest third = manifest(3);
+    Files.delete(path("lucene/" + third.segmentsFileName()));
+    servesAfterRollback(2, "f1.md", "f2.md", "f3.md");
+
+    GenerationManifest fourth;
+    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+      fourth = TestCorpus.publish(index, corpus.options(), file(4, "four"));
+    }
+
+    assertThat(fourth.luceneGeneration()).isGreaterThan(third.luceneGeneration());
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+      assertThatThrownBy(() -> index.rollback(3)).isInstanceOf(IndexDamagedException.class);
+      assertThat(index.servedNumber()).contains(4L);
+    }
+  }
+
+  @Test
+  void aCommitWrittenForAnotherGenerationIsNeverServedAsThisOne() throws IOException {
+    // as an index left by a run that reused a lost commit's name: manifest 2 names generation 3's commit
+    String manifest2 = Files.readString(path("generations/2.json"));
+    GenerationManifest second = manifest(2);
+    GenerationManifest third = manifest(3);
+    Files.writeString(path("generations/2.json"), manifest2.replace("\"" + second.segmentsFileName() + "\"",
+        "\"" + third.segmentsFileName() + "\""));
+
+    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+      assertThatThrownBy(() -> index.rollback(2)).isInstanceOf(IndexDamagedException.class)
+          .hasMessageContaining("which was written for generation 3");
+      assertThat(index.servedNumber()).contains(3L);
+    }
+    assertThat(IndexCheck.run(indexDir, java.time.Duration.ZERO).generations())
+        .filteredOn(g -> g.generation() == 2).singleElement()
+        .satisfies(g -> assertThat(g.problem()).contains("which was written for generation 3"));
+  }
+
+  @Test
   void aMissingCompoundFileNamesItAndRebuildStartsAFreshLine() throws IOException {
     Path cfs = only("lucene", ".cfs").get(0); // the first segment's: shared by every generation
     Files.delete(cfs);

@@ -7,9 +7,19 @@ import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.IndexBusyException;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FilterDirectory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.store.Lock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,6 +87,76 @@ class IndexCheckTest {
         .containsExactly("damaged", "ok", "damaged");
     assertThat(report.generations().get(0).problem()).contains(liv.getFileName().toString());
     assertThat(report.generations().get(2).problem()).contains(indexDir.resolve("generations/1.json").toString());
+  }
+
+  @Test
+  void aCurrentNamingAGenerationThatIsNotKeptIsDamagedWithTheWayOut() throws IOException {
+    Files.writeString(indexDir.resolve("CURRENT"), "99\n");
+
+    IndexCheck.Report report = IndexCheck.run(indexDir, Duration.ZERO);
+
+    assertThat(report.healthy()).isFalse();
+    assertThat(report.currentProblem()).contains(indexDir.resolve("CURRENT") + " names generation 99")
+        .contains("kept generations: [3, 2, 1]").contains("`weft rollback 3`").contains("`weft index --rebuild`");
+    assertThat(report.generations()).allSatisfy(g -> assertThat(g.served()).isFalse());
+  }
+
+  @Test
+  void aReadOnlyIndexIsCheckedWithoutTakingTheLockOrWritingAnything() throws IOException {
+    List<String> attempts = new ArrayList<>();
+    try (CorpusIndex index = new CorpusIndex(indexDir, d -> readOnly(d, attempts), () -> {})) {
+      IndexCheck.Report report = IndexCheck.run(index, Duration.ZERO);
+
+      assertThat(report.healthy()).isTrue();
+      assertThat(report.generations()).hasSize(3);
+    }
+    // the lock was asked for once (refused, as a read-only directory refuses it), nothing was written
+    assertThat(attempts).containsExactly("obtainLock " + IndexWriter.WRITE_LOCK_NAME);
+  }
+
+  /** A Lucene directory as a read-only mount shows it: every write refused (and recorded), reads allowed. */
+  private static Directory readOnly(Directory directory, List<String> attempts) {
+    return new FilterDirectory(directory) {
+      private IOException refuse(String what) {
+        attempts.add(what);
+        return new FileSystemException(what, null, "Read-only file system");
+      }
+
+      @Override
+      public Lock obtainLock(String name) throws IOException {
+        throw refuse("obtainLock " + name);
+      }
+
+      @Override
+      public IndexOutput createOutput(String name, IOContext context) throws IOException {
+        throw refuse("createOutput " + name);
+      }
+
+      @Override
+      public IndexOutput createTempOutput(String prefix, String suffix, IOContext context) throws IOException {
+        throw refuse("createTempOutput " + prefix);
+      }
+
+      @Override
+      public void deleteFile(String name) throws IOException {
+        throw refuse("deleteFile " + name);
+      }
+
+      @Override
+      public void rename(String source, String dest) throws IOException {
+        throw refuse("rename " + source);
+      }
+
+      @Override
+      public void sync(Collection<String> names) throws IOException {
+        throw refuse("sync " + names);
+      }
+
+      @Override
+      public void syncMetaData() throws IOException {
+        throw refuse("syncMetaData");
+      }
+    };
   }
 
   @Test

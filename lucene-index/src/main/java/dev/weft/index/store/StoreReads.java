@@ -10,6 +10,7 @@ import dev.weft.context.store.Scope;
 import dev.weft.context.store.SearchResult;
 import dev.weft.context.store.TextQuery;
 import dev.weft.index.SharedVectors;
+import dev.weft.index.analysis.QueryTerms;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,7 +48,6 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.QueryBuilder;
 
 /** The reads of a {@link LuceneStore}, each against one point-in-time searcher (one commit). */
 final class StoreReads {
@@ -190,17 +190,24 @@ final class StoreReads {
     return new RankResult(hits.subList(0, Math.min(query.limit(), hits.size())), total - candidates, identities);
   }
 
-  /** BM25 over {@code text} (English, Porter), any query word may match; ties by key. */
+  /**
+   * BM25 over {@code text} (English, Porter), any query word may match ({@link QueryTerms}: its first 64 distinct
+   * words, as corpus recall); ties by key.
+   */
   static SearchResult search(StoreView view, TextQuery query) throws IOException {
     requireFolded(view, query.prefix());
     IndexSearcher searcher = view.searcher();
-    Query words = new QueryBuilder(StoreDocuments.ANALYZER).createBooleanQuery(StoreDocuments.TEXT, query.text());
-    if (words == null) {
+    Set<String> terms = QueryTerms.of(StoreDocuments.ANALYZER, StoreDocuments.TEXT, query.text());
+    if (terms.isEmpty()) {
       // only stop words or punctuation: nothing to match, as an empty BM25 query matches nothing
       return new SearchResult(List.of());
     }
+    BooleanQuery.Builder words = new BooleanQuery.Builder();
+    for (String term : terms) {
+      words.add(new TermQuery(new Term(StoreDocuments.TEXT, term)), BooleanClause.Occur.SHOULD);
+    }
     Query full = new BooleanQuery.Builder()
-        .add(words, BooleanClause.Occur.MUST)
+        .add(words.build(), BooleanClause.Occur.MUST)
         .add(under(query.prefix()), BooleanClause.Occur.FILTER)
         .build();
     Sort byScoreThenKey = new Sort(SortField.FIELD_SCORE, new SortedSetSortField(StoreDocuments.KEY, false));

@@ -25,6 +25,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -132,6 +134,23 @@ class MemoryOnLuceneStoreTest {
       Memory memory = new Memory(store);
       assertThat(memory.enumerate(null, 0, 10).records()).extracting(r -> r.id()).containsExactly("policy", "call");
       assertThat(memory.remember("next", "after reopening", Remember.defaults()).record().seq()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void aQueryOfMoreWordsThanLuceneAllowsClausesSearchesItsFirst64DistinctWordsAsCorpusRecallDoes() {
+    try (LuceneStore store = LuceneStore.open(tmp.resolve("ledger"))) {
+      Memory memory = new Memory(store);
+      memory.remember("zebra", "a zebra crossed the road", Remember.defaults());
+      String manyWords = IntStream.range(0, 1100).mapToObj(i -> "word" + i).collect(Collectors.joining(" "));
+
+      assertThat(ids(memory.recall(MemoryQuery.of("zebra ".repeat(1100), MemoryKind.FACT).withLog(false))))
+          .containsExactly("zebra");
+      assertThat(ids(memory.recall(MemoryQuery.of("zebra " + manyWords, MemoryKind.FACT).withLog(false))))
+          .containsExactly("zebra");
+      // the same bound as corpus recall: a word past the first 64 distinct ones is not searched
+      assertThat(memory.recall(MemoryQuery.of(manyWords + " zebra", MemoryKind.FACT).withLog(false)).hits())
+          .isEmpty();
     }
   }
 }
