@@ -69,15 +69,6 @@ public final class Roots {
     return new Roots(noun, List.copyOf(roots), wayOut);
   }
 
-  public boolean isEmpty() {
-    return roots.isEmpty();
-  }
-
-  /** The roots as given (absolute, normalised), the first first. */
-  public List<Path> dirs() {
-    return roots.stream().map(Root::given).toList();
-  }
-
   /**
    * The path {@code value} names — relative to the first root, or absolute — when it really leads inside a root,
    * under that root as given.
@@ -102,9 +93,9 @@ public final class Roots {
         + ", got: " + value + (real.equals(named.normalize()) ? "" : " (it leads to " + real + ")") + wayOut));
   }
 
-  /** The root-relative form ({@code /}-separated) of an absolute path that really leads inside a root. */
-  public Optional<String> relative(Path absolute) {
-    return inside(real(absolute, "path", absolute.toString())).map(this::relativeToItsRoot);
+  /** The root-relative form ({@code /}-separated) of a path that really leads inside a root. */
+  public Optional<String> relative(Path path) {
+    return inside(real(path.toAbsolutePath(), "path", path.toString())).map(this::relativeToItsRoot);
   }
 
   private Optional<Path> inside(Path real) {
@@ -126,7 +117,7 @@ public final class Roots {
   }
 
   /**
-   * A relative path's names joined by {@code /}, whatever the platform's separator; a {@code \\} in a name on
+   * A relative path's names joined by {@code /}, whatever the platform's separator; a backslash in a name on
    * Linux is part of the name and stays.
    */
   public static String slashed(Path relative) {

@@ -7,6 +7,7 @@ import dev.weft.context.Roots;
 import dev.weft.context.generation.GenerationManifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -90,31 +91,37 @@ final class McpCorpus {
 
   /** The roots a tool call's paths must stay inside (built per call: the served generation may change). */
   Roots roots() {
-    if (!roots.isEmpty()) {
-      return Roots.of("the server's roots (--root)", roots, WAY_OUT);
-    }
-    Optional<GenerationManifest> served = served().filter(m -> m.source() != null);
-    if (served.isEmpty()) {
-      return Roots.of("the server's roots (--root; this server has none)", List.of(), WAY_OUT);
-    }
-    Path source = Path.of(served.get().source().location());
-    return Roots.of("the server's root (the " + (served.get().source().isDataset() ? "directory of the dataset"
-        : "tree") + " its index was built from)", List.of(served.get().source().isDataset() ? source.getParent()
-        : source), WAY_OUT);
+    return roots(false);
   }
 
   /**
-   * A path a tool call names where the server also keeps its own files: inside the roots, or inside this
-   * server's index directory (program_run's {@code index} and {@code work}).
+   * The roots and this server's own index directory: where program_run's {@code index} (another index, or this
+   * one) and {@code work} (Beam's results, by default under the index) may lie.
    */
-  Path insideRootsOrIndex(String what, String value) {
-    Path index = weft.indexDir().toAbsolutePath().normalize();
-    Path named = Path.of(value).isAbsolute() ? Path.of(value) : null;
-    if (named != null && Files.exists(index) && Roots.of("the index", List.of(index), "").relative(named)
-        .isPresent()) {
-      return named.normalize();
+  Roots rootsAndIndex() {
+    return roots(true);
+  }
+
+  private Roots roots(boolean withIndex) {
+    List<Path> dirs = new ArrayList<>(roots);
+    String noun = "the server's roots (--root)";
+    if (roots.isEmpty()) {
+      Optional<GenerationManifest> served = served().filter(m -> m.source() != null);
+      if (served.isPresent()) {
+        Path source = Path.of(served.get().source().location()).toAbsolutePath();
+        boolean dataset = served.get().source().isDataset();
+        dirs.add(dataset ? source.getParent() : source);
+        noun = "the server's root (the " + (dataset ? "directory of the dataset" : "tree") + " its index was built "
+            + "from)";
+      } else {
+        noun = "the server's roots (--root; this server has none)";
+      }
     }
-    return roots().resolve(what, value);
+    if (withIndex && Files.isDirectory(weft.indexDir())) {
+      dirs.add(weft.indexDir());
+      noun += " and its index";
+    }
+    return Roots.of(noun, dirs, WAY_OUT);
   }
 
   private boolean servedHasVectors() {

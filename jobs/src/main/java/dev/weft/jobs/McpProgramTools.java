@@ -109,7 +109,7 @@ final class McpProgramTools {
     try {
       outcome = Weft.programs().run(new ProgramRequest(program, source, executor, options, subcall, args.cancel(),
           ProgramRunReports.recording(recorder, MapProgress.Listener.none()),
-          Optional.ofNullable(args.string("work")).map(work -> corpus.insideRootsOrIndex("work", work))));
+          Optional.ofNullable(args.string("work")).map(work -> corpus.rootsAndIndex().resolve("work", work))));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("the program run " + program + " was interrupted (the server is stopping)");
@@ -151,7 +151,7 @@ final class McpProgramTools {
     }
     return dataset != null ? new ProgramSource.Dataset(corpus.roots().resolve("dataset", dataset))
         : env != null ? new ProgramSource.EnvDir(corpus.roots().resolve("env", env))
-        : new ProgramSource.Index(index != null ? corpus.insideRootsOrIndex("index", index) : weft.indexDir());
+        : new ProgramSource.Index(index != null ? corpus.rootsAndIndex().resolve("index", index) : weft.indexDir());
   }
 
   private static Duration duration(String deadline) {
