@@ -70,6 +70,20 @@ class WeftTest {
         .hasMessageContaining("must stay inside the corpus root");
   }
 
+  /** L9: {@code weft get $PWD/corpus/app/tokenizer.py} is the item at its root-relative path, chunks too. */
+  @Test
+  void getTakesAnAbsolutePathInsideTheRootAndRefusesOneOutside() throws IOException {
+    String absolute = root.resolve("app/tokenizer.py").toAbsolutePath().toString();
+    assertThat(weft.get(absolute)).isEqualTo(Files.readString(root.resolve("app/tokenizer.py")));
+    Hit hit = weft.recall(new RecallRequest("troubleshooting", Set.of(Kind.DOC), 10, true)).hits().get(0);
+    assertThat(weft.get(root.resolve(hit.path()).toString(), Lines.of(hit)))
+        .isEqualTo(weft.get(hit.path(), Lines.of(hit)));
+    Files.writeString(tmp.resolve("outside.txt"), "secret");
+    assertThatThrownBy(() -> weft.get(tmp.resolve("outside.txt").toString()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("path must stay inside the corpus root " + root + ", got: " + tmp.resolve("outside.txt"));
+  }
+
   @Test
   void aChunkOfAFileThatChangedIsAStalePointer() throws IOException {
     Path other = Golden.copy(tmp.resolve("stale-corpus"));

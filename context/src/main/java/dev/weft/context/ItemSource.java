@@ -21,13 +21,16 @@ public interface ItemSource {
   byte[] read(String path) throws IOException;
 
   /**
-   * Refuses, before the index is searched for it, a path that can never name an item of this source (a tree refuses
-   * absolute paths and {@code ..}), so the answer says what is wrong with the path rather than that it is not
-   * indexed. {@link #read} refuses such paths too; every path passes by default.
+   * The path as the index names the item, or a refusal before the index is searched for it when the path can never
+   * name an item of this source (a tree refuses paths that climb out of its root, and maps an absolute path inside
+   * it to its root-relative form), so the answer says what is wrong with the path rather than that it is not
+   * indexed. {@link #read} refuses such paths too; by default every path passes as it is.
    *
    * @throws IllegalArgumentException naming the path and what it must be
    */
-  default void checkPath(String path) {}
+  default String itemPath(String path) {
+    return path;
+  }
 
   /**
    * The item's bytes as they are now, whatever they hash to: the caller asked for the item, not for a chunk of it.

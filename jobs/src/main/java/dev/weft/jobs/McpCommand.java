@@ -46,9 +46,10 @@ final class McpCommand implements Callable<Integer> {
       + "ROOT/.weft with --root, else the nearest .weft upward).")
   Path index;
 
-  @Option(names = "--root", paramLabel = "ROOT", description = "The corpus the index tool and the background index "
-      + "work on (default: the tree the served generation was built from).")
-  Path root;
+  @Option(names = "--root", paramLabel = "ROOT", description = "Repeatable. The first is the corpus the index tool "
+      + "and the background index work on (default: the tree the served generation was built from); every path a "
+      + "tool call names (root, dataset, env, index, work) must stay inside one of them, links followed.")
+  List<Path> roots = new ArrayList<>();
 
   @Option(names = "--max-line-bytes", paramLabel = "N", defaultValue = "" + McpServer.Limits.DEFAULT_MAX_LINE_BYTES,
       description = "The longest message line the server reads, in bytes, at least 1024 (default: ${DEFAULT-VALUE}, "
@@ -70,9 +71,9 @@ final class McpCommand implements Callable<Integer> {
     // stdout carries protocol messages only: whatever else prints (a library, a stray println) goes to stderr
     System.setOut(System.err);
     PrintWriter err = new PrintWriter(System.err, true);
-    try (Weft weft = Weft.open(root != null ? IndexLocation.forWrite(index, root.toAbsolutePath().normalize())
-        : IndexLocation.forRead(index))) {
-      McpCorpus corpus = new McpCorpus(weft, root);
+    try (Weft weft = Weft.open(!roots.isEmpty()
+        ? IndexLocation.forWrite(index, roots.get(0).toAbsolutePath().normalize()) : IndexLocation.forRead(index))) {
+      McpCorpus corpus = new McpCorpus(weft, roots);
       serve(weft, corpus, new McpBackgroundIndex(corpus::run, weft::index, err), System.getenv(), System.in,
           protocol, err, new Settings(maxLineBytes, McpProgramTools.Endpoint.of(model)));
     } finally {
@@ -109,7 +110,7 @@ final class McpCommand implements Callable<Integer> {
     tools.addAll(new McpGraphTools(weft).tools());
     tools.addAll(new McpMemoryTools(weft).tools());
     tools.addAll(new McpLedgerTools(weft).tools());
-    tools.addAll(new McpProgramTools(weft, endpoint).tools());
+    tools.addAll(new McpProgramTools(weft, corpus, endpoint).tools());
     return tools;
   }
 

@@ -20,7 +20,6 @@ import dev.weft.jobs.mcp.Arguments;
 import dev.weft.jobs.mcp.McpTool;
 import dev.weft.jobs.mcp.ToolResult;
 import dev.weft.jobs.mcp.ToolSchemas;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -61,22 +60,7 @@ final class McpCorpusTools {
   }
 
   private ToolResult index(Arguments args) {
-    String root = args.string("root");
-    String dataset = args.string("dataset");
-    if (root != null && dataset != null) {
-      throw new IllegalArgumentException("index takes root or dataset, not both, got: root " + root + ", dataset "
-          + dataset);
-    }
-    IndexRun.Builder run;
-    if (dataset != null) {
-      run = IndexRun.dataset(Path.of(dataset).toAbsolutePath());
-    } else if (root != null) {
-      run = IndexRun.tree(Path.of(root).toAbsolutePath().normalize());
-    } else {
-      run = corpus.run().orElseThrow(() -> new IllegalArgumentException("index needs root (a directory) or "
-          + "dataset (a file): this server has no corpus (start it with `weft mcp --root DIR`, or index once "
-          + "with a root)"));
-    }
+    IndexRun.Builder run = corpus.indexRun(args.string("root"), args.string("dataset"));
     if (!args.strings("paths").isEmpty()) {
       run.paths(args.strings("paths"));
     }

@@ -64,10 +64,12 @@ final class McpProgramTools {
   private static final AtomicLong RUNS = new AtomicLong();
 
   private final Weft weft;
+  private final McpCorpus corpus;
   private final Optional<Endpoint> endpoint;
 
-  McpProgramTools(Weft weft, Optional<Endpoint> endpoint) {
+  McpProgramTools(Weft weft, McpCorpus corpus, Optional<Endpoint> endpoint) {
     this.weft = weft;
+    this.corpus = corpus;
     this.endpoint = endpoint;
   }
 
@@ -107,7 +109,7 @@ final class McpProgramTools {
     try {
       outcome = Weft.programs().run(new ProgramRequest(program, source, executor, options, subcall, args.cancel(),
           ProgramRunReports.recording(recorder, MapProgress.Listener.none()),
-          Optional.ofNullable(args.string("work")).map(McpProgramTools::absolute)));
+          Optional.ofNullable(args.string("work")).map(work -> corpus.rootsAndIndex().resolve("work", work))));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("the program run " + program + " was interrupted (the server is stopping)");
@@ -134,7 +136,10 @@ final class McpProgramTools {
     }
   }
 
-  /** At most one of index, dataset and env; none: this server's index. */
+  /**
+   * At most one of index, dataset and env; none: this server's index. Each stays inside the server's roots (an
+   * index may also be this server's own), so a prompt-injected model cannot have a program read /etc.
+   */
   private ProgramSource source(Arguments args) {
     String index = args.string("index");
     String dataset = args.string("dataset");
@@ -144,9 +149,9 @@ final class McpProgramTools {
       throw new IllegalArgumentException("program_run takes at most one of index, dataset and env, got: index "
           + index + ", dataset " + dataset + ", env " + env);
     }
-    return dataset != null ? new ProgramSource.Dataset(absolute(dataset))
-        : env != null ? new ProgramSource.EnvDir(absolute(env))
-        : new ProgramSource.Index(index != null ? absolute(index) : weft.indexDir());
+    return dataset != null ? new ProgramSource.Dataset(corpus.roots().resolve("dataset", dataset))
+        : env != null ? new ProgramSource.EnvDir(corpus.roots().resolve("env", env))
+        : new ProgramSource.Index(index != null ? corpus.rootsAndIndex().resolve("index", index) : weft.indexDir());
   }
 
   private static Duration duration(String deadline) {
@@ -158,10 +163,6 @@ final class McpProgramTools {
     } catch (DateTimeParseException e) {
       throw new IllegalArgumentException("deadline must be an ISO-8601 duration like PT10M, got: " + deadline);
     }
-  }
-
-  private static Path absolute(String path) {
-    return Path.of(path).toAbsolutePath().normalize();
   }
 
   /** {@code INDEX/mcp-runs/program-MILLIS-N}: one directory per run, never reused. */

@@ -75,6 +75,19 @@ class CliBehaviourTest {
     assertThat(missingIndex.err()).contains("run `weft index` first");
   }
 
+  /** L9: {@code weft get $PWD/corpus/...} names the item inside the root; an absolute path elsewhere is refused. */
+  @Test
+  void getTakesAnAbsolutePathInsideTheRoot() throws IOException {
+    CliRun inside = CliRun.of("get", root.resolve("docs/guide.md").toAbsolutePath().toString(), "--index", index);
+    assertThat(inside.exit()).as(inside.err()).isZero();
+    assertThat(inside.out()).isEqualTo(Files.readString(root.resolve("docs/guide.md")));
+    Path elsewhere = Files.writeString(tmp.resolve("secret.md"), "secret\n");
+    CliRun outside = CliRun.of("get", elsewhere.toString(), "--index", index);
+    assertThat(outside.exit()).isEqualTo(2);
+    assertThat(outside.err()).isEqualTo("weft: path must stay inside the corpus root " + root + ", got: "
+        + elsewhere + "\n");
+  }
+
   @Test
   void aDriftedFileIsAStalePointer() throws IOException {
     Files.writeString(root.resolve("docs/guide.md"), "# Rewritten\n");

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -56,7 +57,7 @@ class McpBackgroundIndexTest {
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
       weft.index(corpus);
       Files.writeString(corpus.resolve("notes.md"), "# Notes\n\nThe new limiter queues requests.\n");
-      McpCorpus mcpCorpus = new McpCorpus(weft, null); // no --root: the tree the index was built from
+      McpCorpus mcpCorpus = new McpCorpus(weft, List.of()); // no --root: the tree the index was built from
       InJvmMcp server = InJvmMcp.start(weft, mcpCorpus, new McpBackgroundIndex(mcpCorpus::run, heldAtLatch(weft),
           log), Map.of(), log);
       McpClient client = server.client();
@@ -96,7 +97,7 @@ class McpBackgroundIndexTest {
   @Test
   void withoutACorpusItSaysSoAndTheServerGoesOn() throws Exception {
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
-      McpCorpus mcpCorpus = new McpCorpus(weft, null);
+      McpCorpus mcpCorpus = new McpCorpus(weft, List.of());
       McpBackgroundIndex background = new McpBackgroundIndex(mcpCorpus::run, weft::index, log);
       InJvmMcp server = InJvmMcp.start(weft, mcpCorpus, background, Map.of(), log);
       server.client().initialize();

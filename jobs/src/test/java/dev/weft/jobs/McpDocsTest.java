@@ -19,7 +19,7 @@ class McpDocsTest {
   void everyToolAndVariableIsDocumented() throws Exception {
     String docs = Files.readString(Path.of("..", "docs", "mcp.md"));
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
-      List<McpTool> tools = McpCommand.tools(weft, new McpCorpus(weft, null), Optional.empty());
+      List<McpTool> tools = McpCommand.tools(weft, new McpCorpus(weft, List.of()), Optional.empty());
       assertThat(tools).hasSize(22);
       for (McpTool tool : tools) {
         assertThat(docs).as("docs/mcp.md's tool table").contains("| `" + tool.name() + "` |");

@@ -13,6 +13,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -48,7 +49,7 @@ class McpProgramRunTest {
       return StubReply.text(judge(request.userMessage()).toString());
     });
     weft = Weft.open(tmp.resolve("index"));
-    McpCorpus corpus = new McpCorpus(weft, null);
+    McpCorpus corpus = new McpCorpus(weft, List.of(EXAMPLES, tmp)); // two roots: the example dataset, env dirs
     PrintWriter log = new PrintWriter(err, true);
     server = InJvmMcp.start(weft, corpus, new McpBackgroundIndex(corpus::run, weft::index, log),
         Map.of(McpCommand.NO_BACKGROUND_INDEX, "1"), log, new McpCommand.Settings(1 << 20, Optional.of(

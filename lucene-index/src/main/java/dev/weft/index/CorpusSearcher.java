@@ -163,10 +163,10 @@ public final class CorpusSearcher implements Closeable {
    * @throws StalePointerException when the item changed or vanished since it was indexed
    * @throws IllegalStateException when this searcher was opened without an item source
    */
-  public Optional<String> get(String path, int startLine, int endLine) {
-    Objects.requireNonNull(path, "path");
+  public Optional<String> get(String named, int startLine, int endLine) {
+    Objects.requireNonNull(named, "path");
     ItemSource source = itemSource();
-    source.checkPath(path);
+    String path = source.itemPath(named);
     List<Integer> chunks = findChunks(path, startLine, endLine);
     if (chunks.isEmpty()) {
       return Optional.empty();
@@ -193,10 +193,10 @@ public final class CorpusSearcher implements Closeable {
    * @throws StalePointerException when the item vanished from its source
    * @throws IllegalStateException when this searcher was opened without an item source
    */
-  public String get(String path) {
-    Objects.requireNonNull(path, "path");
+  public String get(String named) {
+    Objects.requireNonNull(named, "path");
     ItemSource source = itemSource();
-    source.checkPath(path);
+    String path = source.itemPath(named);
     FileState state = FileStates.of(reader, path).orElseThrow(() ->
         new PathNotIndexedException(path, generationNumber()));
     return new String(source.readCurrent(path, state.contentHash()), StandardCharsets.UTF_8);

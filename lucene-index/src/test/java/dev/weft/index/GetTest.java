@@ -170,7 +170,7 @@ class GetTest {
       }
 
       @Override
-      public void checkPath(String path) {
+      public String itemPath(String path) {
         throw new IllegalArgumentException("path must be a good one, got: " + path);
       }
     };

@@ -2,20 +2,24 @@ package dev.weft.transforms.ingest;
 
 import dev.weft.context.FileTypes;
 import dev.weft.context.ItemSource;
+import dev.weft.context.Roots;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.context.error.WeftException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The items of a directory-tree index, read back from the tree for {@code get}: an item's bytes are its file's bytes
- * as they are on disk now. Only files inside the root are read: a path that is absolute or climbs out with
- * {@code ..}, or a link that leads out, is refused before anything is read; and only regular files, since opening a
+ * as they are on disk now. Only files inside the root are read: a path that climbs out with {@code ..}, is absolute
+ * and outside the root, or passes a link that leads out, is refused before anything is read; and only regular files, since opening a
  * FIFO blocks until a writer appears and a device may never end.
  */
 public final class FileTreeItemSource implements ItemSource {
@@ -31,14 +35,14 @@ public final class FileTreeItemSource implements ItemSource {
   }
 
   /**
-   * @throws IllegalArgumentException when the path is absolute, or it or a link on it leads out of the root
+   * @throws IllegalArgumentException when the path, or a link on it, leads out of the root
    * @throws WeftException (nothing found) when the file is no longer a regular file
    * @throws NoSuchFileException when the file (or the root) is gone
    * @throws StorageFailureException when the file exists but cannot be read
    */
   @Override
   public byte[] read(String path) throws NoSuchFileException {
-    Path file = resolve(path);
+    Path file = root.resolve(itemPath(path));
     try {
       // the path stays inside the root by name; a symlink on it may still lead out
       if (!file.toRealPath().startsWith(root.toRealPath())) {
@@ -55,26 +59,40 @@ public final class FileTreeItemSource implements ItemSource {
     }
   }
 
-  /** @throws IllegalArgumentException when the path is absolute or climbs out of the root */
+  /**
+   * The path as the index names it: relative to the root, {@code /}-separated. An absolute path inside the root
+   * (as a shell's {@code $PWD/...} spells it, through a link to the root too) is mapped to that form.
+   *
+   * @throws IllegalArgumentException when the path climbs out of the root, or is absolute and outside it
+   */
   @Override
-  public void checkPath(String path) {
-    resolve(path);
+  public String itemPath(String path) {
+    Objects.requireNonNull(path, "path");
+    Path named;
+    try {
+      named = Path.of(path);
+    } catch (InvalidPathException e) {
+      throw new IllegalArgumentException("path must be a path inside the corpus root " + root + ", got: " + path
+          + " (" + e.getReason() + ")");
+    }
+    Path resolved = root.resolve(named).normalize();
+    if (resolved.startsWith(root)) {
+      return Roots.slashed(root.relativize(resolved));
+    }
+    if (named.isAbsolute() && resolved.getParent() != null && Files.isDirectory(root)) {
+      // the same root spelled another way: judge the directory by where it really leads, keep the file's own
+      // name (a link inside the root is indexed under its name, not its target's)
+      Optional<String> dir = Roots.of("the corpus root", List.of(root)).relative(resolved.getParent());
+      if (dir.isPresent()) {
+        return dir.get().isEmpty() ? resolved.getFileName().toString() : dir.get() + "/" + resolved.getFileName();
+      }
+    }
+    throw new IllegalArgumentException("path must stay inside the corpus root " + root + ", got: " + path);
   }
 
   @Override
   public String toString() {
     return "the files under " + root;
-  }
-
-  /** The file a corpus path names; refuses absolute paths and paths that climb out of the root. */
-  private Path resolve(String path) {
-    Objects.requireNonNull(path, "path");
-    Path relative = Path.of(path);
-    Path resolved = root.resolve(relative).normalize();
-    if (relative.isAbsolute() || !resolved.startsWith(root)) {
-      throw new IllegalArgumentException("path must stay inside the corpus root " + root + ", got: " + path);
-    }
-    return resolved;
   }
 
   /**

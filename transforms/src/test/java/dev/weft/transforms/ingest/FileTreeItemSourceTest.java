@@ -59,10 +59,23 @@ class FileTreeItemSourceTest {
     assertThatThrownBy(() -> items.read("src/../../secret.txt"))
         .isInstanceOf(IllegalArgumentException.class);
     // the same refusal, up front, without touching the disk
-    assertThatThrownBy(() -> items.checkPath("../secret.txt"))
+    assertThatThrownBy(() -> items.itemPath("../secret.txt"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("path must stay inside the corpus root " + root + ", got: ../secret.txt");
-    items.checkPath("src/Gone.java");
+    items.itemPath("src/Gone.java");
+  }
+
+  @Test
+  void anAbsolutePathInsideTheRootIsItsRootRelativePath() throws IOException {
+    assertThat(items.itemPath(root.resolve("src/A.java").toString())).isEqualTo("src/A.java");
+    assertThat(new String(items.read(root.resolve("src/A.java").toString()), StandardCharsets.UTF_8))
+        .isEqualTo(SOURCE);
+    // the root spelled through a link to it, as a shell whose $PWD passed one spells it
+    Path alias = Files.createSymbolicLink(temp.resolve("alias"), root);
+    assertThat(items.itemPath(alias.resolve("src/A.java").toString())).isEqualTo("src/A.java");
+    assertThatThrownBy(() -> items.itemPath(temp.resolve("secret.txt").toString()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("path must stay inside the corpus root " + root + ", got: " + temp.resolve("secret.txt"));
   }
 
   @Test
