@@ -9,16 +9,12 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
- * {@code weft index --watch}: runs the facade's watch on this thread and turns Ctrl-C and SIGTERM into a clean stop.
- * The signals are handled rather than left to a shutdown hook because a JVM ending on a signal exits 130/143 whatever
- * the hook does; handled, the watch returns and the command exits 0. A second signal exits at once (130): the
- * publish is atomic, so even that leaves the served generation whole.
+ * {@code weft index --watch}: runs the facade's watch on this thread and turns Ctrl-C and SIGTERM into a clean stop
+ * ({@link SignalStop}): the watch returns and the command exits 0. A second signal exits at once (130): the publish
+ * is atomic, so even that leaves the served generation whole.
  */
 final class IndexWatchRun {
   private static final String[] SIGNALS = {"INT", "TERM"};
@@ -38,26 +34,15 @@ final class IndexWatchRun {
   int run(Path indexDir, IndexRun run, IndexWatch.WatchSettings settings) {
     try (Weft weft = Weft.open(indexDir)) {
       IndexWatch watch = weft.watch(run, settings, this::report);
-      Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
-      AtomicInteger signals = new AtomicInteger();
-      for (String name : SIGNALS) {
-        Signal signal = new Signal(name);
-        previous.put(signal, Signal.handle(signal, s -> {
-          if (signals.incrementAndGet() > 1) {
-            Runtime.getRuntime().halt(130);
-          }
-          note("stopping: the current window finishes its publish or is abandoned before it");
-          watch.stop();
-        }));
-      }
-      try {
+      try (SignalStop stop = SignalStop.install(() -> {
+        note("stopping: the current window finishes its publish or is abandoned before it");
+        watch.stop();
+      })) {
         note("watching " + run.source().location() + " into " + indexDir + " (window "
             + settings.window().toMillis() + " ms, rescan " + settings.rescan().toMillis() + " ms); Ctrl-C stops");
         watch.run();
         note("stopped");
         return 0;
-      } finally {
-        previous.forEach(Signal::handle);
       }
     }
   }

@@ -8,6 +8,7 @@ import dev.weft.api.ProgramSource;
 import dev.weft.api.Weft;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
+import dev.weft.jobs.report.RunReports;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.context.program.CancelSignal;
@@ -94,6 +95,10 @@ final class ProgramRunCommand implements Callable<Integer> {
       + "`weft report FILE` draws it.")
   Path report;
 
+  @Option(names = "--answer-out", paramLabel = "FILE", description = "Also write the whole answer to FILE (UTF-8);"
+      + " stdout, --json and --report carry its first " + RunResult.PREVIEW_CHARS + " characters.")
+  Path answerOut;
+
   @Override
   public Integer call() throws Exception {
     Runner executor = ProgramForms.executor(runner);
@@ -103,9 +108,15 @@ final class ProgramRunCommand implements Callable<Integer> {
     CancelSignal cancel = new CancelSignal();
     PrintWriter err = spec.commandLine().getErr();
     MapConsoleProgress progress = new MapConsoleProgress(err, !quiet, System.console() != null);
-    // Ctrl-C cancels the run: no new sub-call starts and the ones in flight are aborted
-    Thread hook = new Thread(cancel::cancel, "weft-program-cancel");
-    Runtime.getRuntime().addShutdownHook(hook);
+    // Ctrl-C or SIGTERM cancels the run (no new sub-call starts, the ones in flight are aborted) and the run
+    // still ends as a cancelled run: summary, report and exit 1; a second signal exits at once
+    try (SignalStop stop = SignalStop.install(cancel::cancel)) {
+      return run(executor, options, subcall, cancel, err, progress);
+    }
+  }
+
+  private int run(ProgramExecutor executor, RunOptions options, Subcall subcall, CancelSignal cancel,
+      PrintWriter err, MapConsoleProgress progress) throws InterruptedException {
     ReportFile reportFile = new ReportFile(report, "program");
     RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
     ProgramOutcome outcome;
@@ -117,17 +128,18 @@ final class ProgramRunCommand implements Callable<Integer> {
       throw e;
     } finally {
       progress.finished();
-      removeHook(hook);
     }
     PrintWriter out = spec.commandLine().getOut();
     RunResult result = outcome.result();
+    Optional<Path> answerFile = Optional.ofNullable(answerOut).map(f -> writeAnswer(result, f));
     if (json) {
-      out.println(Json.write(report(outcome)));
+      out.println(Json.write(report(outcome, answerFile)));
     } else {
       out.println(result.answerPreview());
       if (result.truncated()) {
         out.println("[answer truncated at " + RunResult.PREVIEW_CHARS + " of " + result.answerChars()
-            + " characters; --json has the report]");
+            + " characters; " + answerFile.map(f -> "the whole answer is in " + f)
+                .orElse("--answer-out FILE writes the whole answer") + "]");
       }
       err.println(summary(outcome));
     }
@@ -135,14 +147,6 @@ final class ProgramRunCommand implements Callable<Integer> {
     err.flush();
     reportFile.program(recorder, outcome, summary(outcome));
     return result.ok() ? 0 : WeftCli.NOTHING_FOUND;
-  }
-
-  private static void removeHook(Thread hook) {
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException shuttingDown) {
-      // the JVM is already exiting: the hook is running, nothing to remove
-    }
   }
 
   static String summary(ProgramOutcome outcome) {
@@ -153,12 +157,31 @@ final class ProgramRunCommand implements Callable<Integer> {
         + r.concurrency().peak() + ")";
   }
 
+  /** The whole answer, read a window at a time, written to {@code file}; answers where it is. */
+  private static Path writeAnswer(RunResult result, Path file) {
+    StringBuilder answer = new StringBuilder(result.answerChars());
+    while (answer.length() < result.answerChars()) {
+      answer.append(result.readAnswer(answer.length(), RunResult.MAX_READ_CHARS));
+    }
+    RunReports.writeText(file, answer.toString(), "answer", "--answer-out FILE");
+    return file.toAbsolutePath().normalize();
+  }
+
   static Map<String, Object> report(ProgramOutcome outcome) {
+    return report(outcome, Optional.empty());
+  }
+
+  static Map<String, Object> report(ProgramOutcome outcome, Optional<Path> answerFile) {
     RunResult r = outcome.result();
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("ok", r.ok());
     json.put("fingerprint", r.fingerprint());
-    json.put("answer", Map.of("preview", r.answerPreview(), "truncated", r.truncated(), "chars", r.answerChars()));
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("preview", r.answerPreview());
+    answer.put("truncated", r.truncated());
+    answer.put("chars", r.answerChars());
+    answerFile.ifPresent(f -> answer.put("file", f.toString()));
+    json.put("answer", answer);
     json.put("steps", r.steps());
     json.put("subcalls", r.subcalls());
     json.put("failed", r.failed());

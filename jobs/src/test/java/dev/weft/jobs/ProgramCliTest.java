@@ -54,6 +54,30 @@ class ProgramCliTest {
   }
 
   @Test
+  void anAnswerPastThePreviewIsWrittenWholeToAnswerOutAndTheTruncationLineSaysWhere() throws Exception {
+    Path env = Files.createDirectories(tmp.resolve("env"));
+    Files.writeString(env.resolve("notes.json"), "{\"t\": \"" + "a".repeat(2_500) + "END\"}");
+    Path program = Files.writeString(tmp.resolve("p.json"), """
+        {"steps": [{"op": "select", "from": "notes.json", "as": "t", "query": ".t"},
+                   {"op": "answer", "from": "t"}]}""");
+    Path answer = tmp.resolve("out/answer.txt");
+
+    CliRun preview = CliRun.of("program", "run", program.toString(), "--env", env.toString());
+    CliRun whole = CliRun.of("program", "run", program.toString(), "--env", env.toString(), "--answer-out",
+        answer.toString());
+    CliRun json = CliRun.of("program", "run", program.toString(), "--env", env.toString(), "--answer-out",
+        answer.toString(), "--json");
+
+    assertThat(preview.exit()).as(preview.err()).isZero();
+    assertThat(preview.out()).doesNotContain("END")
+        .endsWith("characters; --answer-out FILE writes the whole answer]\n");
+    assertThat(whole.exit()).as(whole.err()).isZero();
+    assertThat(whole.out()).endsWith("characters; the whole answer is in " + answer + "]\n");
+    assertThat(Files.readString(answer)).hasSizeGreaterThan(2_500).contains("a".repeat(2_500) + "END");
+    assertThat(json.out()).contains("\"file\":\"" + answer + "\"").contains("\"truncated\":true");
+  }
+
+  @Test
   void refusalsAreOneLineWithExitTwo() throws Exception {
     Path program = EXAMPLES.resolve("deprecated-calls.json");
     String dataset = EXAMPLES.resolve("modules.jsonl").toString();

@@ -47,6 +47,7 @@ public final class ChatSubcall implements Subcall {
    */
   public ChatSubcall(EndpointConfig config, boolean stream, RetryWait retryWait) {
     this.config = Objects.requireNonNull(config, "config");
+    config.apiKey(System::getenv); // a key no header can carry is refused here, before any call is made
     this.stream = stream;
     this.retryWait = retryWait;
   }
@@ -63,8 +64,9 @@ public final class ChatSubcall implements Subcall {
     if (schema.isPresent()) {
       request = request.withOutputSchema(new OutputSchema("map_result", schema.get()));
     }
+    ChatClient chat = client(); // outside the try: a refused key is no schema failure
     try {
-      ChatReply reply = client().chat(request, cancel);
+      ChatReply reply = chat.chat(request, cancel);
       return reply.structured().orElseGet(() -> TextNode.valueOf(reply.content()));
     } catch (ChatException e) {
       throw new SubcallException(e.reason(), call.address() + ": " + e.getMessage());

@@ -52,6 +52,12 @@ final class ReplySchema {
           + orRoot(pointer(first.getInstanceLocation())) + " (rule '" + first.getKeyword() + "'): "
           + first.getMessage());
     }
+    // a ref that never ends would overflow the stack of the thread that validates a reply
+    Optional<SchemaRefs.Problem> ref = SchemaRefs.check(schema);
+    if (ref.isPresent()) {
+      throw new IllegalArgumentException("output schema is not usable: at " + orRoot(ref.get().pointer()) + ": "
+          + ref.get().message());
+    }
     Schema compiled;
     try {
       compiled = REGISTRY.getSchema(text, InputFormat.JSON);

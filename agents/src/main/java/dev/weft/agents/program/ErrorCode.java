@@ -21,6 +21,8 @@ public enum ErrorCode {
   AI0106("output schema invalid"),
   /** A map step's output schema is larger than its cap. */
   AI0107("output schema too large"),
+  /** A map step's output schema has a {@code $ref} that does not resolve inside it, or that never ends. */
+  AI0108("output schema ref unresolvable or endless"),
   /** A name read before anything wrote it: an earlier step reads what a later step writes. */
   AI0201("read before written"),
   /** A name that no step writes and no slot holds. */

@@ -108,8 +108,8 @@ final class MapFanOut {
           new MapCall(piece.address(), step.instruction(), piece.text(), schema), cancel));
     } catch (SubcallException e) {
       error(out, e.reason().name(), e.getMessage());
-    } catch (RuntimeException e) {
-      // A defect in a Subcall must not lose the piece or stop the map: it is recorded like any failure, by name.
+    } catch (Throwable e) { // any defect, an Error too (a validator overflowing its stack)
+      // A defect in a Subcall must not lose the piece or kill its thread: it is recorded like any failure.
       error(out, "INTERNAL", e.toString());
     }
     return out;

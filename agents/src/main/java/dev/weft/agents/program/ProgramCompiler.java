@@ -2,6 +2,7 @@ package dev.weft.agents.program;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.agents.model.SchemaRefs;
 import dev.weft.context.env.ChunkSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -286,6 +288,11 @@ public final class ProgramCompiler {
       if (remote != null) {
         errors.add(new CompileError(ErrorCode.AI0106, at, "the output schema refers to '" + remote
             + "'; only local references (\"#/...\") are allowed: nothing is fetched"));
+        return text;
+      }
+      Optional<SchemaRefs.Problem> ref = SchemaRefs.check(schema);
+      if (ref.isPresent()) {
+        errors.add(new CompileError(ErrorCode.AI0108, at + ref.get().pointer(), ref.get().message()));
         return text;
       }
       try {

@@ -117,6 +117,16 @@ class ChatSubcallTest {
   }
 
   @Test
+  void anEndlessRefIsASchemaFailureWithoutAModelCallNotAStackOverflow() throws Exception {
+    SubcallException e = failure(subcall(0, false),
+        piece("a", Optional.of(json("{\"$defs\": {\"a\": {\"$ref\": \"#/$defs/a\"}}, \"$ref\": \"#/$defs/a\"}"))));
+
+    assertThat(e.reason()).isEqualTo(Reason.SCHEMA_MISMATCH);
+    assertThat(e.getMessage()).contains("at /$defs/a/$ref", "leads back to itself");
+    assertThat(stub.calls()).isZero();
+  }
+
+  @Test
   void itTravelsSerializedAndOpensItsClientOnArrival() throws Exception {
     ChatSubcall original = subcall(0, false);
     original.call(piece("before", Optional.empty()), CancelSignal.none()); // the sender's client is not shipped

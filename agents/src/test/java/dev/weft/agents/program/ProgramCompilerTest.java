@@ -130,6 +130,37 @@ class ProgramCompilerTest {
   }
 
   @Test
+  void ai0108AnEndlessRefIsRefusedAtItsPointer() {
+    // the schema of issue 29 H5: it loaded, and every reply's check then overflowed the map thread's stack
+    CompileError error = assertOnly("""
+        {"steps": [{"op": "map", "from": "input", "as": "m", "instruction": "x",
+                    "output": {"$defs": {"a": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}},
+                   {"op": "answer", "from": "m"}]}""", ErrorCode.AI0108, "/steps/0/output/$defs/a/$ref");
+    assertThat(error.message()).contains("'#/$defs/a' leads back to itself", "properties or items");
+  }
+
+  @Test
+  void ai0108AnUnresolvableRefIsRefusedAtItsPointer() {
+    CompileError error = assertOnly("""
+        {"steps": [{"op": "map", "from": "input", "as": "m", "instruction": "x",
+                    "output": {"type": "object", "properties": {"k": {"$ref": "#/$defs/missing"}}}},
+                   {"op": "answer", "from": "m"}]}""", ErrorCode.AI0108, "/steps/0/output/properties/k/$ref");
+    assertThat(error.message()).contains("'#/$defs/missing' does not resolve");
+  }
+
+  @Test
+  void aRecursiveTreeTypeCompiles() {
+    Compilation compilation = ProgramCompiler.compileText("""
+        {"steps": [{"op": "map", "from": "input", "as": "m", "instruction": "x",
+                    "output": {"$defs": {"node": {"type": "object", "properties": {
+                                 "name": {"type": "string"},
+                                 "kids": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}},
+                               "$ref": "#/$defs/node"}},
+                   {"op": "answer", "from": "m"}]}""", n -> true);
+    assertThat(compilation.errors()).isEmpty();
+  }
+
+  @Test
   void ai0107OutputSchemaTooLarge() {
     assertOnly("{\"steps\": [{\"op\": \"map\", \"from\": \"input\", \"as\": \"m\", \"instruction\": \"x\","
         + " \"output\": {\"description\": \"" + "d".repeat(ProgramCompiler.MAX_OUTPUT_SCHEMA_CHARS) + "\"}},"

@@ -10,6 +10,7 @@ import dev.weft.api.Weft;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.Subcall;
 import dev.weft.jobs.ReportFile;
+import dev.weft.jobs.SignalStop;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
@@ -54,11 +55,11 @@ public final class ProgramRunJob {
         options.getMaxSubcalls() > 0 ? OptionalInt.of(options.getMaxSubcalls()) : OptionalInt.empty(),
         duration(options.getDeadline(), "--deadline"));
     CancelSignal cancel = new CancelSignal();
-    // SIGTERM (a scheduler stopping the job) cancels: no new sub-call starts, the ones in flight are aborted
-    Thread hook = new Thread(cancel::cancel, "weft-program-job-cancel");
-    Runtime.getRuntime().addShutdownHook(hook);
+    // SIGTERM (a scheduler stopping the job) or Ctrl-C cancels: no new sub-call starts, the ones in flight are
+    // aborted, and the job still ends as a cancelled run, its report written (a shutdown hook could not: the JVM
+    // ends with the hook, 143)
     ProgramOutcome outcome;
-    try {
+    try (SignalStop stop = SignalStop.install(cancel::cancel)) {
       Runner executor = executor(options, runnerGiven);
       outcome = Weft.programs().run(new ProgramRequest(JobMain.localPath(options.getProgram(), "--program"),
           source(options), executor, run, subcall(options), cancel,
@@ -68,12 +69,6 @@ public final class ProgramRunJob {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("the program run was interrupted before it finished; rerun it", e);
-    } finally {
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the JVM is exiting: the hook is running and cancels the run
-      }
     }
     out.println(outcome.result().answerPreview());
     String summary = (outcome.result().ok() ? "ok" : "cancelled") + ": " + outcome.pieces() + " pieces, "

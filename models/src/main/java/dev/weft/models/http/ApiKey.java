@@ -22,11 +22,29 @@ public final class ApiKey {
   /**
    * The key in {@code variable}, looked up with {@code env} ({@code System::getenv}; tests pass a map's
    * {@code get}). An unset or blank variable means no key: local servers want none.
+   *
+   * @throws IllegalArgumentException naming the variable (never the value) when the key holds a control
+   *     character or a char past U+00FF: it cannot go into a header, and the HTTP client's own refusal would quote
+   *     the whole header, key included, into every failure
    */
   public static ApiKey fromEnv(String variable, Function<String, String> env) {
     Objects.requireNonNull(variable, "variable");
     String value = env.apply(variable);
-    return new ApiKey(variable, value == null || value.isBlank() ? null : value.strip());
+    if (value == null || value.isBlank()) {
+      return new ApiKey(variable, null);
+    }
+    String key = value.strip();
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (Character.isISOControl(c) || c > 0xFF) {
+        throw new IllegalArgumentException("the API key in $" + variable + " holds "
+            + (Character.isISOControl(c) ? String.format("the control character U+%04X", (int) c)
+                : "a character past U+00FF") + " at position " + (i + 1) + " of " + key.length()
+            + "; a key is one line of printable characters: set $" + variable + " to the key alone (a key file"
+            + " with a second line or CRLF line ends?)");
+      }
+    }
+    return new ApiKey(variable, key);
   }
 
   public boolean isSet() {

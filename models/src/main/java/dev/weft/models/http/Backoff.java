@@ -36,6 +36,15 @@ public record Backoff(Duration initial, Duration maxBackoff, Duration maxServerW
     return min(backoff, maxBackoff);
   }
 
+  /** The client's own waits before the first {@code retries} retries, summed: its backoff schedule. */
+  public Duration schedule(int retries) {
+    Duration total = Duration.ZERO;
+    for (int n = 0; n < retries; n++) {
+      total = total.plus(waitBefore(n, Optional.empty(), Optional.empty()));
+    }
+    return total;
+  }
+
   /** A {@code Retry-After} value as a wait from now; empty when it is neither form. */
   public Optional<Duration> parse(String value) {
     String v = value.strip();

@@ -1,6 +1,7 @@
 package dev.weft.models.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -42,6 +43,11 @@ public final class JsonHttp {
   public static final ObjectMapper JSON =
       new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
   private static final int MAX_QUOTED_BODY = 300;
+  /**
+   * The most characters a reply body may have: Jackson's own cap on one string value (a reply's text is one
+   * string), so any body within it parses and one past it is refused as too large, not as "not JSON".
+   */
+  public static final int MAX_REPLY_CHARS = 20_000_000;
 
   private final Duration timeout;
   private final int maxRetries;
@@ -49,6 +55,7 @@ public final class JsonHttp {
   private final Sleeper sleeper;
   private final Backoff backoff;
   private final HttpClient client;
+  private final int maxReplyChars;
 
   /**
    * @param timeout the deadline of each attempt as a whole (connect, send, headers and body), also the connect
@@ -57,6 +64,16 @@ public final class JsonHttp {
    * @param sleeper waits between attempts (tests record the waits instead)
    */
   public JsonHttp(Duration timeout, int maxRetries, ApiKey key, Sleeper sleeper, Backoff backoff) {
+    this(timeout, maxRetries, key, sleeper, backoff, MAX_REPLY_CHARS);
+  }
+
+  /** As above, with another cap on a reply body's characters (tests use a small one). */
+  public JsonHttp(Duration timeout, int maxRetries, ApiKey key, Sleeper sleeper, Backoff backoff,
+      int maxReplyChars) {
+    if (maxReplyChars < 1) {
+      throw new IllegalArgumentException("max reply chars must be at least 1, got: " + maxReplyChars);
+    }
+    this.maxReplyChars = maxReplyChars;
     this.timeout = Objects.requireNonNull(timeout, "timeout");
     if (maxRetries < 0) {
       throw new IllegalArgumentException("max retries must be at least 0, got: " + maxRetries);
@@ -92,12 +109,19 @@ public final class JsonHttp {
     return withRetries(cancel, () -> {
       String body = bodyOf(exchange(request(uri, json, "application/json"), HttpResponse.BodyHandlers.ofString(),
           new CompletableFuture<>(), cancel));
+      if (body.length() > maxReplyChars) {
+        throw new Failure(Kind.MALFORMED_JSON, false, String.format("the reply is too large: %,d characters,"
+            + " over the bound of %,d a reply may have", body.length(), maxReplyChars));
+      }
       try {
         JsonNode node = JSON.readTree(body);
         if (node == null || node.isMissingNode()) {
           throw new Failure(Kind.MALFORMED_JSON, false, "the reply is empty");
         }
         return node;
+      } catch (StreamConstraintsException e) {
+        throw new Failure(Kind.MALFORMED_JSON, false, "the reply is too large or too deep for the JSON parser: "
+            + e.getOriginalMessage());
       } catch (JsonProcessingException e) {
         throw new Failure(Kind.MALFORMED_JSON, false, "the reply is not JSON: " + quote(body));
       }
@@ -187,6 +211,11 @@ public final class JsonHttp {
   }
 
   private <T> T withRetries(CancelSignal cancel, Attempt<T> attempt) throws HttpCallException {
+    // the call's own deadline: every attempt's timeout and the client's own backoff between them; a wait the
+    // server asks for may not reach past it
+    long started = System.nanoTime();
+    Duration ownWaits = backoff.schedule(maxRetries);
+    Duration callDeadline = timeout.multipliedBy(maxRetries + 1L).plus(ownWaits);
     Failure last = new Failure(Kind.IO_ERROR, true, "");
     for (int n = 0; n <= maxRetries; n++) {
       if (cancel.isCancelled()) {
@@ -204,8 +233,17 @@ public final class JsonHttp {
         throw new HttpCallException(Kind.INTERRUPTED, n + 1, "interrupted");
       }
       if (n < maxRetries) {
+        Duration wait = backoff.waitBefore(n, last.retryAfter, last.retryAfterMs);
+        Duration left = callDeadline.minusNanos(System.nanoTime() - started);
+        boolean serverAsked = last.retryAfter.isPresent() || last.retryAfterMs.isPresent();
+        if (serverAsked && wait.compareTo(left) > 0) {
+          throw new HttpCallException(last.kind, n + 1, last.message + "; not retried: the wait before the next"
+              + " attempt, " + SpecDurations.format(wait) + asked(last) + ", would pass the call's deadline of "
+              + SpecDurations.format(callDeadline) + " (" + (maxRetries + 1) + " attempts of "
+              + SpecDurations.format(timeout) + " and " + SpecDurations.format(ownWaits) + " of backoff)");
+        }
         try {
-          sleeper.sleep(backoff.waitBefore(n, last.retryAfter, last.retryAfterMs), cancel);
+          sleeper.sleep(wait, cancel);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new HttpCallException(Kind.INTERRUPTED_WAITING, n + 1, last.message);
@@ -213,6 +251,13 @@ public final class JsonHttp {
       }
     }
     throw new HttpCallException(last.kind, maxRetries + 1, last.message);
+  }
+
+  /** What the server asked for, as {@code (Retry-After: 3600)}; empty when the wait is the client's backoff. */
+  private String asked(Failure failure) {
+    return failure.retryAfterMs.map(v -> " (retry-after-ms: " + quote(v) + ")")
+        .or(() -> failure.retryAfter.map(v -> " (Retry-After: " + quote(v) + ")"))
+        .orElse("");
   }
 
   /** The body of a 2xx response; any other status as the {@link Failure} it is. */

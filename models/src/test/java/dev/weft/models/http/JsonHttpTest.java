@@ -227,4 +227,37 @@ class JsonHttpTest {
     assertThat(e.lastFailure()).isEqualTo("the reply is not JSON: '<html>oops [redacted]'");
     assertThat(server.seen()).hasSize(1);
   }
+
+  @Test
+  void aValidReplyPastTheBoundIsTooLargeNamingTheBoundNotNotJson() {
+    String big = "{\"data\": \"" + "x".repeat(2_000) + "\"}";
+    server.then(seen -> Reply.json(200, big));
+    JsonHttp http = new JsonHttp(Duration.ofSeconds(10), 2, ApiKey.fromEnv("K", name -> null), waits::add,
+        Backoff.DEFAULT, 1_000);
+
+    HttpCallException e = catchThrowableOfType(HttpCallException.class,
+        () -> http.postJson(uri(), BODY, CancelSignal.none()));
+
+    assertThat(e.kind()).isEqualTo(Kind.MALFORMED_JSON);
+    assertThat(e.attempts()).isEqualTo(1);
+    assertThat(e.lastFailure()).isEqualTo("the reply is too large: 2,012 characters, over the bound of 1,000 a"
+        + " reply may have");
+  }
+
+  @Test
+  void aRetryAfterPastTheCallsDeadlineFailsTheCallAtOnceWithTheNumbers() {
+    // Retry-After: 3600 once held a call 2 x 60 s whatever its timeout
+    server.then(seen -> new Reply(429, Map.of("Retry-After", "3600"), "{\"error\":{\"message\":\"slow\"}}",
+        false));
+
+    HttpCallException e = catchThrowableOfType(HttpCallException.class,
+        () -> http(Duration.ofSeconds(5), 2, ApiKey.fromEnv("K", name -> null)).post(uri(), BODY));
+
+    assertThat(e.kind()).isEqualTo(Kind.STATUS_429);
+    assertThat(e.attempts()).isEqualTo(1);
+    assertThat(e.lastFailure()).isEqualTo("HTTP 429: 'slow'; not retried: the wait before the next attempt, 1m"
+        + " (Retry-After: '3600'), would pass the call's deadline of 16500ms (3 attempts of 5s and 1500ms of backoff)");
+    assertThat(waits).isEmpty();
+    assertThat(server.seen()).hasSize(1);
+  }
 }

@@ -15,8 +15,9 @@ import java.util.function.IntConsumer;
 
 /**
  * A fake model counting in static fields (the runner calls a deserialized copy in this JVM): replies {@code {len:
- * N}} with the piece's length, fails the addresses in {@link #FAILING} as SERVER_ERROR, and throws an Error at
- * call number {@link #crashAt} (a crash halfway: the run fails, what was stored stays).
+ * N}} with the piece's length, fails the addresses in {@link #FAILING} as SERVER_ERROR, and runs {@link #atCrash}
+ * at call number {@link #crashAt} (a test makes the result store unwritable there: the run fails halfway, what was
+ * stored stays; a sub-call that throws cannot fail the run, its Throwable is that piece's INTERNAL result).
  */
 final class CountingSubcall implements Subcall {
   private static final long serialVersionUID = 1L;
@@ -24,6 +25,7 @@ final class CountingSubcall implements Subcall {
   static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
   static final Set<String> FAILING = ConcurrentHashMap.newKeySet();
   static volatile int crashAt = -1;
+  static volatile Runnable atCrash = () -> { };
   /** Runs before each call with the call's number (from 1): a test's gate. */
   static volatile IntConsumer beforeCall = number -> { };
 
@@ -32,6 +34,7 @@ final class CountingSubcall implements Subcall {
     ASKED.clear();
     FAILING.clear();
     crashAt = -1;
+    atCrash = () -> { };
     beforeCall = number -> { };
   }
 
@@ -50,21 +53,12 @@ final class CountingSubcall implements Subcall {
     int number = CALLS.incrementAndGet();
     beforeCall.accept(number);
     if (number == crashAt) {
-      throw new CrashError("crash at call " + crashAt + " (test)");
+      atCrash.run();
     }
     ASKED.add(call.address());
     if (FAILING.contains(call.address())) {
       throw new SubcallException(SubcallException.Reason.SERVER_ERROR, "500 from the stub (test)");
     }
     return JsonNodeFactory.instance.objectNode().put("len", call.piece().length());
-  }
-
-  /** An Error, not an exception: a map records every exception of a call as that piece's failure. */
-  static final class CrashError extends Error {
-    private static final long serialVersionUID = 1L;
-
-    CrashError(String message) {
-      super(message);
-    }
   }
 }

@@ -11,6 +11,7 @@ import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.transforms.program.MapResult;
 import java.io.IOException;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,8 +103,14 @@ class ProgramRunPipelineTest {
     // one lane: when the crash fails the run nothing else is still calling (the DirectRunner does not wait for
     // the other lanes of a failed run), so what is stored is exactly the 4 calls before the crash
     ProgramRunOptions first = options(dataset, 1, 0);
+    Path storeDir = work.resolve("results/fp-test");
+    Path aside = work.resolve("fp-test-aside");
     CountingSubcall.crashAt = 5;
-    assertThatThrownBy(() -> run(first, PieceSteps.NONE)).hasMessageContaining("crash at call 5");
+    CountingSubcall.atCrash = () -> moveAside(storeDir, aside);
+    assertThatThrownBy(() -> run(first, PieceSteps.NONE)).hasMessageContaining("(Not a directory); the results stored"
+        + " so far are kept");
+    Files.delete(storeDir);
+    Files.move(aside, storeDir);
     int storedBefore = stored();
     assertThat(storedBefore).isEqualTo(4);
 
@@ -199,6 +206,16 @@ class ProgramRunPipelineTest {
 
   private MapOutcome run(ProgramRunOptions options, PieceSteps steps) {
     return ProgramRunPipeline.run(options, steps, MAP, "fp-test", new CountingSubcall(), new ByNumber());
+  }
+
+  /** The crash: the store's directory moved aside and a file in its place, so the next result's write fails. */
+  private static void moveAside(Path storeDir, Path aside) {
+    try {
+      Files.move(storeDir, aside);
+      Files.writeString(storeDir, "not a directory (test)");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private int stored() throws IOException {

@@ -12,16 +12,16 @@ public final class MapCalls {
   private MapCalls() {}
 
   /**
-   * Asks {@code call} of {@code subcall}; a {@link SubcallException} (or a defect's RuntimeException, as {@code
-   * INTERNAL}) becomes the piece's {@code {error}} result.
+   * Asks {@code call} of {@code subcall}; a {@link SubcallException} (or any other Throwable, a defect, as
+   * {@code INTERNAL}) becomes the piece's {@code {error}} result.
    */
   public static MapResult ask(Subcall subcall, MapCall call, CancelSignal cancel) {
     try {
       return new MapResult(call.address(), subcall.call(call, cancel));
     } catch (SubcallException e) {
       return MapResult.failure(call.address(), e.reason().name(), e.getMessage());
-    } catch (RuntimeException e) {
-      // a defect in a Subcall must not lose the piece or stop the map: recorded like any failure, as in-process
+    } catch (Throwable e) { // any defect, an Error too (a validator overflowing its stack)
+      // a defect in a Subcall must not lose the piece or kill the lane: recorded like any failure, as in-process
       return MapResult.failure(call.address(), "INTERNAL", e.toString());
     }
   }

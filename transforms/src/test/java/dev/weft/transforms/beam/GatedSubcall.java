@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Each call waits — up to a deadline, never longer — until {@code gate} calls are in flight together, so calls
  * that may overlap do overlap and the most ever in flight is observed rather than left to chance. Replies
  * {@code "seen:<piece>"}; addresses in {@link #FAILING} fail with TIMEOUT; the call numbered {@link #crashAt}
- * throws, failing the run (a crash halfway).
+ * runs {@link #atCrash} first (a test makes the result store unwritable there, so the run fails halfway: a sub-call
+ * that throws no longer can, its Throwable is that piece's INTERNAL result).
  */
 public final class GatedSubcall implements Subcall {
   private static final long serialVersionUID = 1L;
@@ -26,6 +27,7 @@ public final class GatedSubcall implements Subcall {
   public static final Set<String> ASKED = ConcurrentHashMap.newKeySet();
   public static final Set<String> FAILING = ConcurrentHashMap.newKeySet();
   static volatile int crashAt = -1;
+  static volatile Runnable atCrash = () -> { };
 
   private final int gate;
 
@@ -41,13 +43,14 @@ public final class GatedSubcall implements Subcall {
     ASKED.clear();
     FAILING.clear();
     crashAt = -1;
+    atCrash = () -> { };
   }
 
   @Override
   public JsonNode call(MapCall call, CancelSignal cancel) throws SubcallException {
     int number = CALLS.incrementAndGet();
     if (number == crashAt) {
-      throw new AssertionError("crash at call " + number + " (test)");
+      atCrash.run();
     }
     ASKED.add(call.address());
     int now = IN_FLIGHT.incrementAndGet();

@@ -82,12 +82,16 @@ class MapWithModelTest {
   void aReRunAfterACrashHalfwayAsksOnlyWhatIsMissing() throws Exception {
     List<MapCall> calls = balancedCalls(1, 10);
     ResultStore store = ResultStore.at(work.resolve("results").toString(), "fp1");
+    Path storeDir = work.resolve("results").resolve("fp1");
+    Path aside = work.resolve("fp1-aside");
     GatedSubcall.crashAt = 6;
+    GatedSubcall.atCrash = () -> StoreCrash.unwritable(storeDir, aside);
     // one lane: the DirectRunner does not wait for the other lanes of a failed run, so with one lane what is
     // stored when the run has failed is exactly the 5 calls before the crash
     MapWithModel first = MapWithModel.using(new GatedSubcall(1)).withMaxConcurrentSubcalls(1).withResults(store);
 
-    assertThatThrownBy(() -> run(first, calls, 2)).hasMessageContaining("crash at call 6");
+    assertThatThrownBy(() -> run(first, calls, 2)).hasMessageContaining("cannot write the map result");
+    StoreCrash.restore(storeDir, aside);
     int storedByFirstRun = storedFiles(store).size();
     assertThat(storedByFirstRun).isEqualTo(5);
 

@@ -38,6 +38,16 @@ class MapCallsTest {
   }
 
   @Test
+  void anErrorInTheSubcallIsThatPiecesInternalFailureNotADeadLane() {
+    // a StackOverflowError (a validator recursing forever) once killed the lane and lost the piece
+    MapResult failed = MapCalls.ask((call, cancel) -> {
+      throw new StackOverflowError();
+    }, CALL, CancelSignal.none());
+    assertThat(failed.value().at("/error/reason").asText()).isEqualTo("INTERNAL");
+    assertThat(failed.value().at("/error/message").asText()).isEqualTo("java.lang.StackOverflowError");
+  }
+
+  @Test
   void aReplyThatMerelyMentionsAnErrorIsNotAFailure() {
     var reply = JsonNodeFactory.instance.objectNode();
     reply.putObject("error").put("reason", "the module logs errors");
