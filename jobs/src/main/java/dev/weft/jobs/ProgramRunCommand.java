@@ -115,7 +115,7 @@ final class ProgramRunCommand implements Callable<Integer> {
     }
   }
 
-  private int run(ProgramExecutor executor, RunOptions options, Subcall subcall, CancelSignal cancel,
+  private int run(Runner executor, RunOptions options, Subcall subcall, CancelSignal cancel,
       PrintWriter err, MapConsoleProgress progress) throws InterruptedException {
     ReportFile reportFile = new ReportFile(report, "program");
     RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
