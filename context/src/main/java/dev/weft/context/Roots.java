@@ -149,7 +149,17 @@ public final class Roots {
       while (!Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
         existing = existing.getParent(); // "/" always exists: the loop ends
       }
-      Path rest = existing.relativize(current);
+      // the names after existing, as spelled: relativize would normalise them (JDK 9+), stepping over a ".."
+      Path rest = existing.equals(current) ? existing.getFileSystem().getPath("")
+          : current.subpath(existing.getNameCount(), current.getNameCount());
+      for (Path name : rest) {
+        if (name.toString().equals("..")) {
+          // the OS cannot go up out of a name that is not there (ENOENT) or not a directory (ENOTDIR); normalising
+          // such a rest by name would land wherever the names before the ".." lead, a link out included
+          throw new IllegalArgumentException(what + " goes up (..) through " + rest.getName(0) + " in " + existing
+              + ", which is not an existing directory, got: " + value + "; name a path that exists inside the roots");
+        }
+      }
       try {
         return existing.toRealPath().resolve(rest).normalize();
       } catch (NoSuchFileException e) {

@@ -157,6 +157,12 @@ class RootsPropertyTest {
         .hasMessageContaining("loop/x");
     assertThatThrownBy(() -> Roots.of("the roots", List.of()).resolve("env", "a"))
         .hasMessage("env must stay inside the roots, and there are none, got: a");
+    // ".." after a name that is not there: by name it is "out", a link out; the OS would not go up at all
+    assertThatThrownBy(() -> roots.resolve("env", "a/../f.txt/../out")).hasMessage("env goes up (..) through f.txt"
+        + " in " + root + "/a/.., which is not an existing directory, got: a/../f.txt/../out; name a path that exists"
+        + " inside the roots");
+    assertThatThrownBy(() -> roots.resolve("env", "a/f.txt/../../out/secret.txt"))
+        .hasMessageContaining("goes up (..) through ..");
     assertThat(roots.resolve("env", "%2e%2e")).isEqualTo(root.resolve("%2e%2e"));
     assertThat(roots.resolve("env", "..\\..\\etc")).isEqualTo(root.resolve("..\\..\\etc"));
     assertThat(roots.resolve("env", "in/f.txt")).isEqualTo(root.resolve("a/f.txt"));
