@@ -127,7 +127,7 @@ public final class IngestBench implements Bench {
       }
       for (int i = 0; i < runners.size(); i++) {
         Runner runner = runners.get(i);
-        Path index = fresh("index-" + runner.name().toLowerCase());
+        Path index = fresh("index-" + runner.id());
         long nanos = timed(() -> ingest(index, runner));
         servedIndex = runner == Runner.INPROCESS ? index : servedIndex;
         if (round >= 0) {
@@ -138,7 +138,7 @@ public final class IngestBench implements Bench {
     }
     out.printf("raw-lucene\t%s%n", rates(median(raw)));
     for (int i = 0; i < runners.size(); i++) {
-      out.printf("%s\t%s\tratio-to-raw %.2f%n", runners.get(i).name().toLowerCase(), rates(median(elapsed[i])),
+      out.printf("%s\t%s\tratio-to-raw %.2f%n", runners.get(i).id(), rates(median(elapsed[i])),
           median(ratios[i]));
     }
     if (servedIndex == null) {

@@ -35,7 +35,7 @@ class IngestBenchTest {
     assertThat(printed.toString())
         .containsPattern("corpus\t.*\t10 files\t[1-9][0-9]* chunks\t")
         .containsPattern("raw-lucene\t[0-9]+ ms\t")
-        .containsPattern("in_process\t[0-9]+ ms\t.*\tratio-to-raw [0-9.]+")
+        .containsPattern("inprocess\t[0-9]+ ms\t.*\tratio-to-raw [0-9.]+")
         .containsPattern("noop-walk\t[0-9.]+ ms\t[0-9.]+ ms per 1,000 files\t")
         .containsPattern("noop-library-walked\t[0-9.]+ ms\t[0-9.]+ ms per 1,000 files\t[0-9.]+x the walk")
         .containsPattern("noop-library\t[0-9.]+ ms\t[0-9.]+ ms per 1,000 files\t[0-9.]+x the walk")

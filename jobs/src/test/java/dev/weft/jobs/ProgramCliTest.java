@@ -90,7 +90,8 @@ class ProgramCliTest {
     assertThat(noModel.exit()).isEqualTo(2);
     assertThat(noModel.err()).contains("maps over pieces with a model (step 2); pass --model M --base-url URL")
         .hasLineCount(1);
-    assertThat(badRunner.err()).isEqualTo("weft: --runner must be one of [inprocess, direct, flink], got: spark\n");
+    assertThat(badRunner.err()).isEqualTo("weft: --runner must be one of inprocess, direct (DirectRunner), flink"
+        + " (FlinkRunner); got: spark\n");
     assertThat(badK.err()).isEqualTo("weft: max concurrent sub-calls must be between 1 and 64, got: 0\n");
     assertThat(twoSources.exit()).isEqualTo(2);
   }

@@ -50,9 +50,15 @@ public enum Runner {
    * {@link #parse}, refusing {@link #AUTO}: a program has no change-set size to choose by, so it names its runner.
    */
   public static Runner parseExplicit(String value) {
-    Runner runner = parse(value);
+    Runner runner;
+    try {
+      runner = parse(value);
+    } catch (IllegalArgumentException e) {
+      runner = AUTO;
+    }
     if (runner == AUTO) {
-      throw new IllegalArgumentException("runner must be one of inprocess, direct, flink here; got: " + value);
+      throw new IllegalArgumentException(
+          "runner must be one of inprocess, direct (DirectRunner), flink (FlinkRunner); got: " + value);
     }
     return runner;
   }

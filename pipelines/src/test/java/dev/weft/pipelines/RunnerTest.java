@@ -30,7 +30,9 @@ class RunnerTest {
   void aProgramNamesItsRunner() {
     assertThat(Runner.parseExplicit("in-process")).isEqualTo(Runner.INPROCESS);
     assertThatThrownBy(() -> Runner.parseExplicit("auto"))
-        .hasMessage("runner must be one of inprocess, direct, flink here; got: auto");
+        .hasMessage("runner must be one of inprocess, direct (DirectRunner), flink (FlinkRunner); got: auto");
+    assertThatThrownBy(() -> Runner.parseExplicit("spark"))
+        .hasMessage("runner must be one of inprocess, direct (DirectRunner), flink (FlinkRunner); got: spark");
   }
 
   @Test

@@ -84,7 +84,7 @@ public final class BeamProgramBench implements Bench {
 
   private int full(Path work, Path dataset, String runner, double ideal, PrintWriter out) {
     Path results = work.resolve(runner + "-full");
-    reset(Long.MAX_VALUE);
+    reset(Long.MAX_VALUE, () -> {});
     long start = System.nanoTime();
     MapOutcome outcome = run(runner, dataset, results);
     long end = System.nanoTime();
@@ -101,18 +101,22 @@ public final class BeamProgramBench implements Bench {
   private int killedAndResumed(Path work, Path dataset, String runner, PrintWriter out) throws Exception {
     Path results = work.resolve(runner + "-resume");
     long killAt = options.items() / 2 + 1;
-    reset(killAt);
+    Path store = results.resolve("store").resolve(FINGERPRINT);
+    Path aside = results.resolve("store-aside");
+    reset(killAt, () -> takeAway(store, aside));
     try {
       run(runner, dataset, results);
       throw new IllegalStateException("the run to be killed at call " + killAt + " finished; the bench is broken");
-    } catch (IllegalStateException e) {
-      if (!String.valueOf(e.getMessage()).contains("killed the run")) {
-        throw e;
+    } catch (RuntimeException e) {
+      if (!Files.exists(aside)) {
+        throw e; // failed before the crash: not the kill this bench makes
       }
     }
     awaitQuiet();
+    Files.delete(store);
+    Files.move(aside, store);
     long stored = stored(results);
-    reset(Long.MAX_VALUE);
+    reset(Long.MAX_VALUE, () -> {});
     MapOutcome second = run(runner, dataset, results);
     long missing = options.items() - stored;
     out.printf(Locale.ROOT, "%s\tkilled at call %d\tstored %d\tre-run calls %d (missing %d)\treused %d%n", runner,
@@ -131,10 +135,19 @@ public final class BeamProgramBench implements Bench {
         new LatencySubcall(options.latency().toMillis()), new Natural());
   }
 
-  private static void reset(long crashFrom) {
+  private static void reset(long crashFrom, Runnable atCrash) {
     InFlightMeter.GLOBAL.reset();
-    LatencySubcall.STARTED.set(0);
-    LatencySubcall.crashFrom = crashFrom;
+    LatencySubcall.crashFrom(crashFrom, atCrash);
+  }
+
+  /** The crash: the store's directory moved aside and a file in its place, so every later result's write fails. */
+  private static void takeAway(Path store, Path aside) {
+    try {
+      Files.move(store, aside);
+      Files.writeString(store, "not a directory: the bench killed the run here");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot take the result store " + store + " away", e);
+    }
   }
 
   /** A failed run's other lanes stop at their next call: waits (bounded) until none is in flight. */

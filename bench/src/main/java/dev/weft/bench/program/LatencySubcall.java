@@ -6,17 +6,22 @@ import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.MapCall;
 import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A model that answers every call after a fixed latency, metered by {@link InFlightMeter#GLOBAL}; from call
- * number {@link #crashFrom} on, every call throws an Error instead (a process dying halfway: the run fails, the
- * lanes still going stop at their next call, and what was stored stays).
+ * number {@link #crashFrom} on, the run dies: the first such call runs {@link #atCrash} (which takes the result
+ * store away, as a dying worker's disk would be), and every such call throws an Error. The map keeps an Error as
+ * that piece's INTERNAL failure, and writing it fails against the missing store, which fails the run; the lanes
+ * still going stop at their next call, and what was stored stays.
  */
 final class LatencySubcall implements Subcall {
   private static final long serialVersionUID = 1L;
   static final AtomicLong STARTED = new AtomicLong();
   static volatile long crashFrom = Long.MAX_VALUE;
+  static volatile Runnable atCrash = () -> {};
+  private static final AtomicBoolean CRASHED = new AtomicBoolean();
 
   private final long latencyMillis;
 
@@ -27,6 +32,9 @@ final class LatencySubcall implements Subcall {
   @Override
   public JsonNode call(MapCall call, CancelSignal cancel) throws SubcallException {
     if (STARTED.incrementAndGet() >= crashFrom) {
+      if (CRASHED.compareAndSet(false, true)) {
+        atCrash.run();
+      }
       throw new Crash("the bench killed the run at call " + crashFrom);
     }
     InFlightMeter.GLOBAL.enter();
@@ -41,7 +49,15 @@ final class LatencySubcall implements Subcall {
     return JsonNodeFactory.instance.objectNode().put("chars", call.piece().length());
   }
 
-  /** An Error: a map records an exception as the piece's failure, but a dying process fails the run. */
+  /** Resets the crash: from call {@code from} on (Long.MAX_VALUE: never), {@code hook} first. */
+  static void crashFrom(long from, Runnable hook) {
+    STARTED.set(0);
+    CRASHED.set(false);
+    atCrash = hook;
+    crashFrom = from;
+  }
+
+  /** An Error, as a dying process would throw: the map keeps it as the piece's INTERNAL failure. */
   static final class Crash extends Error {
     private static final long serialVersionUID = 1L;
 
