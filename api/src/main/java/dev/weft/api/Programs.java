@@ -10,6 +10,7 @@ import dev.weft.agents.model.ChatSubcall;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.UserFiles;
 import dev.weft.context.env.Environment;
+import dev.weft.context.jq.JqBounds;
 import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
 import dev.weft.models.http.EndpointConfig;
@@ -38,9 +39,23 @@ public final class Programs {
   };
 
   private final Supplier<Environment> environments;
+  private final JqBounds jqBounds;
 
   Programs(Supplier<Environment> environments) {
+    this(environments, JqBounds.DEFAULT);
+  }
+
+  private Programs(Supplier<Environment> environments, JqBounds jqBounds) {
     this.environments = Objects.requireNonNull(environments, "environments");
+    this.jqBounds = Objects.requireNonNull(jqBounds, "jqBounds");
+  }
+
+  /**
+   * These programs with other bounds on their select's and reduce's jq ({@link JqBounds#DEFAULT} otherwise); the
+   * deadline of each is always what is left of the run's.
+   */
+  public Programs withJqBounds(JqBounds bounds) {
+    return new Programs(environments, bounds);
   }
 
   /** Compiles a program file without an environment (a name no step writes is taken to be a slot). */
@@ -71,7 +86,7 @@ public final class Programs {
     Plan plan = compiled(request, text, loaded.slots()::containsKey);
     Environment env = environments.get();
     loaded.slots().forEach(env::put);
-    RunResult result = new ProgramRunner(env, request.subcall(), request.options())
+    RunResult result = new ProgramRunner(env, request.subcall(), request.options(), jqBounds)
         .run(plan, loaded.pieces(), request.cancel(), request.progress());
     List<DeadLetter> dead = loaded.deadLetters();
     return new ProgramOutcome(result, request.executor(), loaded.source(), loaded.pieces().size(),

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.api.IndexLocation;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.context.jq.JqBounds;
 import dev.weft.jobs.mcp.McpServer;
 import dev.weft.jobs.mcp.McpTool;
 import dev.weft.jobs.mcp.ToolResult;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -60,9 +62,22 @@ final class McpCommand implements Callable<Integer> {
       + "that map; the key is sent to this endpoint only):%n")
   ModelOptions model;
 
-  /** What the command line sets beyond the index: the line cap and program_run's model. */
-  record Settings(int maxLineBytes, Optional<McpProgramTools.Endpoint> endpoint) {
+  /**
+   * What the command line sets beyond the index: the line cap and program_run's model; and the bounds of every jq
+   * the tools evaluate (ledger_memory_recall's where, program_run's select and reduce), {@link JqBounds#DEFAULT}
+   * in {@code weft mcp}: tests raise them so a query runs until it is cancelled.
+   */
+  record Settings(int maxLineBytes, Optional<McpProgramTools.Endpoint> endpoint, JqBounds jq) {
     static final Settings DEFAULT = new Settings(McpServer.Limits.DEFAULT_MAX_LINE_BYTES, Optional.empty());
+
+    Settings {
+      Objects.requireNonNull(endpoint, "endpoint");
+      Objects.requireNonNull(jq, "jq");
+    }
+
+    Settings(int maxLineBytes, Optional<McpProgramTools.Endpoint> endpoint) {
+      this(maxLineBytes, endpoint, JqBounds.DEFAULT);
+    }
   }
 
   @Override
@@ -99,18 +114,18 @@ final class McpCommand implements Callable<Integer> {
     Runnable onInitialize = backgroundIndexOff(env)
         ? () -> err.println("weft mcp: no background index (" + NO_BACKGROUND_INDEX + " is set)")
         : background::start;
-    new McpServer(INFO, tools(weft, corpus, settings.endpoint()), failure -> failure(failure, err), onInitialize,
+    new McpServer(INFO, tools(weft, corpus, settings), failure -> failure(failure, err), onInitialize,
         limits).serve(in, out);
     background.awaitAtShutdown(shutdownWait);
   }
 
   /** Every tool, in the order tools/list gives them. */
-  static List<McpTool> tools(Weft weft, McpCorpus corpus, Optional<McpProgramTools.Endpoint> endpoint) {
+  static List<McpTool> tools(Weft weft, McpCorpus corpus, Settings settings) {
     List<McpTool> tools = new ArrayList<>(new McpCorpusTools(weft, corpus).tools());
     tools.addAll(new McpGraphTools(weft).tools());
     tools.addAll(new McpMemoryTools(weft).tools());
-    tools.addAll(new McpLedgerTools(weft).tools());
-    tools.addAll(new McpProgramTools(weft, corpus, endpoint).tools());
+    tools.addAll(new McpLedgerTools(weft, settings.jq()).tools());
+    tools.addAll(new McpProgramTools(weft, corpus, settings).tools());
     return tools;
   }
 

@@ -19,9 +19,11 @@ import java.util.Map;
  */
 final class McpLedgerTools {
   private final Weft weft;
+  private final JqBounds jq;
 
-  McpLedgerTools(Weft weft) {
+  McpLedgerTools(Weft weft, JqBounds jq) {
     this.weft = weft;
+    this.jq = jq;
   }
 
   List<McpTool> tools() {
@@ -60,6 +62,6 @@ final class McpLedgerTools {
     Integer n = args.integer("n");
     return ToolResult.of(Json.tree(LedgerRecordCommand.json(weft.ledger(args.string("embedder")).recall(
         LedgerRecordCommand.query(n == null ? 10 : n, args.strings("tags"), args.string("where"),
-            args.string("near"), args.number("minScore")), JqBounds.DEFAULT, args.cancel()))));
+            args.string("near"), args.number("minScore")), jq, args.cancel()))));
   }
 }

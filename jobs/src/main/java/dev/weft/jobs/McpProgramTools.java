@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.agents.program.Compilation;
 import dev.weft.agents.program.MapProgress;
 import dev.weft.agents.program.RunOptions;
+import dev.weft.agents.program.RunResult;
 import dev.weft.api.ProgramOutcome;
 import dev.weft.api.ProgramRequest;
 import dev.weft.api.ProgramSource;
@@ -63,14 +64,21 @@ final class McpProgramTools {
 
   private static final AtomicLong RUNS = new AtomicLong();
 
+  /** Room left in a response line for the JSON-RPC envelope around a tool result (its id included). */
+  static final int ENVELOPE_BYTES = 1024;
+
   private final Weft weft;
   private final McpCorpus corpus;
   private final Optional<Endpoint> endpoint;
+  private final int maxLineBytes;
+  private final Programs programs;
 
-  McpProgramTools(Weft weft, McpCorpus corpus, Optional<Endpoint> endpoint) {
+  McpProgramTools(Weft weft, McpCorpus corpus, McpCommand.Settings settings) {
     this.weft = weft;
     this.corpus = corpus;
-    this.endpoint = endpoint;
+    this.endpoint = settings.endpoint();
+    this.maxLineBytes = settings.maxLineBytes();
+    this.programs = Weft.programs().withJqBounds(settings.jq());
   }
 
   List<McpTool> tools() {
@@ -79,7 +87,8 @@ final class McpProgramTools {
             + "steps) or every error as {code, pointer, message}; nothing runs.", this::compile),
         tool("program_run", "Run a Weft program document over the chunks of this server's index (or index, dataset "
             + "or env), asking the server's chat model once per piece of its map, at most maxConcurrent at a time "
-            + "and maxSubcalls in all. Returns the answer (a preview), the counts and the path of the run report. "
+            + "and maxSubcalls in all. Returns the answer (a preview; a longer answer whole as answer.text and in the "
+            + "file answer.file), the counts and the path of the run report. "
             + "Compile it first with program_compile.", this::run));
   }
 
@@ -107,7 +116,7 @@ final class McpProgramTools {
     RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
     ProgramOutcome outcome;
     try {
-      outcome = Weft.programs().run(new ProgramRequest(program, source, executor, options, subcall, args.cancel(),
+      outcome = programs.run(new ProgramRequest(program, source, executor, options, subcall, args.cancel(),
           ProgramRunReports.recording(recorder, MapProgress.Listener.none()),
           Optional.ofNullable(args.string("work")).map(work -> corpus.rootsAndIndex().resolve("work", work))));
     } catch (InterruptedException e) {
@@ -119,11 +128,24 @@ final class McpProgramTools {
     }
     String summary = ProgramRunCommand.summary(outcome);
     report.program(recorder, outcome, summary);
-    ObjectNode structured = Json.tree(ProgramRunCommand.report(outcome));
+    RunResult result = outcome.result();
+    // an answer past the preview is kept whole beside the report, as --answer-out keeps it for the CLI
+    Optional<Path> answerFile = result.truncated()
+        ? Optional.of(ProgramRunCommand.writeAnswer(result, dir.resolve("answer.txt"), "`weft mcp --index DIR`"))
+        : Optional.empty();
+    ObjectNode structured = Json.tree(ProgramRunCommand.report(outcome, answerFile));
     structured.put("summary", summary).put("report", dir.resolve("report.json").toString())
         .put("program", program.toString());
     // a run stopped by its deadline answers (its report says what was done), as an error the model notices
-    return new ToolResult(structured.toString(), structured, !outcome.result().ok());
+    ToolResult preview = new ToolResult(structured.toString(), structured, !result.ok());
+    if (!result.truncated()) {
+      return preview;
+    }
+    ObjectNode whole = structured.deepCopy();
+    ((ObjectNode) whole.path("answer")).put("text", ProgramRunCommand.wholeAnswer(result));
+    ToolResult withText = new ToolResult(whole.toString(), whole, !result.ok());
+    // the client reads lines as long as the server does at most: a longer answer stays in answer.file alone
+    return withText.encodedBytes() + ENVELOPE_BYTES <= maxLineBytes ? withText : preview;
   }
 
   /** The facade's refusal names the CLI's options; a model has to be told how the server gets one. */

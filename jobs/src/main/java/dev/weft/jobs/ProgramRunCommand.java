@@ -159,12 +159,22 @@ final class ProgramRunCommand implements Callable<Integer> {
 
   /** The whole answer, read a window at a time, written to {@code file}; answers where it is. */
   private static Path writeAnswer(RunResult result, Path file) {
+    return writeAnswer(result, file, "--answer-out FILE");
+  }
+
+  /** As above; {@code option} names where the file came from, for a refusal. */
+  static Path writeAnswer(RunResult result, Path file, String option) {
+    RunReports.writeText(file, wholeAnswer(result), "answer", option);
+    return file.toAbsolutePath().normalize();
+  }
+
+  /** The whole answer, read a window at a time. */
+  static String wholeAnswer(RunResult result) {
     StringBuilder answer = new StringBuilder(result.answerChars());
     while (answer.length() < result.answerChars()) {
       answer.append(result.readAnswer(answer.length(), RunResult.MAX_READ_CHARS));
     }
-    RunReports.writeText(file, answer.toString(), "answer", "--answer-out FILE");
-    return file.toAbsolutePath().normalize();
+    return answer.toString();
   }
 
   static Map<String, Object> report(ProgramOutcome outcome) {

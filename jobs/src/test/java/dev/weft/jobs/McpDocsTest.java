@@ -7,7 +7,6 @@ import dev.weft.jobs.mcp.McpTool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +18,7 @@ class McpDocsTest {
   void everyToolAndVariableIsDocumented() throws Exception {
     String docs = Files.readString(Path.of("..", "docs", "mcp.md"));
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
-      List<McpTool> tools = McpCommand.tools(weft, new McpCorpus(weft, List.of()), Optional.empty());
+      List<McpTool> tools = McpCommand.tools(weft, new McpCorpus(weft, List.of()), McpCommand.Settings.DEFAULT);
       assertThat(tools).hasSize(22);
       for (McpTool tool : tools) {
         assertThat(docs).as("docs/mcp.md's tool table").contains("| `" + tool.name() + "` |");

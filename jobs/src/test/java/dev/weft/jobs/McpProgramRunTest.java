@@ -39,6 +39,7 @@ class McpProgramRunTest {
   private final StringWriter err = new StringWriter();
   private final CountDownLatch release = new CountDownLatch(1);
   private volatile boolean hold;
+  private volatile String reply;
 
   @BeforeEach
   void start() throws IOException {
@@ -46,7 +47,7 @@ class McpProgramRunTest {
       if (hold) {
         await(release);
       }
-      return StubReply.text(judge(request.userMessage()).toString());
+      return StubReply.text(reply != null ? reply : judge(request.userMessage()).toString());
     });
     weft = Weft.open(tmp.resolve("index"));
     McpCorpus corpus = new McpCorpus(weft, List.of(EXAMPLES, tmp)); // two roots: the example dataset, env dirs
@@ -136,6 +137,47 @@ class McpProgramRunTest {
         + "\"input\", \"as\": \"x\"}]}, \"env\": \"" + tmp + "\"}");
     assertThat(refused.at("/content/0/text").asText()).startsWith("weft: ").contains("AI0102");
     assertThat(refused.at("/structuredContent/exitCode").asInt()).isEqualTo(2);
+  }
+
+  /** Every piece of the example dataset mapped to the stub's reply; the answer is the results. */
+  private JsonNode runEchoingEveryReply(String stubReply) {
+    reply = stubReply;
+    return client.call("program_run", "{\"program\": {\"steps\": [{\"op\": \"map\", \"from\": \"input\", "
+        + "\"as\": \"said\", \"instruction\": \"Say it.\"}, {\"op\": \"answer\", \"from\": \"said\"}]}, "
+        + "\"dataset\": \"" + EXAMPLES.resolve("modules.jsonl") + "\"}");
+  }
+
+  @Test
+  void anAnswerPastThePreviewComesWholeAsTextAndInAFileBesideTheReport() throws Exception {
+    // the 2,000-character preview was all an MCP client could reach
+    JsonNode result = runEchoingEveryReply("long ".repeat(400));
+
+    assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
+    JsonNode answer = result.at("/structuredContent/answer");
+    assertThat(answer.path("truncated").asBoolean()).isTrue();
+    String text = answer.path("text").asText();
+    assertThat(text).hasSize(answer.path("chars").asInt()).hasSizeGreaterThan(4 * 2_000)
+        .startsWith(answer.path("preview").asText());
+    Path file = Path.of(answer.path("file").asText());
+    assertThat(file).startsWith(tmp.resolve("index").resolve("mcp-runs")).hasFileName("answer.txt")
+        .hasParent(Path.of(result.at("/structuredContent/report").asText()).getParent());
+    assertThat(Files.readString(file)).isEqualTo(text);
+    assertThat(McpClient.json(result.at("/content/0/text").asText()).at("/answer/text").asText()).isEqualTo(text);
+  }
+
+  @Test
+  void anAnswerTooLongForAResponseLineIsInItsFileAlone() throws Exception {
+    // four replies of 300,000 chars: the answer (twice in a result: text and structuredContent) passes 1 MiB
+    JsonNode result = runEchoingEveryReply("x".repeat(300_000));
+
+    assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
+    JsonNode answer = result.at("/structuredContent/answer");
+    assertThat(answer.has("text")).isFalse();
+    assertThat(answer.path("preview").asText()).hasSize(2_000);
+    String whole = Files.readString(Path.of(answer.path("file").asText()));
+    assertThat(whole).hasSize(answer.path("chars").asInt()).hasSizeGreaterThan(4 * 300_000)
+        .startsWith(answer.path("preview").asText());
+    assertThat(client.transcript).allMatch(line -> line.length() <= 1 << 20);
   }
 
   private Path onlyReport() throws IOException {

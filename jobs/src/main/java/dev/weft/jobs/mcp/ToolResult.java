@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -28,6 +29,11 @@ public record ToolResult(String text, ObjectNode structured, boolean isError) {
   /** A failure the model reads: one line saying what happened, which value or file, and what to do. */
   public static ToolResult error(String line, ObjectNode structured) {
     return new ToolResult(line, structured, true);
+  }
+
+  /** The bytes of the {@code tools/call} result object as the server writes it (compact JSON, UTF-8). */
+  public int encodedBytes() {
+    return toJson().toString().getBytes(StandardCharsets.UTF_8).length;
   }
 
   /** The {@code tools/call} result object. */

@@ -31,8 +31,8 @@ import java.util.function.Supplier;
 /**
  * JSON over HTTP as every Weft model client does it (the embedder, the chat client): one deadline for each whole
  * attempt, body included — for a stream, the whole stream; 429, 5xx, timeouts, I/O errors and cut streams retried
- * with the server's {@code Retry-After} or exponential backoff ({@link Backoff}); any other status and a malformed
- * 2xx body fail at once; a {@link CancelSignal} aborts the exchange in flight (closing its connection) and the
+ * with the server's {@code Retry-After} or exponential backoff ({@link Backoff}); any other status, a malformed
+ * 2xx body and a body past {@link #MAX_REPLY_BYTES} (read no further) fail at once; a {@link CancelSignal} aborts the exchange in flight (closing its connection) and the
  * wait before a retry; the API key in the {@code Authorization} header and nowhere else; a server's error text
  * quoted on one line, capped and scrubbed of the key.
  *
@@ -44,10 +44,11 @@ public final class JsonHttp {
       new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
   private static final int MAX_QUOTED_BODY = 300;
   /**
-   * The most characters a reply body may have: Jackson's own cap on one string value (a reply's text is one
-   * string), so any body within it parses and one past it is refused as too large, not as "not JSON".
+   * The most bytes of a reply body the client reads, a whole stream's included: Jackson's own cap on one string
+   * value in characters (a reply's text is one string), so any body within it parses; past it the read stops and
+   * the reply is refused as too large, never held whole in memory nor called "not JSON".
    */
-  public static final int MAX_REPLY_CHARS = 20_000_000;
+  public static final int MAX_REPLY_BYTES = 20_000_000;
 
   private final Duration timeout;
   private final int maxRetries;
@@ -55,7 +56,7 @@ public final class JsonHttp {
   private final Sleeper sleeper;
   private final Backoff backoff;
   private final HttpClient client;
-  private final int maxReplyChars;
+  private final int maxReplyBytes;
 
   /**
    * @param timeout the deadline of each attempt as a whole (connect, send, headers and body), also the connect
@@ -64,16 +65,16 @@ public final class JsonHttp {
    * @param sleeper waits between attempts (tests record the waits instead)
    */
   public JsonHttp(Duration timeout, int maxRetries, ApiKey key, Sleeper sleeper, Backoff backoff) {
-    this(timeout, maxRetries, key, sleeper, backoff, MAX_REPLY_CHARS);
+    this(timeout, maxRetries, key, sleeper, backoff, MAX_REPLY_BYTES);
   }
 
-  /** As above, with another cap on a reply body's characters (tests use a small one). */
+  /** As above, with another bound on the bytes of a reply body (tests use a small one). */
   public JsonHttp(Duration timeout, int maxRetries, ApiKey key, Sleeper sleeper, Backoff backoff,
-      int maxReplyChars) {
-    if (maxReplyChars < 1) {
-      throw new IllegalArgumentException("max reply chars must be at least 1, got: " + maxReplyChars);
+      int maxReplyBytes) {
+    if (maxReplyBytes < 1) {
+      throw new IllegalArgumentException("max reply bytes must be at least 1, got: " + maxReplyBytes);
     }
-    this.maxReplyChars = maxReplyChars;
+    this.maxReplyBytes = maxReplyBytes;
     this.timeout = Objects.requireNonNull(timeout, "timeout");
     if (maxRetries < 0) {
       throw new IllegalArgumentException("max retries must be at least 0, got: " + maxRetries);
@@ -98,7 +99,7 @@ public final class JsonHttp {
   /** As {@link #post(URI, byte[])}, aborted when {@code cancel} fires ({@link Kind#CANCELLED}). */
   public String post(URI uri, byte[] json, CancelSignal cancel) throws HttpCallException {
     return withRetries(cancel, () -> bodyOf(exchange(request(uri, json, "application/json"),
-        HttpResponse.BodyHandlers.ofString(), new CompletableFuture<>(), cancel)));
+        bounded(HttpResponse.BodyHandlers.ofString()), new CompletableFuture<>(), cancel)));
   }
 
   /**
@@ -107,12 +108,8 @@ public final class JsonHttp {
    */
   public JsonNode postJson(URI uri, byte[] json, CancelSignal cancel) throws HttpCallException {
     return withRetries(cancel, () -> {
-      String body = bodyOf(exchange(request(uri, json, "application/json"), HttpResponse.BodyHandlers.ofString(),
-          new CompletableFuture<>(), cancel));
-      if (body.length() > maxReplyChars) {
-        throw new Failure(Kind.MALFORMED_JSON, false, String.format("the reply is too large: %,d characters,"
-            + " over the bound of %,d a reply may have", body.length(), maxReplyChars));
-      }
+      String body = bodyOf(exchange(request(uri, json, "application/json"),
+          bounded(HttpResponse.BodyHandlers.ofString()), new CompletableFuture<>(), cancel));
       try {
         JsonNode node = JSON.readTree(body);
         if (node == null || node.isMissingNode()) {
@@ -144,13 +141,13 @@ public final class JsonHttp {
       S sink = newSink.get();
       SseSubscriber events = new SseSubscriber(sink);
       AtomicBoolean started = new AtomicBoolean();
-      HttpResponse.BodyHandler<String> handler = info -> {
+      HttpResponse.BodyHandler<String> handler = bounded(info -> {
         if (info.statusCode() < 200 || info.statusCode() >= 300) {
           return BodySubscribers.ofString(StandardCharsets.UTF_8); // the error text
         }
         started.set(true);
         return BodySubscribers.fromLineSubscriber(events, subscriber -> "", StandardCharsets.UTF_8, null);
-      };
+      });
       HttpResponse<String> response;
       try {
         response = exchange(request(uri, json, "text/event-stream"), handler, events.malformed, cancel);
@@ -169,6 +166,14 @@ public final class JsonHttp {
       }
       return sink;
     });
+  }
+
+  /**
+   * {@code handler}'s body read to at most {@link #maxReplyBytes} bytes ({@link BoundedBody}): an error body, a
+   * reply, or a whole stream, so no server can make the client hold more.
+   */
+  private <T> HttpResponse.BodyHandler<T> bounded(HttpResponse.BodyHandler<T> handler) {
+    return info -> new BoundedBody<>(handler.apply(info), maxReplyBytes);
   }
 
   private HttpRequest request(URI uri, byte[] json, String accept) {
@@ -308,6 +313,12 @@ public final class JsonHttp {
     while ((cause instanceof CompletionException || cause instanceof ExecutionException)
         && cause.getCause() != null) {
       cause = cause.getCause();
+    }
+    for (Throwable c = thrown; c != null; c = c.getCause()) {
+      if (c instanceof BoundedBody.TooLarge tooLarge) {
+        return new Failure(Kind.MALFORMED_JSON, false, String.format("the reply is too large: it passed the bound"
+            + " of %,d bytes a reply may have; the rest was not read", tooLarge.maxBytes));
+      }
     }
     if (cause instanceof HttpTimeoutException) {
       return new Failure(Kind.TIMEOUT, true,

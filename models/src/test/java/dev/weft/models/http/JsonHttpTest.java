@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -240,8 +241,49 @@ class JsonHttpTest {
 
     assertThat(e.kind()).isEqualTo(Kind.MALFORMED_JSON);
     assertThat(e.attempts()).isEqualTo(1);
-    assertThat(e.lastFailure()).isEqualTo("the reply is too large: 2,012 characters, over the bound of 1,000 a"
-        + " reply may have");
+    assertThat(e.lastFailure()).isEqualTo(TOO_LARGE);
+  }
+
+  private static final String TOO_LARGE = "the reply is too large: it passed the bound of 1,000 bytes a reply may"
+      + " have; the rest was not read";
+  /** Far more than the bound and than every socket buffer between the two ends together. */
+  private static final long FLOOD = 64L * 1024 * 1024;
+
+  @Test
+  void aHugeReplyIsReadOnlyToTheBoundThenTheConnectionIsClosed() throws Exception {
+    // a 5 GB reply once went whole into memory before the size was checked
+    try (FloodServer flood = new FloodServer("application/json", "{\"data\": \"", FLOOD)) {
+      JsonHttp http = new JsonHttp(Duration.ofSeconds(30), 2, ApiKey.fromEnv("K", name -> null), waits::add,
+          Backoff.DEFAULT, 1_000);
+
+      HttpCallException e = catchThrowableOfType(HttpCallException.class,
+          () -> http.postJson(URI.create(flood.baseUrl() + "/v1/x"), BODY, CancelSignal.none()));
+
+      assertThat(e.kind()).isEqualTo(Kind.MALFORMED_JSON);
+      assertThat(e.attempts()).isEqualTo(1);
+      assertThat(e.lastFailure()).isEqualTo(TOO_LARGE);
+      assertThat(flood.written().get(30, TimeUnit.SECONDS)).as("bytes the server got out before the client"
+          + " closed").isLessThan(FLOOD / 2);
+    }
+  }
+
+  @Test
+  void aStreamPastTheBoundStopsThereEvenWithinOneEndlessLine() throws Exception {
+    try (FloodServer flood = new FloodServer("text/event-stream", "data: ", FLOOD)) {
+      JsonHttp http = new JsonHttp(Duration.ofSeconds(30), 2, ApiKey.fromEnv("K", name -> null), waits::add,
+          Backoff.DEFAULT, 1_000);
+      List<String> events = Collections.synchronizedList(new ArrayList<>());
+      StreamSink sink = events::add;
+
+      HttpCallException e = catchThrowableOfType(HttpCallException.class,
+          () -> http.stream(URI.create(flood.baseUrl() + "/v1/x"), BODY, CancelSignal.none(), () -> sink));
+
+      assertThat(e.kind()).isEqualTo(Kind.MALFORMED_JSON);
+      assertThat(e.attempts()).isEqualTo(1);
+      assertThat(e.lastFailure()).isEqualTo(TOO_LARGE);
+      assertThat(events).isEmpty();
+      assertThat(flood.written().get(30, TimeUnit.SECONDS)).isLessThan(FLOOD / 2);
+    }
   }
 
   @Test
