@@ -17,12 +17,15 @@ import org.junit.jupiter.api.Test;
  * dependency; these rules also catch what Maven allows (a package of transforms using Beam, jobs using the index).
  */
 class LayeringTest {
+  private static final String TESTKIT = "dev.weft.agents.model.stub..";
   private static JavaClasses weft;
 
   @BeforeAll
   static void importClasses() {
     weft = new ClassFileImporter()
         .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        // and the modules' test jars (pipelines' is on this class path), which DO_NOT_INCLUDE_TESTS does not know
+        .withImportOption(location -> !location.contains("-tests.jar"))
         .importPackages("dev.weft");
   }
 
@@ -107,6 +110,17 @@ class LayeringTest {
   void benchmarkCodeLivesInTheBenchModule() {
     check(classes().that().haveSimpleNameEndingWith("Bench").or().haveSimpleNameEndingWith("Baseline")
         .should().resideInAPackage("dev.weft.bench.."));
+  }
+
+  @Test
+  void theTestkitReachesProductionCodeThroughTheBenchAlone() {
+    // testkit (the stub chat server) is test scope everywhere but bench, which measures program runs against it;
+    // it keeps the package it had in agents' tests, so tests importing it compile unchanged
+    check(noClasses().that().resideOutsideOfPackages("dev.weft.bench..", TESTKIT)
+        .should().dependOnClassesThat().resideInAPackage(TESTKIT));
+    check(classes().that().resideInAPackage(TESTKIT)
+        .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "com.sun.net.httpserver..",
+            "com.fasterxml.jackson..", TESTKIT));
   }
 
   @Test

@@ -11,14 +11,16 @@ import java.io.InputStream;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The chunkers parse with the tree-sitter runtime and grammars transforms' build compiles at -O2 (ingest.md,
+ * The chunkers parse with the tree-sitter runtime and grammars the natives module compiles at -O2 (ingest.md,
  * "Tree-sitter natives"), not with the debug builds io.github.bonede ships: the library this process has mapped
- * under each name is byte for byte the one on the class path under {@code dev/weft/natives/tree-sitter/}.
+ * under each name is byte for byte the one on the class path under {@code dev/weft/natives/tree-sitter/}, and that
+ * one is the natives jar's alone.
  */
 class TreeSitterRuntimeTest {
   @ParameterizedTest(name = "{0} through the {1} chunker")
@@ -34,7 +36,7 @@ class TreeSitterRuntimeTest {
     String platform = System.getProperty("os.arch").equals("aarch64") ? "aarch64-linux-gnu" : "x86_64-linux-gnu";
     String file = platform + "-" + library + ".so";
     URL built = getClass().getClassLoader().getResource("dev/weft/natives/tree-sitter/" + file);
-    assertThat(built).as("%s, built by transforms' build (build-tree-sitter.sh: is gcc installed?)", file).isNotNull();
+    assertThat(built).as("%s, built by natives' build (build-tree-sitter.sh: is gcc installed?)", file).isNotNull();
 
     String text = source.replace("\\n", "\n");
     assertThat(Chunkers.forFormat(format).chunk(new SourceDocument("a", Kind.CODE, format, text, "h", 0, 0)))
@@ -46,6 +48,24 @@ class TreeSitterRuntimeTest {
       assertThat(Files.readAllBytes(mapped.get(0))).as("%s, mapped from %s", file, mapped.get(0))
           .isEqualTo(in.readAllBytes());
     }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"tree-sitter", "tree-sitter-python", "tree-sitter-java", "tree-sitter-javascript",
+      "tree-sitter-typescript", "tree-sitter-go"})
+  void eachLibraryIsOnTheClassPathOnceFromTheNativesModule(String library) throws Exception {
+    assumeThat(System.getProperty("os.name")).as("the libraries are built on Linux only").containsIgnoringCase("linux");
+    String platform = System.getProperty("os.arch").equals("aarch64") ? "aarch64-linux-gnu" : "x86_64-linux-gnu";
+    String resource = "dev/weft/natives/tree-sitter/" + platform + "-" + library + ".so";
+    // one copy, and not among transforms' own classes: a second (a transforms/target built before the natives
+    // module existed: clean it) would be picked by class path order, not by which build is current
+    List<URL> copies = Collections.list(getClass().getClassLoader().getResources(resource));
+    assertThat(copies).as("copies of %s on the class path", resource).hasSize(1);
+    String transformsClasses = Chunkers.class.getProtectionDomain().getCodeSource().getLocation().toString();
+    assertThat(copies.get(0).toString()).as("where %s is served from", resource)
+        .doesNotStartWith(transformsClasses)
+        .doesNotStartWith("jar:" + transformsClasses)
+        .containsAnyOf("/natives/target/classes/", "/weft-natives-");
   }
 
   /** The distinct files named {@code fileName} in this process's memory map. */

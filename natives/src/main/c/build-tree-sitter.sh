@@ -2,7 +2,8 @@
 # Builds the tree-sitter JNI libraries for this machine at -O2 into OUT_DIR, where NativeLibraries looks for them
 # before the debug builds io.github.bonede ships (docs/ingest.md, "Tree-sitter natives"):
 #   <platform>-tree-sitter.so            the vendored runtime + weft_tree_sitter_jni.c
-#   <platform>-tree-sitter-<grammar>.so  a vendored grammar (grammars/) + weft_tree_sitter_grammar_jni.c
+#   <platform>-tree-sitter-<grammar>.so  a vendored grammar (grammars/) + weft_tree_sitter_grammar_jni.c, with
+#                                        the tree_sitter/*.h the grammars share in grammars/include
 # Each library is skipped when it is newer than its sources and this script. Without gcc or on a platform other
 # than Linux x86_64/aarch64 it builds nothing and says so: bonede's libraries are used, slower.
 set -euo pipefail
@@ -42,17 +43,20 @@ fi
 
 # grammar NAME CLASS DIR SRC: the grammar vendored in grammars/DIR, whose parser.c (+ scanner.c) is in DIR/SRC,
 # for bonede's org.treesitter.CLASS. The versions are the ones bonede's artifacts were built from (same parse trees).
+# "tree_sitter/parser.h" is found beside the including file first, so a grammar whose header differs from the
+# shared one (grammars/SOURCE.md) keeps its own in SRC/tree_sitter and the others fall through to grammars/include.
+shared=$here/grammars/include
 grammar() {
   local name=$1 class=$2 dir=$here/grammars/$3 src=$here/grammars/$3/$4
   local lib=$out/$platform-tree-sitter-$name.so
-  if stale "$lib" "$dir" "$here/weft_tree_sitter_grammar_jni.c"; then
+  if stale "$lib" "$dir" "$shared" "$here/weft_tree_sitter_grammar_jni.c"; then
     local sources=("$src/parser.c")
     if [ -f "$src/scanner.c" ]; then
       sources+=("$src/scanner.c")
     fi
     # -std=gnu11: the scanners use gnu extensions (typeof in array.h)
     gcc "${cflags[@]}" -std=gnu11 -DTREE_SITTER_HIDE_SYMBOLS -DWEFT_GRAMMAR="$name" -DWEFT_GRAMMAR_CLASS="$class" \
-      -I"$src" "$here/weft_tree_sitter_grammar_jni.c" "${sources[@]}" -o "$lib.tmp.$$"
+      -I"$src" -I"$shared" "$here/weft_tree_sitter_grammar_jni.c" "${sources[@]}" -o "$lib.tmp.$$"
     mv "$lib.tmp.$$" "$lib"
   fi
 }

@@ -34,7 +34,7 @@ import java.util.function.Function;
  * most calls it ever had in flight, and the recorded requests.
  *
  * <p>Its pool has {@value #DEFAULT_THREADS} threads by default, so the in-flight counters measure the client's
- * concurrency, not the server's. Published in the agents test jar ({@code weft-agents}, {@code test-jar}).
+ * concurrency, not the server's. Main code of the testkit module ({@code weft-testkit}, test scope everywhere but bench).
  */
 public final class StubChatServer implements AutoCloseable {
   public static final int DEFAULT_THREADS = 64;
