@@ -2,6 +2,7 @@ package dev.weft.jobs;
 
 import dev.weft.api.Generations;
 import dev.weft.api.Weft;
+import dev.weft.context.error.ExitStatus;
 import dev.weft.context.generation.GenerationManifest;
 import java.io.PrintWriter;
 import java.util.List;
@@ -38,7 +39,7 @@ final class GenerationsCommand implements Callable<Integer> {
       }
       // listed first, so what can be served is known; then the damage, as one line and exit 4
       listed.requireIntact();
-      return generations.isEmpty() ? WeftCli.NOTHING_FOUND : 0;
+      return generations.isEmpty() ? ExitStatus.NOTHING_FOUND.code() : 0;
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.weft.jobs;
 
 import dev.weft.api.Lines;
 import dev.weft.api.Weft;
+import dev.weft.context.error.ExitStatus;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -37,7 +38,7 @@ final class GetCommand implements Callable<Integer> {
       if (body.isEmpty()) {
         spec.commandLine().getErr().println("weft: lines " + lines + " of " + path
             + " are not an indexed chunk; use the ranges `weft recall` prints");
-        return WeftCli.NOTHING_FOUND;
+        return ExitStatus.NOTHING_FOUND.code();
       }
       spec.commandLine().getOut().println(body.get());
       return 0;

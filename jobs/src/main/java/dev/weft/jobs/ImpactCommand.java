@@ -1,6 +1,7 @@
 package dev.weft.jobs;
 
 import dev.weft.api.Weft;
+import dev.weft.context.error.ExitStatus;
 import dev.weft.context.impact.Caller;
 import dev.weft.context.impact.Definition;
 import dev.weft.context.impact.Impact;
@@ -32,7 +33,7 @@ final class ImpactCommand implements Callable<Integer> {
       Optional<Impact> impact = weft.impact(symbol);
       if (impact.isEmpty()) {
         spec.commandLine().getErr().println(TsvFields.printable("weft: " + notDefined(symbol)));
-        return WeftCli.NOTHING_FOUND;
+        return ExitStatus.NOTHING_FOUND.code();
       }
       PrintWriter out = spec.commandLine().getOut();
       if (json) {

@@ -2,6 +2,7 @@ package dev.weft.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.api.Weft;
+import dev.weft.context.error.ExitStatus;
 import dev.weft.context.ledger.GoalPrompt;
 import dev.weft.context.ledger.ProgressResult;
 import java.io.PrintWriter;
@@ -132,7 +133,7 @@ final class LedgerGoalCommand implements Runnable {
       } else {
         prompt.text().lines().forEach(line -> out.println(TsvFields.printable(line)));
       }
-      return prompt.active() ? 0 : WeftCli.NOTHING_FOUND;
+      return prompt.active() ? 0 : ExitStatus.NOTHING_FOUND.code();
     }
   }
 

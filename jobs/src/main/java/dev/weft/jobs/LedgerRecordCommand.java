@@ -134,7 +134,7 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
             LedgerCommand.text(hit.value().path("tags"))));
       }
     }
-    return recalled.hits().isEmpty() ? WeftCli.NOTHING_FOUND : 0;
+    return recalled.hits().isEmpty() ? ExitStatus.NOTHING_FOUND.code() : 0;
   }
 
   /** What {@code --json} prints and the MCP ledger recall returns. */

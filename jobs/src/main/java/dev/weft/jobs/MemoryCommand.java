@@ -1,6 +1,7 @@
 package dev.weft.jobs;
 
 import dev.weft.api.Weft;
+import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.Quote;
 import dev.weft.context.memory.Memory;
 import dev.weft.context.memory.MemoryKind;
@@ -69,7 +70,7 @@ final class MemoryCommand implements Runnable {
         spec.commandLine().getErr().println(TsvFields.printable("weft: no memory '" + Quote.of(id) + "' in scope "
             + (memoryOptions.scope == null ? "global" : memoryOptions.scope)
             + "; `weft memory list` shows what is there"));
-        return WeftCli.NOTHING_FOUND;
+        return ExitStatus.NOTHING_FOUND.code();
       }
       out().println(json ? Json.write(MemoryRows.json(record.get())) : MemoryRows.tsv(record.get()));
       return 0;
@@ -102,7 +103,7 @@ final class MemoryCommand implements Runnable {
         page.next().ifPresent(next -> spec.commandLine().getErr().println(
             "weft: more records; continue with --after " + next));
       }
-      return page.records().isEmpty() ? WeftCli.NOTHING_FOUND : 0;
+      return page.records().isEmpty() ? ExitStatus.NOTHING_FOUND.code() : 0;
     }
 
     /** A page in insertion order after {@code after}, or with {@code recent} the newest {@code n} (of kind). */
@@ -156,7 +157,7 @@ final class MemoryCommand implements Runnable {
       } else {
         candidates.forEach(c -> out().println(c.recalls() + "\t" + MemoryRows.tsv(c.record())));
       }
-      return candidates.isEmpty() ? WeftCli.NOTHING_FOUND : 0;
+      return candidates.isEmpty() ? ExitStatus.NOTHING_FOUND.code() : 0;
     }
   }
 

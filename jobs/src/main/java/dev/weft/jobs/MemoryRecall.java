@@ -2,6 +2,7 @@ package dev.weft.jobs;
 
 import dev.weft.api.Weft;
 import dev.weft.context.RecallMode;
+import dev.weft.context.error.ExitStatus;
 import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.MemoryQuery;
 import dev.weft.context.memory.MemoryRecallResult;
@@ -48,6 +49,6 @@ final class MemoryRecall {
     } else {
       result.hits().forEach(hit -> out.println(MemoryRows.tsv(hit)));
     }
-    return result.hits().isEmpty() ? WeftCli.NOTHING_FOUND : 0;
+    return result.hits().isEmpty() ? ExitStatus.NOTHING_FOUND.code() : 0;
   }
 }

@@ -5,6 +5,7 @@ import dev.weft.agents.program.Compilation;
 import dev.weft.agents.program.Plan;
 import dev.weft.agents.program.Step;
 import dev.weft.api.Weft;
+import dev.weft.context.error.ExitStatus;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -58,7 +59,7 @@ final class ProgramCommand implements Runnable {
         compilation.errors().forEach(e -> out.println(TsvFields.row(e.code().name(), e.pointer(), e.message())));
       }
       out.flush();
-      return compilation.ok() ? 0 : WeftCli.BAD_USAGE;
+      return compilation.ok() ? 0 : ExitStatus.BAD_INPUT.code();
     }
   }
 

@@ -6,6 +6,7 @@ import dev.weft.api.ProgramOutcome;
 import dev.weft.api.ProgramRequest;
 import dev.weft.api.ProgramSource;
 import dev.weft.api.Weft;
+import dev.weft.context.error.ExitStatus;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReports;
@@ -146,7 +147,7 @@ final class ProgramRunCommand implements Callable<Integer> {
     out.flush();
     err.flush();
     reportFile.program(recorder, outcome, summary(outcome));
-    return result.ok() ? 0 : WeftCli.NOTHING_FOUND;
+    return result.ok() ? 0 : ExitStatus.NOTHING_FOUND.code();
   }
 
   static String summary(ProgramOutcome outcome) {

@@ -7,6 +7,7 @@ import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
+import dev.weft.context.error.ExitStatus;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -99,7 +100,7 @@ final class RecallCommand implements Callable<Integer> {
         out.println(tsv(hit));
       }
     }
-    return result.isEmpty() ? WeftCli.NOTHING_FOUND : 0;
+    return result.isEmpty() ? ExitStatus.NOTHING_FOUND.code() : 0;
   }
 
   /** The corpus kinds named; the message names the memory kinds too, as recall takes them. */

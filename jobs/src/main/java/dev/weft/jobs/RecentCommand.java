@@ -1,6 +1,7 @@
 package dev.weft.jobs;
 
 import dev.weft.api.Weft;
+import dev.weft.context.error.ExitStatus;
 import dev.weft.context.graph.git.RecentActivity;
 import dev.weft.context.graph.git.RecentFile;
 import java.io.PrintWriter;
@@ -35,6 +36,6 @@ final class RecentCommand implements Callable<Integer> {
         out.println(TsvFields.row(file.path(), file.status(), file.modified() == null ? "" : file.modified()));
       }
     }
-    return recent.files().isEmpty() ? WeftCli.NOTHING_FOUND : 0;
+    return recent.files().isEmpty() ? ExitStatus.NOTHING_FOUND.code() : 0;
   }
 }

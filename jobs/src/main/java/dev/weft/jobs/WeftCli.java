@@ -1,6 +1,7 @@
 package dev.weft.jobs;
 
 import dev.weft.api.WeftCache;
+import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.Quote;
 import java.io.PrintWriter;
 import java.util.Arrays;
@@ -20,8 +21,6 @@ import picocli.CommandLine.Command;
     version = "weft 0.1.0",
     description = "Turns corpora into evidence-backed context for AI agents.")
 public final class WeftCli implements Runnable {
-  public static final int NOTHING_FOUND = 1;
-  public static final int BAD_USAGE = 2;
 
   static final String VERBOSE = "--verbose";
 
@@ -131,7 +130,7 @@ public final class WeftCli implements Runnable {
     // an argument is what the shell passed: `@notes.txt` is that text, never the words of a file picocli reads
     // (options that take a file say so, as --evidence-json=@FILE does, and read it themselves, bounded)
     cli.setExpandAtFiles(false);
-    cli.setExitCodeExceptionMapper(e -> BAD_USAGE);
+    cli.setExitCodeExceptionMapper(e -> ExitStatus.BAD_INPUT.code());
     boolean verbose = Arrays.asList(args).contains(VERBOSE);
     cli.setParameterExceptionHandler((e, ignored) -> usageFailure(e, verbose));
     cli.setExecutionExceptionHandler(
@@ -153,6 +152,6 @@ public final class WeftCli implements Runnable {
       e.printStackTrace(err);
     }
     err.flush();
-    return BAD_USAGE;
+    return ExitStatus.BAD_INPUT.code();
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.context.error.ExitStatus;
 import dev.weft.pipelines.ingest.IngestStamp;
 import dev.weft.transforms.export.ChunkFiles;
 import dev.weft.transforms.export.ChunkRecords;
@@ -93,16 +94,16 @@ class ExportCommandTest {
   @Test
   void badUsageIsExitTwoWithTheRule() {
     CliRun format = CliRun.of("export", "--format", "csv", "--out", tmp.resolve("x").toString(), "--index", index);
-    assertThat(format.exit()).isEqualTo(WeftCli.BAD_USAGE);
+    assertThat(format.exit()).isEqualTo(ExitStatus.BAD_INPUT.code());
     assertThat(format.err()).contains("export format must be one of parquet, avro; got: csv");
 
     CliRun noIndex = CliRun.of("export", "--out", tmp.resolve("y").toString(), "--index",
         tmp.resolve("nowhere").toString());
-    assertThat(noIndex.exit()).isEqualTo(WeftCli.BAD_USAGE);
+    assertThat(noIndex.exit()).isEqualTo(ExitStatus.BAD_INPUT.code());
     assertThat(noIndex.err()).contains("no Weft index at");
     assertThat(tmp.resolve("y")).doesNotExist();
 
-    assertThat(CliRun.of("export", "--index", index).exit()).isEqualTo(WeftCli.BAD_USAGE);
+    assertThat(CliRun.of("export", "--index", index).exit()).isEqualTo(ExitStatus.BAD_INPUT.code());
   }
 
   /** The chunks the plain processor gives for every listed file of the corpus. */
