@@ -1,7 +1,8 @@
 /**
  * The scripted OpenAI-compatible chat model every test (and {@code weft bench program}) talks to instead of a real
- * one: a real HTTP server on a loopback port whose replies are scripted one by one — a JSON answer, a delay, a
- * fault (a status, a dropped connection, a malformed body), a stream — and which records every request it got.
+ * one: a real HTTP server on a loopback port whose replies are scripted request by request — text or tool calls,
+ * with or without usage — with a latency and faults on chosen calls (a status, a 429 with Retry-After, a stall, a
+ * hang), and which records every request and how many are in flight.
  *
  * <p>Read {@link dev.weft.agents.model.stub.StubChatServer} first.
  *
