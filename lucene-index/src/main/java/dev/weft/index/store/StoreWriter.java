@@ -2,6 +2,7 @@ package dev.weft.index.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.error.ReadOnlyStoreException;
 import dev.weft.context.error.StorageFailureException;
 import java.io.Closeable;
 import java.io.EOFException;
@@ -190,7 +191,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   /**
    * Runs {@code how} against a commit whose log is empty: folds the last commit's log into documents first when
    * it holds any writes (one commit). Ranking reads need this: BM25 and the vectors see documents only. Holding
-   * the writer from the fold to the read, no commit of this process or another comes between.
+   * the writer from the fold to the read, no commit of this process or another comes between. A read-only store
+   * (no writer can open, so none can commit either) folds for this read only, in memory ({@link ReadOnlyFold}).
    */
   <T> T foldedRead(StoreSearchers.SearcherRead<T> how) throws IOException {
     using.lock();
@@ -198,7 +200,13 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       checkOpen();
       T answer;
       try {
-        IndexWriter writing = writer();
+        IndexWriter writing;
+        try {
+          writing = writer();
+        } catch (ReadOnlyStoreException e) {
+          // no writer can ever run here, so no fold either: this read folds the last commit's log in memory
+          return searchers.read(view -> ReadOnlyFold.read(view, how));
+        }
         if (!committedLog.isEmpty()) {
           fold(writing, committedLog);
         }
