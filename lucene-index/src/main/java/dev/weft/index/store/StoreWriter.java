@@ -138,7 +138,14 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     SortedMap<String, Optional<JsonNode>> staged = new TreeMap<>();
     try {
       checkOpen();
-      IndexWriter writing = writer();
+      IndexWriter writing;
+      try {
+        writing = writer();
+      } catch (ReadOnlyStoreException e) {
+        // no writer can ever run here: reads answer from the last commit, writes are refused
+        ReadOnlyReads.answer(group, searchers, e);
+        return;
+      }
       // the last commit, this process's or (read after taking the lock) another's
       searchers.read(view -> {
         for (PendingMutate<?> mutate : group) {
@@ -192,7 +199,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
    * Runs {@code how} against a commit whose log is empty: folds the last commit's log into documents first when
    * it holds any writes (one commit). Ranking reads need this: BM25 and the vectors see documents only. Holding
    * the writer from the fold to the read, no commit of this process or another comes between. A read-only store
-   * (no writer can open, so none can commit either) folds for this read only, in memory ({@link ReadOnlyFold}).
+   * (no writer can open, so none can commit either) folds for this read only, in memory ({@link ReadOnlyReads}).
    */
   <T> T foldedRead(StoreSearchers.SearcherRead<T> how) throws IOException {
     using.lock();
@@ -205,7 +212,7 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
           writing = writer();
         } catch (ReadOnlyStoreException e) {
           // no writer can ever run here, so no fold either: this read folds the last commit's log in memory
-          return searchers.read(view -> ReadOnlyFold.read(view, how));
+          return searchers.read(view -> ReadOnlyReads.folded(view, how));
         }
         if (!committedLog.isEmpty()) {
           fold(writing, committedLog);

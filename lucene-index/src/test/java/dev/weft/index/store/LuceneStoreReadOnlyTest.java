@@ -44,12 +44,13 @@ class LuceneStoreReadOnlyTest {
 
     assertThat(run.exit()).as(run.err()).isZero();
     List<String> lines = run.out().lines().toList();
-    assertThat(lines).hasSize(5).startsWith(
+    assertThat(lines).hasSize(6).startsWith(
         "get gone false",
         "get logged refunds within thirty days",
         "keys [k/kept, k/logged]",
-        "search [k/kept, k/logged]");
-    assertThat(lines.get(4)).startsWith("write refused: cannot write the store " + dir + ": its write lock cannot "
+        "search [k/kept, k/logged]",
+        "mutate read [k/kept, k/logged]");
+    assertThat(lines.get(5)).startsWith("write refused: cannot write the store " + dir + ": its write lock cannot "
         + "be taken (").endsWith("so the store is read-only (a read-only mount, or no write permission); nothing "
         + "was written — make " + dir + " writable, then retry");
     assertThat(AsNobody.snapshot(dir)).isEqualTo(before);

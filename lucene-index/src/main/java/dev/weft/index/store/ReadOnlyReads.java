@@ -1,11 +1,13 @@
 package dev.weft.index.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.weft.context.error.ReadOnlyStoreException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.FilterLeafReader;
 import org.apache.lucene.index.IndexReader;
@@ -23,17 +25,23 @@ import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.FixedBitSet;
 
 /**
- * A ranking read of a store no writer can ever open (read-only: {@link dev.weft.context.error.ReadOnlyStoreException}),
- * whose last commit still carries a log under the query's prefix: ranking sees documents only, and the fold that
- * would write the log into documents cannot be committed there. So the fold is made for this one read, in memory:
- * the commit's documents with every logged key hidden, beside a segment of the logged values ({@link
- * FoldAhead#build}, the same documents a fold writes). Nothing of the store is written; the next read folds again.
+ * What a store answers when no writer can ever open in it ({@link dev.weft.context.error.ReadOnlyStoreException}:
+ * a read-only mount, or no write permission). No other process can commit there either, so the last commit is the
+ * store's state for as long as it stays read-only, and reads need neither the lock nor a write:
+ *
+ * <ul>
+ *   <li>a ranking read whose prefix the last commit's log still holds cannot fold on disk (ranking sees documents
+ *       only), so the fold is made for that one read, in memory: the commit's documents with every logged key
+ *       hidden, beside a segment of the logged values ({@link FoldAhead#build}, the documents a fold writes);
+ *   <li>a mutate that only reads (its outcome writes nothing) is answered from the last commit; one that writes is
+ *       refused with the read-only failure, each alone.
+ * </ul>
  */
-final class ReadOnlyFold {
-  private ReadOnlyFold() {}
+final class ReadOnlyReads {
+  private ReadOnlyReads() {}
 
   /** Runs {@code how} against {@code view}'s documents overlaid by its log, as one folded commit would hold them. */
-  static <T> T read(StoreView view, StoreSearchers.SearcherRead<T> how) throws IOException {
+  static <T> T folded(StoreView view, StoreSearchers.SearcherRead<T> how) throws IOException {
     SortedMap<String, Optional<JsonNode>> logged = view.log().entries();
     if (logged.isEmpty()) {
       return how.read(view);
@@ -48,6 +56,35 @@ final class ReadOnlyFold {
       }
       try (MultiReader folded = new MultiReader(parts.toArray(IndexReader[]::new), false)) {
         return how.read(new StoreView(new IndexSearcher(folded), CommitLog.EMPTY));
+      }
+    }
+  }
+
+  /**
+   * Answers each mutate of {@code group} alone against the last commit: one whose outcome writes nothing
+   * succeeds, one that would write fails with {@code refused}, one whose callback throws fails with that.
+   */
+  static void answer(List<PendingMutate<?>> group, StoreSearchers searchers, ReadOnlyStoreException refused)
+      throws IOException {
+    searchers.read(view -> {
+      answer(group, view, refused);
+      return null;
+    });
+  }
+
+  private static void answer(List<PendingMutate<?>> group, StoreView view, ReadOnlyStoreException refused)
+      throws IOException {
+    for (PendingMutate<?> mutate : group) {
+      SortedMap<String, Optional<JsonNode>> staged = new TreeMap<>();
+      List<Runnable> acknowledgements = new ArrayList<>(1);
+      GroupStaging.stage(mutate, view, staged, acknowledgements);
+      if (mutate.done()) {
+        continue;
+      }
+      if (staged.isEmpty()) {
+        acknowledgements.forEach(Runnable::run);
+      } else {
+        mutate.fail(refused);
       }
     }
   }
