@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.context.RecallMode;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.ReadOnlyStoreException;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.fusion.FusedCandidate;
 import dev.weft.context.fusion.FusionRule;
@@ -136,6 +137,11 @@ final class MemoryRecaller {
     entry.put("mode", result.mode().id());
     var ids = entry.putArray("ids");
     result.hits().forEach(hit -> ids.add(hit.record().id()));
-    store.set(MemoryKeys.log(scope, now.toEpochMilli(), UUID.randomUUID().toString()), entry);
+    try {
+      store.set(MemoryKeys.log(scope, now.toEpochMilli(), UUID.randomUUID().toString()), entry);
+    } catch (ReadOnlyStoreException e) {
+      // the log only counts use, and a read-only store can hold no more of it: the recall stays a read that
+      // answers (docs/ledger.md, "Recall log"); any other failure to write it fails the recall, as before
+    }
   }
 }

@@ -143,7 +143,7 @@ final class FoldAhead implements Closeable {
   }
 
   /** One segment holding the document of every value in {@code snapshot} (deletions hold none). */
-  private static Directory build(SortedMap<String, Optional<JsonNode>> snapshot) {
+  static Directory build(SortedMap<String, Optional<JsonNode>> snapshot) {
     ByteBuffersDirectory segment = new ByteBuffersDirectory();
     IndexWriterConfig config = StoreIndexWriters.segmentConfig();
     try (IndexWriter writer = new IndexWriter(segment, config)) {

@@ -32,6 +32,8 @@ final class JournalFile implements AutoCloseable {
   private final JournalWaits waits;
   private final SecureRandom random = new SecureRandom();
   private FileChannel channel;
+  /** Whether {@link #channel} was opened for writing: a read opens it read-only (a read-only store reads too). */
+  private boolean writable;
   private Object fileKey;
   private JournalFormat.Header header;
   private JournalFormat.End end;
@@ -68,6 +70,7 @@ final class JournalFile implements AutoCloseable {
       if (channel != null) {
         channel.close();
         channel = null;
+        writable = false;
         live.clear();
       }
       return;
@@ -76,7 +79,8 @@ final class JournalFile implements AutoCloseable {
       end = JournalFormat.scan(channel, header, end, entry -> JournalFormat.apply(live, entry, path));
       return;
     }
-    FileChannel opened = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    // read-only: a reader of a read-only store (a read-only mount, or no write permission) must not need more
+    FileChannel opened = FileChannel.open(path, StandardOpenOption.READ);
     try {
       JournalFormat.Header read = JournalFormat.readHeader(opened, path.toString());
       TreeMap<String, byte[]> whole = new TreeMap<>();
@@ -93,7 +97,28 @@ final class JournalFile implements AutoCloseable {
       channel.close();
     }
     channel = opened;
+    writable = false;
     fileKey = key;
+  }
+
+  /**
+   * Reopens the journal read by {@link #refresh} for writing, when it was opened read-only. The caller holds the
+   * write lock (only its holder appends), so the file is the one read: its key is checked all the same.
+   */
+  private void openForWriting() throws IOException {
+    if (writable) {
+      return;
+    }
+    FileChannel opened = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    Object key = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+    if (key != null && !key.equals(fileKey)) {
+      opened.close();
+      throw new IOException("the journal " + path + " was replaced while the write lock was held; nothing was "
+          + "appended — check that no other tool writes the store, then retry");
+    }
+    channel.close();
+    channel = opened;
+    writable = true;
   }
 
   /**
@@ -106,6 +131,8 @@ final class JournalFile implements AutoCloseable {
     if (channel == null) {
       install(initialSize, List.of());
       made = true;
+    } else {
+      openForWriting();
     }
     Encoded encoded = encode(records);
     if (encoded.end().position() > header.size()) {
@@ -167,6 +194,7 @@ final class JournalFile implements AutoCloseable {
       channel.close();
     }
     channel = written;
+    writable = true;
     end = position;
     fileKey = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
   }

@@ -33,7 +33,9 @@ import org.apache.lucene.store.Directory;
  * GroupCommit}), each still applied whole and in a serial order. Other processes wait for the directory's {@code
  * write.lock} up to {@link LuceneStoreOptions#lockWait()}, then get {@link
  * dev.weft.context.error.IndexBusyException} naming it. Reads answer from the last commit, this process's or
- * another's. Offers all three capabilities; {@link Concurrency#ATOMIC}.
+ * another's, and need no write access: on a store whose lock cannot be taken at all (read-only) they take none and
+ * write nothing, while writes fail as {@link dev.weft.context.error.ReadOnlyStoreException} ({@link ReadOnlyReads}).
+ * Offers all three capabilities; {@link Concurrency#ATOMIC}.
  */
 public final class LuceneStore implements Store {
   private final Path dir;

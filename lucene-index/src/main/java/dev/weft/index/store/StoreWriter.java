@@ -2,6 +2,7 @@ package dev.weft.index.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.error.ReadOnlyStoreException;
 import dev.weft.context.error.StorageFailureException;
 import java.io.Closeable;
 import java.io.EOFException;
@@ -137,7 +138,14 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
     SortedMap<String, Optional<JsonNode>> staged = new TreeMap<>();
     try {
       checkOpen();
-      IndexWriter writing = writer();
+      IndexWriter writing;
+      try {
+        writing = writer();
+      } catch (ReadOnlyStoreException e) {
+        // no writer can ever run here: reads answer from the last commit, writes are refused
+        ReadOnlyReads.answer(group, searchers, e);
+        return;
+      }
       // the last commit, this process's or (read after taking the lock) another's
       searchers.read(view -> {
         for (PendingMutate<?> mutate : group) {
@@ -190,7 +198,8 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
   /**
    * Runs {@code how} against a commit whose log is empty: folds the last commit's log into documents first when
    * it holds any writes (one commit). Ranking reads need this: BM25 and the vectors see documents only. Holding
-   * the writer from the fold to the read, no commit of this process or another comes between.
+   * the writer from the fold to the read, no commit of this process or another comes between. A read-only store
+   * (no writer can open, so none can commit either) folds for this read only, in memory ({@link ReadOnlyReads}).
    */
   <T> T foldedRead(StoreSearchers.SearcherRead<T> how) throws IOException {
     using.lock();
@@ -198,7 +207,13 @@ final class StoreWriter implements GroupCommit.Processor, Closeable {
       checkOpen();
       T answer;
       try {
-        IndexWriter writing = writer();
+        IndexWriter writing;
+        try {
+          writing = writer();
+        } catch (ReadOnlyStoreException e) {
+          // no writer can ever run here, so no fold either: this read folds the last commit's log in memory
+          return searchers.read(view -> ReadOnlyReads.folded(view, how));
+        }
         if (!committedLog.isEmpty()) {
           fold(writing, committedLog);
         }
