@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.DeadLetter;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.WeftException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +55,9 @@ class RunReportsTest {
     assertThatThrownBy(() -> RunReports.read(otherJson)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(otherJson.toString()).hasMessageContaining("--report FILE");
     assertThatThrownBy(() -> RunReports.read(tmp.resolve("missing.json")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("no run report at ");
+        .isInstanceOfSatisfying(WeftException.class, e -> assertThat(e.status()).isEqualTo(ExitStatus.BAD_INPUT))
+        .hasMessage("the run report " + tmp.resolve("missing.json") + " does not exist; pass the FILE a run wrote with"
+            + " --report FILE");
   }
 
   @Test
