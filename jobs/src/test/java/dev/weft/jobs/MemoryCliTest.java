@@ -2,12 +2,11 @@ package dev.weft.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.testing.AsNobody;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,7 +64,7 @@ class MemoryCliTest {
   void readingAMemoryNeverRememberedIntoCreatesNothing() throws IOException {
     Path index = tmp.resolve("index");
     Files.createDirectories(index);
-    List<String> before = tree(tmp);
+    List<String> before = AsNobody.snapshot(tmp);
 
     CliRun count = run("memory", "count");
 
@@ -75,21 +74,8 @@ class MemoryCliTest {
     assertThat(run("memory", "get", "k").exit()).isEqualTo(1);
     // no store made to answer, no lock taken: a read-only index answers the same (root ignores chmod, so the
     // proof here is that nothing under the index was created or modified)
-    assertThat(tree(tmp)).isEqualTo(before);
+    assertThat(AsNobody.snapshot(tmp)).isEqualTo(before);
     assertThat(index.resolve("ledger")).doesNotExist();
-  }
-
-  /** Every path under {@code dir} with its size and modification time. */
-  private static List<String> tree(Path dir) throws IOException {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      return paths.sorted().map(p -> {
-        try {
-          return p + " " + Files.size(p) + " " + Files.getLastModifiedTime(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      }).toList();
-    }
   }
 
   @Test
