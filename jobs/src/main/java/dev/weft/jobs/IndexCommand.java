@@ -5,6 +5,7 @@ import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
 import dev.weft.context.Kind;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.models.http.SpecDurations;
 import dev.weft.pipelines.Runner;
@@ -85,7 +86,7 @@ final class IndexCommand implements Callable<Integer> {
       description = "Skip files larger than this (default: ${DEFAULT-VALUE}).")
   long maxFileBytes;
 
-  @Option(names = "--keep", defaultValue = "" + IngestRequest.DEFAULT_KEEP_GENERATIONS,
+  @Option(names = "--keep", defaultValue = "" + GenerationManifest.DEFAULT_KEEP_GENERATIONS,
       description = "Generations kept for rollback (default: ${DEFAULT-VALUE}).")
   int keep;
 

@@ -1,6 +1,7 @@
 package dev.weft.bench.chaos;
 
 import dev.weft.context.error.StorageFailureException;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.bench.chaos.GenerationLedger.Kind;
 import dev.weft.bench.chaos.GenerationLedger.Writer;
@@ -51,7 +52,7 @@ final class ChaosSuite {
   }
 
   // embed-missing publishes with the default keep whatever the suite's --keep, so it may prune down to this
-  private static final int DEFAULT_KEEP = dev.weft.pipelines.ingest.IngestRequest.DEFAULT_KEEP_GENERATIONS;
+  private static final int DEFAULT_KEEP = GenerationManifest.DEFAULT_KEEP_GENERATIONS;
 
   /** Runs the suite; returns the exit code: 0 when every count is zero, else 1. */
   int run() {

@@ -3,6 +3,7 @@ package dev.weft.jobs.entry;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.LocationUri;
 import dev.weft.pipelines.ingest.StagingOptions;
@@ -48,7 +49,7 @@ public interface ReindexOptions extends StagingOptions {
   void setForce(boolean value);
 
   @Description("Generations kept for rollback.")
-  @Default.Integer(IngestRequest.DEFAULT_KEEP_GENERATIONS)
+  @Default.Integer(GenerationManifest.DEFAULT_KEEP_GENERATIONS)
   int getKeep();
 
   void setKeep(int value);
