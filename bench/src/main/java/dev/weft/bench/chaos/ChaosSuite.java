@@ -73,7 +73,7 @@ final class ChaosSuite {
     }
     settle();
     out.println(tally.table());
-    out.printf("chaos: seed %d, %.1f s; reproduce with: weft bench chaos --seed %d --cycles %d --keep %d "
+    out.printf("chaos: seed %d, %.1f s; reproduce with: weft bench chaos --seed %d --cycles %d --keep-generations %d "
         + "--embedder %s --files %d --readers %d --beam-rate %s --race-rate %s --hammer-rate %s --kill-rate %s%n",
         options.seed(),
         (System.nanoTime() - started) / 1e9, options.seed(), options.cycles(), options.keep(), options.embedder(),
@@ -266,7 +266,7 @@ final class ChaosSuite {
 
   private List<String> indexArgs(List<String> extra) {
     List<String> args = new ArrayList<>(List.of("index", corpus.root().toString(), "--index", indexDir.toString(),
-        "--keep", "" + options.keep(), "--quiet"));
+        "--keep-generations", "" + options.keep(), "--quiet"));
     args.addAll(extra);
     return args;
   }
