@@ -47,7 +47,7 @@ final class BeamPrograms {
         "--sourceKind=" + (source instanceof ProgramSource.Index ? "index" : "dataset"),
         "--results=" + work.resolve("store").toUri(),
         "--output=" + work.resolve("runs").resolve(plan.fingerprint()).toUri(),
-        "--maxConcurrentSubcalls=" + request.options().maxConcurrentSubcalls(),
+        "--maxConcurrent=" + request.options().maxConcurrent(),
         "--maxSubcalls=" + request.options().maxSubcalls().orElse(0)));
     args.addAll(request.executor().beamArgs(request.beamArgs()));
     NativeLibraries.prepareSnappy();

@@ -1,22 +1,13 @@
 package dev.weft.api;
 
-import dev.weft.context.Kind;
-import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.DatasetSource;
 import dev.weft.pipelines.ingest.DirectorySource;
-import dev.weft.pipelines.ingest.IngestProgress;
-import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.IngestSettings;
+import dev.weft.pipelines.ingest.IngestSettingsBuilder;
 import dev.weft.pipelines.ingest.IngestSource;
 import dev.weft.pipelines.ingest.WriteAccess;
-import dev.weft.transforms.ingest.PathScope;
-import dev.weft.transforms.ingest.SourceReader;
-import dev.weft.transforms.route.Router;
-import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -46,119 +37,29 @@ public record IndexRun(IngestSource source, IngestSettings settings, Embedding e
    */
   public record Embedding(boolean enabled, String spec) {}
 
+  /** A run over the directory tree {@code root} (made absolute and normalised). */
   public static Builder tree(Path root) {
-    return new Builder(root, null);
+    return new Builder(root.toAbsolutePath().normalize(), false);
   }
 
+  /** A run over the records of the dataset file {@code file}. */
   public static Builder dataset(Path file) {
-    return new Builder(null, file);
+    return new Builder(file, true);
   }
 
-  /** Collects a run's settings; every one has the CLI's default. */
-  public static final class Builder {
-    private final Path root;
-    private final Path dataset;
-    private List<String> paths = List.of();
-    private List<String> extensions = List.of();
-    private long maxFileBytes = SourceReader.DEFAULT_MAX_BYTES;
-    private Kind datasetKind = Kind.DOC;
-    private String datasetFormat = "text";
-    private boolean force;
-    private Runner runner = Runner.AUTO;
-    private int beamThreshold = IngestRequest.DEFAULT_BEAM_THRESHOLD;
-    private final List<String> beamArgs = new ArrayList<>();
-    private int keepGenerations = IngestRequest.DEFAULT_KEEP_GENERATIONS;
+  /**
+   * Collects a run's settings; every one has the CLI's default. The source and ingest settings' setters are
+   * {@link IngestSettingsBuilder}'s, the same list the ingest layer's own request builds with; this adds what the
+   * facade decides: the embedder (resolved against the index) and the write access.
+   */
+  public static final class Builder extends IngestSettingsBuilder<Builder> {
     private boolean embed;
     private String embedder;
-    private int embedBatchSize = ChunkEmbedder.DEFAULT_BATCH_SIZE;
-    private Path exportParquet;
     private Duration lockWait = Duration.ZERO;
     private boolean rebuild;
-    private IngestProgress progress = IngestProgress.NONE;
 
-    private Builder(Path root, Path dataset) {
-      this.root = root;
-      this.dataset = dataset;
-    }
-
-    public Builder paths(List<String> value) {
-      requireTree("paths");
-      paths = value;
-      return this;
-    }
-
-    public Builder extensions(List<String> value) {
-      requireTree("extensions");
-      extensions = value;
-      return this;
-    }
-
-    public Builder maxFileBytes(long value) {
-      requireTree("a maximum file size");
-      maxFileBytes = value;
-      return this;
-    }
-
-    public Builder datasetKind(Kind value) {
-      requireDataset("a record kind");
-      datasetKind = value;
-      return this;
-    }
-
-    public Builder datasetFormat(String value) {
-      requireDataset("a record format");
-      datasetFormat = value;
-      return this;
-    }
-
-    public Builder force(boolean value) {
-      force = value;
-      return this;
-    }
-
-    public Builder runner(Runner value) {
-      runner = value;
-      return this;
-    }
-
-    public Builder beamThreshold(int value) {
-      beamThreshold = value;
-      return this;
-    }
-
-    public Builder flinkMaster(String hostPort) {
-      beamArgs.add("--flinkMaster=" + hostPort);
-      return this;
-    }
-
-    /** Where Beam workers stage shards: a Beam FileSystem URI (file:///..., gs://...) the driver can read too. */
-    public Builder staging(String uri) {
-      beamArgs.add("--staging=" + uri);
-      return this;
-    }
-
-    /**
-     * One more Beam option, {@code --name=value}, for a run on Beam: a filesystem module's ({@code endpoint},
-     * {@code awsRegion}, {@code s3UploadBufferSizeBytes}, {@code hdfsConfiguration}) or the runner's. Options the
-     * run sets itself ({@code runner}, {@code root}, ...) are refused when the run is built.
-     */
-    public Builder beamOption(String name, String value) {
-      if (name == null || name.isBlank() || name.startsWith("-") || name.contains("=")) {
-        throw new IllegalArgumentException("a Beam option's name is a property name such as endpoint or awsRegion "
-            + "(no leading --, no =), got: " + name);
-      }
-      beamArgs.add("--" + name + "=" + value);
-      return this;
-    }
-
-    public Builder parallelism(int value) {
-      beamArgs.add("--parallelism=" + value);
-      return this;
-    }
-
-    public Builder keepGenerations(int value) {
-      keepGenerations = value;
-      return this;
+    private Builder(Path location, boolean dataset) {
+      super(location, dataset);
     }
 
     /** Give chunks vectors with the index's embedder (else the default model). */
@@ -170,16 +71,6 @@ public record IndexRun(IngestSource source, IngestSettings settings, Embedding e
     /** Give chunks vectors with this embedder; null leaves the choice to {@link #embed(boolean)}. */
     public Builder embedder(String spec) {
       embedder = spec;
-      return this;
-    }
-
-    public Builder embedBatchSize(int value) {
-      embedBatchSize = value;
-      return this;
-    }
-
-    public Builder exportParquet(Path dir) {
-      exportParquet = dir;
       return this;
     }
 
@@ -195,33 +86,10 @@ public record IndexRun(IngestSource source, IngestSettings settings, Embedding e
       return this;
     }
 
-    public Builder progress(IngestProgress value) {
-      progress = value;
-      return this;
-    }
-
     /** @throws IllegalArgumentException naming the first value that is refused */
     public IndexRun build() {
-      IngestSource source = root != null
-          ? new DirectorySource(root.toAbsolutePath().normalize(), new PathScope(paths),
-              extensions.isEmpty() ? Router.defaults() : Router.defaults().withExtensions(extensions), maxFileBytes)
-          : new DatasetSource(dataset, datasetKind, datasetFormat);
-      IngestSettings settings = new IngestSettings(force, runner, beamThreshold, beamArgs, keepGenerations, progress,
-          null, embedBatchSize, exportParquet);
-      return new IndexRun(source, settings, new Embedding(embed || embedder != null, embedder),
+      return new IndexRun(source(), settings(null), new Embedding(embed || embedder != null, embedder),
           new WriteAccess(lockWait, rebuild));
-    }
-
-    private void requireTree(String what) {
-      if (root == null) {
-        throw new IllegalArgumentException("a dataset run takes no " + what + ", got one for: " + dataset);
-      }
-    }
-
-    private void requireDataset(String what) {
-      if (dataset == null) {
-        throw new IllegalArgumentException("a directory run takes no " + what + ", got one for: " + root);
-      }
     }
   }
 }

@@ -31,7 +31,7 @@ public record ProgramRequest(Path program, ProgramSource source, Runner executor
     List<String> beamArgs) {
   /** Options a request may not set through {@code beamArgs}: the facade sets them from the request. */
   static final List<String> OWN_OPTIONS = List.of("runner", "source", "sourceKind", "results", "output",
-      "maxConcurrentSubcalls", "maxSubcalls");
+      "maxConcurrent", "maxSubcalls");
 
   public ProgramRequest(Path program, ProgramSource source, Runner executor, RunOptions options,
       Subcall subcall, CancelSignal cancel, MapProgress.Listener progress, Optional<Path> beamWork) {

@@ -285,7 +285,7 @@ public final class Weft implements AutoCloseable {
     try (CorpusSearcher searcher = reading().searcher()) {
       spec = Embedders.forEmbedMissing(embedder, searcher.vectorCensus(), searcher.generation());
     }
-    return EmbedMissing.run(indexDir, spec, batchSize, IngestRequest.DEFAULT_KEEP_GENERATIONS, wait);
+    return EmbedMissing.run(indexDir, spec, batchSize, GenerationManifest.DEFAULT_KEEP_GENERATIONS, wait);
   }
 
   /** Writes the served generation as {@code outDir/chunks-00000-of-00001.<format>}, replacing an earlier export. */

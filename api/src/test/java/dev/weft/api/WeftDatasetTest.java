@@ -45,8 +45,9 @@ class WeftDatasetTest {
 
   @Test
   void aDatasetRunTakesNoPaths() {
-    assertThatThrownBy(() -> IndexRun.dataset(tmp.resolve("faq.jsonl")).paths(List.of("a")))
+    assertThatThrownBy(() -> IndexRun.dataset(tmp.resolve("faq.jsonl")).paths(List.of("a")).build())
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("a dataset run takes no paths, got one for: " + tmp.resolve("faq.jsonl"));
+        .hasMessage("paths, extensions, a file size cap and a listing watch apply to a directory, not to the dataset "
+            + tmp.resolve("faq.jsonl") + ", got: paths [a]");
   }
 }

@@ -2,6 +2,7 @@ package dev.weft.jobs;
 
 import dev.weft.bench.WorkDir;
 import dev.weft.bench.chaos.ChaosBench;
+import dev.weft.context.generation.GenerationManifest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -27,8 +28,14 @@ final class ChaosCommand implements Callable<Integer> {
       description = "Work directory, empty or absent (default: a temp dir, deleted after a clean run).")
   Path work;
 
-  @Option(names = "--keep", defaultValue = "5", description = "--keep of every index run (default: ${DEFAULT-VALUE}).")
-  int keep;
+  @Option(names = "--keep-generations", paramLabel = "N",
+      defaultValue = "" + GenerationManifest.DEFAULT_KEEP_GENERATIONS,
+      description = "--keep-generations of every index run (default: ${DEFAULT-VALUE}).")
+  int keepGenerations;
+
+  /** The flag's former spelling, still taken; hidden so help shows one name. */
+  @Option(names = "--keep", hidden = true, paramLabel = "N")
+  Integer keepAlias;
 
   @Option(names = "--embedder", defaultValue = "hash:16", paramLabel = "SPEC",
       description = "Embedder of the embedding runs (default: ${DEFAULT-VALUE}).")
@@ -64,7 +71,8 @@ final class ChaosCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ChaosBench.Options options = new ChaosBench.Options(cycles, seed != null ? seed : System.currentTimeMillis(), keep,
+    ChaosBench.Options options = new ChaosBench.Options(cycles, seed != null ? seed : System.currentTimeMillis(),
+        keepAlias != null ? keepAlias : keepGenerations,
         embedder, files, readers, beamRate, raceRate, hammerRate, killRate, Duration.ofSeconds(deadlineSeconds));
     return WorkDir.evidence(work, "weft-chaos").run(new ChaosBench(options, WeftCli.class.getName()),
         spec.commandLine().getOut());

@@ -5,6 +5,7 @@ import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
 import dev.weft.context.Kind;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.models.http.SpecDurations;
 import dev.weft.pipelines.Runner;
@@ -85,9 +86,14 @@ final class IndexCommand implements Callable<Integer> {
       description = "Skip files larger than this (default: ${DEFAULT-VALUE}).")
   long maxFileBytes;
 
-  @Option(names = "--keep", defaultValue = "" + IngestRequest.DEFAULT_KEEP_GENERATIONS,
+  @Option(names = "--keep-generations", paramLabel = "N",
+      defaultValue = "" + GenerationManifest.DEFAULT_KEEP_GENERATIONS,
       description = "Generations kept for rollback (default: ${DEFAULT-VALUE}).")
-  int keep;
+  int keepGenerations;
+
+  /** The flag's former spelling, still taken so scripts keep working; hidden so help shows one name. */
+  @Option(names = "--keep", hidden = true, paramLabel = "N")
+  Integer keepAlias;
 
   @Option(names = "--dataset", paramLabel = "FILE",
       description = "Ingest a dataset of records (_id or id, title, text) instead of a directory: "
@@ -200,7 +206,7 @@ final class IndexCommand implements Callable<Integer> {
         .lockWait(waitOption.duration())
         .runner(Runner.parse(runner))
         .beamThreshold(beamThreshold)
-        .keepGenerations(keep)
+        .keepGenerations(keepAlias != null ? keepAlias : keepGenerations)
         .embed(embed)
         .embedder(embedderOption.spec)
         .embedBatchSize(embedBatch.size)

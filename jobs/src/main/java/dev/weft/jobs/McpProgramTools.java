@@ -13,6 +13,7 @@ import dev.weft.api.ProgramSource;
 import dev.weft.api.Programs;
 import dev.weft.api.Weft;
 import dev.weft.context.error.StorageFailureException;
+import dev.weft.context.program.MaxConcurrent;
 import dev.weft.context.program.Subcall;
 import dev.weft.jobs.mcp.Arguments;
 import dev.weft.jobs.mcp.McpTool;
@@ -104,7 +105,7 @@ final class McpProgramTools {
       refuseMapWithoutModel(args.json("program").toString());
     }
     RunOptions options = new RunOptions(
-        args.integer("maxConcurrent") == null ? RunOptions.DEFAULT_CONCURRENT : args.integer("maxConcurrent"),
+        args.integer("maxConcurrent") == null ? MaxConcurrent.DEFAULT : args.integer("maxConcurrent"),
         args.integer("maxSubcalls") == null ? OptionalInt.empty() : OptionalInt.of(args.integer("maxSubcalls")),
         duration(args.string("deadline")));
     Runner executor = ProgramForms.executor(args.string("runner") == null ? "inprocess"

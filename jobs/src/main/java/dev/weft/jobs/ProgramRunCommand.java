@@ -7,6 +7,7 @@ import dev.weft.api.ProgramRequest;
 import dev.weft.api.ProgramSource;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.context.program.MaxConcurrent;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReports;
@@ -69,8 +70,8 @@ final class ProgramRunCommand implements Callable<Integer> {
       + ".weft-programs/FILE beside the dataset).")
   Path work;
 
-  @Option(names = "--max-concurrent", paramLabel = "K", defaultValue = "" + RunOptions.DEFAULT_CONCURRENT,
-      description = "At most K sub-calls in flight, 1 to " + RunOptions.MAX_CONCURRENT + " (default: "
+  @Option(names = "--max-concurrent", paramLabel = "K", defaultValue = "" + MaxConcurrent.DEFAULT,
+      description = "At most K sub-calls in flight, 1 to " + MaxConcurrent.MAX + " (default: "
           + "${DEFAULT-VALUE}).")
   int maxConcurrent;
 

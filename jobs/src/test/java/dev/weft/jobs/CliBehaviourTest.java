@@ -51,6 +51,19 @@ class CliBehaviourTest {
   }
 
   @Test
+  void keepGenerationsIsTheFlagAndKeepItsHiddenFormerSpelling() {
+    CliRun kept = CliRun.of("index", root.toString(), "--index", index, "--force", "--keep-generations", "1",
+        "--quiet");
+    assertThat(kept.exit()).as(kept.err()).isZero();
+    // one generation kept: the first is pruned, so it can no longer be served again
+    assertThat(CliRun.of("rollback", "1", "--index", index).exit()).isNotZero();
+    CliRun former = CliRun.of("index", root.toString(), "--index", index, "--force", "--keep", "1", "--quiet");
+    assertThat(former.exit()).as(former.err()).isZero();
+    assertThat(CliRun.of("rollback", "2", "--index", index).exit()).isNotZero();
+    assertThat(CliRun.of("index", "--help").out()).contains("--keep-generations=N").doesNotContain("--keep=");
+  }
+
+  @Test
   void exitCodesSayOkNothingFoundAndBadUsage() {
     assertThat(CliRun.of("recall", "zyzzyva", "--index", index).exit()).isEqualTo(1);
     CliRun noQuery = CliRun.of("recall", "--index", index);

@@ -92,7 +92,7 @@ class ProgramCliTest {
         .hasLineCount(1);
     assertThat(badRunner.err()).isEqualTo("weft: --runner must be one of inprocess, direct (DirectRunner), flink"
         + " (FlinkRunner); got: spark\n");
-    assertThat(badK.err()).isEqualTo("weft: max concurrent sub-calls must be between 1 and 64, got: 0\n");
+    assertThat(badK.err()).isEqualTo("weft: maxConcurrent must be between 1 and 64, got: 0\n");
     assertThat(twoSources.exit()).isEqualTo(2);
   }
 

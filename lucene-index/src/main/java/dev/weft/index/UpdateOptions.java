@@ -1,6 +1,7 @@
 package dev.weft.index;
 
 import dev.weft.context.generation.CorpusSource;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.generation.RequestedEmbedder;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,8 +22,6 @@ import java.util.Objects;
  */
 public record UpdateOptions(String corpusRoot, int keepGenerations, String chunkerStamp,
     RequestedEmbedder requestedEmbedder, Duration lockWait, boolean rebuild, CorpusSource source) {
-  public static final int DEFAULT_KEEP_GENERATIONS = 5;
-
   public UpdateOptions {
     Objects.requireNonNull(corpusRoot, "corpusRoot");
     Objects.requireNonNull(chunkerStamp, "chunkerStamp");
@@ -53,9 +52,9 @@ public record UpdateOptions(String corpusRoot, int keepGenerations, String chunk
     this(corpusRoot, keepGenerations, chunkerStamp, null, Duration.ZERO, false, null);
   }
 
-  /** Options keeping the default {@value #DEFAULT_KEEP_GENERATIONS} generations. */
+  /** Options keeping the default {@value GenerationManifest#DEFAULT_KEEP_GENERATIONS} generations. */
   public static UpdateOptions of(String corpusRoot, String chunkerStamp) {
-    return new UpdateOptions(corpusRoot, DEFAULT_KEEP_GENERATIONS, chunkerStamp);
+    return new UpdateOptions(corpusRoot, GenerationManifest.DEFAULT_KEEP_GENERATIONS, chunkerStamp);
   }
 
   public UpdateOptions withKeepGenerations(int keep) {

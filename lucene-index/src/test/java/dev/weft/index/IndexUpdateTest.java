@@ -159,7 +159,7 @@ class IndexUpdateTest {
     assertThatThrownBy(() -> UpdateOptions.of("/corpus", ""))
         .hasMessage("chunkerStamp must not be blank, got: ''");
     UpdateOptions options = UpdateOptions.of("/corpus/./x/..", "s");
-    assertThat(options.keepGenerations()).isEqualTo(UpdateOptions.DEFAULT_KEEP_GENERATIONS);
+    assertThat(options.keepGenerations()).isEqualTo(GenerationManifest.DEFAULT_KEEP_GENERATIONS);
     assertThat(options.corpusRoot()).isEqualTo(Path.of("/corpus").toString());
   }
 }

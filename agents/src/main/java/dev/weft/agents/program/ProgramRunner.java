@@ -21,7 +21,7 @@ import net.thisptr.jackson.jq.exception.JsonQueryException;
 
 /**
  * Runs a compiled {@link Plan} in this process over an {@link Environment}: the steps in order, the map fanned out
- * over at most {@link RunOptions#maxConcurrentSubcalls} threads ({@link MapFanOut}), every value a step makes
+ * over at most {@link RunOptions#maxConcurrent} threads ({@link MapFanOut}), every value a step makes
  * written to its {@code as} slot (the map's results also one slot per piece, {@code as/N}). Which pieces a capped
  * map visits: the first N in {@link AddressOrder}, the same rule as the Beam runner.
  */
@@ -146,7 +146,7 @@ public final class ProgramRunner {
         int cap = options.maxSubcalls().orElse(m.cap().orElse(Integer.MAX_VALUE));
         List<Piece> visit = pieces.subList(0, Math.min(cap, pieces.size()));
         capped = pieces.size() - visit.size();
-        map = new MapFanOut(subcall, options.maxConcurrentSubcalls(), cancel, listener, options.deadline())
+        map = new MapFanOut(subcall, options.maxConcurrent(), cancel, listener, options.deadline())
             .run(m, visit);
         record(step, new JsonValue(writeResults(m, map.results())), stepStart, map.calls() + " sub-calls, "
             + map.failed() + " failed, " + (capped + map.notStarted()) + " pieces not visited");
@@ -188,7 +188,7 @@ public final class ProgramRunner {
       return new RunResult(ok, plan.fingerprint(), answer, reports,
           new RunResult.Counts(map.calls(), map.failed(), capped + map.notStarted()),
           (System.nanoTime() - start) / 1_000_000,
-          new RunResult.Concurrency(options.maxConcurrentSubcalls(), map.peakInFlight()));
+          new RunResult.Concurrency(options.maxConcurrent(), map.peakInFlight()));
     }
 
     private int firstStepIndex() {

@@ -129,7 +129,7 @@ class MapFanOutTest {
     Plan plan = ProgramCompiler.compileText(ProgramRunnerTest.PROGRAM, n -> false).planOrThrow();
 
     RunResult result = new ProgramRunner(new SlotEnvironment(new InMemoryStore()), cancelsOnFirstCall,
-        RunOptions.defaults().withConcurrency(1)).run(plan, ProgramRunnerTest.records(), cancel,
+        RunOptions.defaults().withMaxConcurrent(1)).run(plan, ProgramRunnerTest.records(), cancel,
         MapProgress.Listener.none());
 
     assertThat(result.ok()).isFalse();

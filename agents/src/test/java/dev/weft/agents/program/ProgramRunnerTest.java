@@ -107,7 +107,7 @@ class ProgramRunnerTest {
                    {"op": "reduce", "from": "m", "as": "r", "query": "[.[] | select(.error) | .error.reason]"},
                    {"op": "answer", "from": "r"}]}""", n -> false).planOrThrow();
 
-    RunResult result = new ProgramRunner(env, faulty, RunOptions.defaults().withConcurrency(3))
+    RunResult result = new ProgramRunner(env, faulty, RunOptions.defaults().withMaxConcurrent(3))
         .run(plan, pieces, CancelSignal.none(), MapProgress.Listener.none());
 
     assertThat(result.ok()).isTrue();
@@ -142,7 +142,7 @@ class ProgramRunnerTest {
         {"steps": [{"op": "map", "from": "input", "as": "m", "instruction": "x", "maxSubcalls": 7},
                    {"op": "answer", "from": "m"}]}""", n -> false).planOrThrow();
 
-    RunResult result = new ProgramRunner(env, recording, RunOptions.defaults().withConcurrency(4))
+    RunResult result = new ProgramRunner(env, recording, RunOptions.defaults().withMaxConcurrent(4))
         .run(plan, pieces, CancelSignal.none(), MapProgress.Listener.none());
 
     assertThat(called).containsExactlyInAnyOrder("doc#0", "doc#1", "doc#2", "doc#3", "doc#4", "doc#5", "doc#6");

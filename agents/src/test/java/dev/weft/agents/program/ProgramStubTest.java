@@ -37,7 +37,7 @@ class ProgramStubTest {
   private static RunResult run(StubChatServer stub, EndpointConfig config, int k, int n) throws Exception {
     Plan plan = ProgramCompiler.compileText(MAP_ALL, name -> false).planOrThrow();
     SlotEnvironment env = new SlotEnvironment(new InMemoryStore());
-    return new ProgramRunner(env, new ChatSubcall(config), RunOptions.defaults().withConcurrency(k))
+    return new ProgramRunner(env, new ChatSubcall(config), RunOptions.defaults().withMaxConcurrent(k))
         .run(plan, pieces(n), new CancelSignal(), MapProgress.Listener.none());
   }
 
@@ -85,7 +85,7 @@ class ProgramStubTest {
       SlotEnvironment env = new SlotEnvironment(new InMemoryStore());
       ProgramRunner runner = new ProgramRunner(env,
           new ChatSubcall(EndpointConfig.of(stub.baseUrl(), "stub").withMaxRetries(0)
-              .withTimeout(Duration.ofSeconds(60))), RunOptions.defaults().withConcurrency(2));
+              .withTimeout(Duration.ofSeconds(60))), RunOptions.defaults().withMaxConcurrent(2));
       ExecutorService driver = Executors.newSingleThreadExecutor();
       try {
         Future<RunResult> run = driver.submit(() -> runner.run(plan, pieces(10), cancel, MapProgress.Listener.none()));

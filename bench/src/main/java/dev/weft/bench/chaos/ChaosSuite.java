@@ -1,6 +1,7 @@
 package dev.weft.bench.chaos;
 
 import dev.weft.context.error.StorageFailureException;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.bench.chaos.GenerationLedger.Kind;
 import dev.weft.bench.chaos.GenerationLedger.Writer;
@@ -51,7 +52,7 @@ final class ChaosSuite {
   }
 
   // embed-missing publishes with the default keep whatever the suite's --keep, so it may prune down to this
-  private static final int DEFAULT_KEEP = dev.weft.pipelines.ingest.IngestRequest.DEFAULT_KEEP_GENERATIONS;
+  private static final int DEFAULT_KEEP = GenerationManifest.DEFAULT_KEEP_GENERATIONS;
 
   /** Runs the suite; returns the exit code: 0 when every count is zero, else 1. */
   int run() {
@@ -72,7 +73,7 @@ final class ChaosSuite {
     }
     settle();
     out.println(tally.table());
-    out.printf("chaos: seed %d, %.1f s; reproduce with: weft bench chaos --seed %d --cycles %d --keep %d "
+    out.printf("chaos: seed %d, %.1f s; reproduce with: weft bench chaos --seed %d --cycles %d --keep-generations %d "
         + "--embedder %s --files %d --readers %d --beam-rate %s --race-rate %s --hammer-rate %s --kill-rate %s%n",
         options.seed(),
         (System.nanoTime() - started) / 1e9, options.seed(), options.cycles(), options.keep(), options.embedder(),
@@ -265,7 +266,7 @@ final class ChaosSuite {
 
   private List<String> indexArgs(List<String> extra) {
     List<String> args = new ArrayList<>(List.of("index", corpus.root().toString(), "--index", indexDir.toString(),
-        "--keep", "" + options.keep(), "--quiet"));
+        "--keep-generations", "" + options.keep(), "--quiet"));
     args.addAll(extra);
     return args;
   }

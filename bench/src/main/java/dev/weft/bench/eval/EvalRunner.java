@@ -9,6 +9,7 @@ import dev.weft.context.RecallRequest;
 import dev.weft.context.ScratchDirs;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.context.fusion.FusionRule;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.IndexStats;
@@ -147,7 +148,7 @@ public final class EvalRunner {
       // a kept index first built without this embedder has unchanged chunks without vectors: fill them in,
       // so dense and hybrid measure the whole corpus (another model's vectors are refused by name)
       EmbedMissing.run(indexDir, options.embedder(), ChunkEmbedder.DEFAULT_BATCH_SIZE,
-          IngestRequest.DEFAULT_KEEP_GENERATIONS);
+          GenerationManifest.DEFAULT_KEEP_GENERATIONS);
     }
   }
 

@@ -127,7 +127,7 @@ public final class BeamProgramBench implements Bench {
   private MapOutcome run(String runner, Path dataset, Path work) {
     List<String> args = new ArrayList<>(List.of("--source=" + dataset, "--sourceKind=dataset",
         "--results=" + work.resolve("store"), "--output=" + work.resolve("out"),
-        "--maxConcurrentSubcalls=" + options.k()));
+        "--maxConcurrent=" + options.k()));
     args.addAll(Runner.parseExplicit(runner).beamArgs(List.of()));
     ProgramRunOptions pipelineOptions = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new))
         .withValidation().as(ProgramRunOptions.class);

@@ -13,6 +13,7 @@ import dev.weft.bench.Bench;
 import dev.weft.bench.Checks;
 import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.program.CancelSignal;
+import dev.weft.context.program.MaxConcurrent;
 import dev.weft.context.program.Subcall;
 import dev.weft.context.store.InMemoryStore;
 import dev.weft.models.http.EndpointConfig;
@@ -58,8 +59,8 @@ public final class ProgramBench implements Bench {
       Checks.atLeast("concurrency values", concurrency.size(), 1);
       for (int k : concurrency) {
         Checks.atLeast("concurrency", k, 1);
-        if (k > RunOptions.MAX_CONCURRENT) {
-          throw new IllegalArgumentException("concurrency must be at most " + RunOptions.MAX_CONCURRENT + ", got: "
+        if (k > MaxConcurrent.MAX) {
+          throw new IllegalArgumentException("concurrency must be at most " + MaxConcurrent.MAX + ", got: "
               + k);
         }
       }
@@ -152,7 +153,7 @@ public final class ProgramBench implements Bench {
 
   private static RunResult once(Plan plan, List<Piece> pieces, Subcall subcall, int k) throws InterruptedException {
     RunResult result = new ProgramRunner(new SlotEnvironment(new InMemoryStore()), subcall,
-        RunOptions.defaults().withConcurrency(k)).run(plan, pieces, new CancelSignal(), MapProgress.Listener.none());
+        RunOptions.defaults().withMaxConcurrent(k)).run(plan, pieces, new CancelSignal(), MapProgress.Listener.none());
     if (result.failed() > 0) {
       throw new IllegalStateException("the bench's map had " + result.failed() + " failed sub-calls of "
           + result.subcalls() + "; check the endpoint (a bench measures only runs that succeed)");

@@ -45,6 +45,12 @@ public record GenerationManifest(
     long chunksWithoutVectors,
     RequestedEmbedder requestedEmbedder,
     CorpusSource source) {
+  /**
+   * Published generations a run keeps for rollback unless told otherwise: the one default of {@code --keep} (CLI),
+   * {@code keepGenerations} (library, Beam options, the index update) everywhere.
+   */
+  public static final int DEFAULT_KEEP_GENERATIONS = 5;
+
   public GenerationManifest {
     counts = sorted(counts);
     embedders = sorted(embedders);

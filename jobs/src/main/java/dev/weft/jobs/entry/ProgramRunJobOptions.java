@@ -1,6 +1,7 @@
 package dev.weft.jobs.entry;
 
 import dev.weft.agents.program.RunOptions;
+import dev.weft.context.program.MaxConcurrent;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -43,8 +44,8 @@ public interface ProgramRunJobOptions extends PipelineOptions {
 
   void setWork(String value);
 
-  @Description("At most this many sub-calls in flight, 1 to " + RunOptions.MAX_CONCURRENT + ".")
-  @Default.Integer(RunOptions.DEFAULT_CONCURRENT)
+  @Description("At most this many sub-calls in flight, 1 to " + MaxConcurrent.MAX + ".")
+  @Default.Integer(MaxConcurrent.DEFAULT)
   int getMaxConcurrent();
 
   void setMaxConcurrent(int value);

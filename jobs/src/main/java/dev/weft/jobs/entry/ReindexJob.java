@@ -7,6 +7,7 @@ import dev.weft.api.Weft;
 import dev.weft.jobs.ReportFile;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
+import dev.weft.models.http.SpecDurations;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.StagingOptions;
 import dev.weft.transforms.beam.ResourcePaths;
@@ -85,13 +86,10 @@ public final class ReindexJob {
         + "read it from a local disk (a shared mount on a cluster)").toAbsolutePath().normalize();
     Path index = IndexLocation.forWrite(
         options.getIndex() == null ? null : JobMain.localPath(options.getIndex(), "--index"), corpus);
-    if (options.getWaitSeconds() < 0) {
-      throw new IllegalArgumentException("--waitSeconds must be at least 0, got: " + options.getWaitSeconds());
-    }
     IndexRun.Builder run = IndexRun.tree(corpus)
         .force(options.getForce())
-        .keepGenerations(options.getKeep())
-        .lockWait(Duration.ofSeconds(options.getWaitSeconds()))
+        .keepGenerations(options.getKeepGenerations())
+        .lockWait(lockWait(options.getLockWait()))
         .embed(options.getEmbed())
         .embedder(options.getEmbedder().isBlank() ? null : options.getEmbedder())
         .progress(recorder);
@@ -114,6 +112,11 @@ public final class ReindexJob {
    * Beam's {@code --runner} picks the executor: the FlinkRunner (with its {@code --flinkMaster} and
    * {@code --parallelism}) or the DirectRunner; without it the run picks as {@code weft index} does.
    */
+  /** {@code --lockWait}, a duration like a streaming run's; absent: refuse at once when busy. */
+  private static Duration lockWait(String value) {
+    return value == null ? Duration.ZERO : SpecDurations.parse("--lockWait", value);
+  }
+
   static void executor(ReindexOptions options, boolean runnerGiven, IndexRun.Builder run) {
     if (!runnerGiven) {
       run.runner(Runner.AUTO);

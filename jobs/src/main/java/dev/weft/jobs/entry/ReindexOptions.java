@@ -3,6 +3,7 @@ package dev.weft.jobs.entry;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.LocationUri;
 import dev.weft.pipelines.ingest.StagingOptions;
@@ -47,17 +48,20 @@ public interface ReindexOptions extends StagingOptions {
 
   void setForce(boolean value);
 
-  @Description("Generations kept for rollback.")
-  @Default.Integer(IngestRequest.DEFAULT_KEEP_GENERATIONS)
-  int getKeep();
+  @Description("Generations kept for rollback (weft index --keep-generations).")
+  @Default.Integer(GenerationManifest.DEFAULT_KEEP_GENERATIONS)
+  int getKeepGenerations();
 
-  void setKeep(int value);
+  void setKeepGenerations(int value);
 
-  @Description("Seconds to wait for another run's write lock before exiting 3 (busy).")
-  @Default.Long(0)
-  long getWaitSeconds();
+  // the same property, and type, as IngestOptions' --lockWait (a duration: 500ms, 600s, 10m); no @Default on either,
+  // since Beam wants one on every interface naming the property or none, and a batch run's default (0s) is not a
+  // streaming window's (10m)
+  @Description("How long to wait for another run's write lock before exiting 3 (busy): 0s (the default: refuse at "
+      + "once), 600s, 10m.")
+  String getLockWait();
 
-  void setWaitSeconds(long value);
+  void setLockWait(String value);
 
   @Description("Give chunks vectors with the index's embedder, else bge-small; --embedder implies it.")
   @Default.Boolean(false)

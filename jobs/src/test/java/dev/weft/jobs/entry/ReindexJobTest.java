@@ -98,11 +98,23 @@ class ReindexJobTest {
   }
 
   @Test
+  void theKnobsTakeTheLibrarysNamesAndTheLockWaitIsADurationAsInAStreamingRun() throws IOException {
+    JobRun kept = JobRun.of(ReindexJob::run, "--corpus=" + corpus, "--index=" + index, "--keepGenerations=1",
+        "--lockWait=2s");
+    JobRun badWait = JobRun.of(ReindexJob::run, "--corpus=" + corpus, "--index=" + index, "--lockWait=600");
+
+    assertThat(kept.exit()).as(kept.err()).isZero();
+    assertThat(badWait.exit()).isEqualTo(2);
+    assertThat(badWait.err().strip()).endsWith("\nweft: --lockWait must be a whole number with ms, s or m (e.g. "
+        + "500ms, 10s, 2m), got: 600");
+  }
+
+  @Test
   void helpListsTheJobsOptions() {
     JobRun run = JobRun.of(ReindexJob::run, "--help");
 
     assertThat(run.exit()).isZero();
-    assertThat(run.out()).contains("--corpus", "--index", "--report", "--waitSeconds", "Required. Corpus root");
+    assertThat(run.out()).contains("--corpus", "--index", "--report", "--lockWait", "--keepGenerations", "Required. Corpus root");
   }
 
   @Test

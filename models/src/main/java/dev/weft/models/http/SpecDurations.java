@@ -25,6 +25,19 @@ public final class SpecDurations {
     };
   }
 
+  /**
+   * As {@link #parse(String)}, for a command-line option.
+   *
+   * @throws IllegalArgumentException naming {@code option} and the value when it is not of the form
+   */
+  public static Duration parse(String option, String text) {
+    try {
+      return parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(option + " " + e.getMessage() + ", got: " + text, e);
+    }
+  }
+
   /** The shortest exact form: {@code 2m}, {@code 90s}, {@code 1500ms}. */
   public static String format(Duration duration) {
     long millis = duration.toMillis();

@@ -21,6 +21,9 @@ import org.apache.beam.sdk.options.Validation;
  * {@link StagingOptions}'; without it this pipeline stages in a fresh local temporary directory.
  */
 public interface IngestOptions extends StagingOptions {
+  /** A streaming window's {@code --lockWait} when none is given. */
+  String STREAMING_LOCK_WAIT = "10m";
+
   @Description("Corpus root directory, a file: URI (file:///data/corpus) or a plain path (/data/corpus, which "
       + "means file:); the paths given to the pipeline are relative to it. For a dataset ingest: the dataset file. "
       + "Workers read it, so on a cluster it is a shared mount every worker reaches; other schemes are refused: "
@@ -125,8 +128,10 @@ public interface IngestOptions extends StagingOptions {
   void setWatchPolls(int value);
 
   @Description("With --streaming=true: how long a window's publish waits for another run's write lock before it "
-      + "reports the window busy and publishes nothing (the next window plans the same change again): 500ms, 60s, 10m")
-  @Default.String("10m")
+      + "reports the window busy and publishes nothing (the next window plans the same change again): 500ms, 60s, 10m "
+      + "(default: " + STREAMING_LOCK_WAIT + ")")
+  // no @Default: ReindexJob's options name the same property, and Beam wants one @Default on every interface or none;
+  // a batch reindex refuses at once by default, a streaming window waits
   String getLockWait();
 
   void setLockWait(String value);

@@ -1,14 +1,8 @@
 package dev.weft.pipelines.ingest;
 
-import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.pipelines.Runner;
-import dev.weft.transforms.ingest.PathScope;
-import dev.weft.transforms.ingest.SourceReader;
-import dev.weft.transforms.route.Router;
-import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -27,7 +21,6 @@ import java.util.Objects;
  */
 public record IngestRequest(IngestSource source, Path indexDir, IngestSettings settings) {
   public static final int DEFAULT_BEAM_THRESHOLD = 20_000;
-  public static final int DEFAULT_KEEP_GENERATIONS = 5;
 
   public IngestRequest {
     Objects.requireNonNull(source, "source");
@@ -63,7 +56,7 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
           .watchListing(dir.watchListing());
     }
     DatasetSource data = (DatasetSource) source;
-    return builder.kind(data.kind()).format(data.format());
+    return builder.datasetKind(data.kind()).datasetFormat(data.format());
   }
 
   /**
@@ -80,64 +73,17 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
   }
 
   /**
-   * Collects a request's values; {@link #build} checks them. The directory-only values ({@code scope},
-   * {@code router}, {@code maxFileBytes}) are refused on a dataset and the dataset-only ones ({@code kind},
-   * {@code format}) on a directory, naming the value, rather than ignored.
+   * Collects a request's values; {@link #build} checks them. The directory-only values ({@code paths},
+   * {@code extensions}, {@code maxFileBytes}, {@code watchListing}) are refused on a dataset and the dataset-only
+   * ones ({@code datasetKind}, {@code datasetFormat}) on a directory, naming the value, rather than ignored.
    */
-  public static final class Builder {
-    private final Path location;
-    private final boolean dataset;
+  public static final class Builder extends IngestSettingsBuilder<Builder> {
     private final Path indexDir;
-    private boolean force;
-    private Runner runner = Runner.AUTO;
-    private int beamThreshold = DEFAULT_BEAM_THRESHOLD;
-    private List<String> beamArgs = List.of();
-    private int keepGenerations = DEFAULT_KEEP_GENERATIONS;
-    private IngestProgress progress = IngestProgress.NONE;
     private EmbedderSpec embedder;
-    private int embedBatchSize = ChunkEmbedder.DEFAULT_BATCH_SIZE;
-    private Path exportParquet;
-    private PathScope scope;
-    private Router router;
-    private Long maxFileBytes;
-    private Boolean watchListing;
-    private Kind kind;
-    private String format;
 
     private Builder(Path location, boolean dataset, Path indexDir) {
-      this.location = location;
-      this.dataset = dataset;
+      super(location, dataset);
       this.indexDir = Objects.requireNonNull(indexDir, "indexDir");
-    }
-
-    public Builder force(boolean value) {
-      force = value;
-      return this;
-    }
-
-    public Builder runner(Runner value) {
-      runner = value;
-      return this;
-    }
-
-    public Builder beamThreshold(int value) {
-      beamThreshold = value;
-      return this;
-    }
-
-    public Builder beamArgs(List<String> value) {
-      beamArgs = value;
-      return this;
-    }
-
-    public Builder keepGenerations(int value) {
-      keepGenerations = value;
-      return this;
-    }
-
-    public Builder progress(IngestProgress value) {
-      progress = value;
-      return this;
     }
 
     /** @param value the embedder, or null to index without vectors */
@@ -146,84 +92,9 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
       return this;
     }
 
-    public Builder embedBatchSize(int value) {
-      embedBatchSize = value;
-      return this;
-    }
-
-    /** @param value the directory, or null for no export */
-    public Builder exportParquet(Path value) {
-      exportParquet = value;
-      return this;
-    }
-
-    /** Directories only: the paths this pass may touch. */
-    public Builder scope(PathScope value) {
-      scope = value;
-      return this;
-    }
-
-    /** Directories only: the extensions indexed. */
-    public Builder router(Router value) {
-      router = value;
-      return this;
-    }
-
-    /** Directories only: files above this are skipped as too large. */
-    public Builder maxFileBytes(long value) {
-      maxFileBytes = value;
-      return this;
-    }
-
-    /**
-     * Directories only: whether a pass may reuse the tree's last listing while this process's watch saw nothing
-     * under it change (default true; see {@link dev.weft.transforms.ingest.ListingWatches}), or walk it every time.
-     */
-    public Builder watchListing(boolean value) {
-      watchListing = value;
-      return this;
-    }
-
-    /** Datasets only: the kind every record is routed to. */
-    public Builder kind(Kind value) {
-      kind = value;
-      return this;
-    }
-
-    /** Datasets only: the chunking format of the record text. */
-    public Builder format(String value) {
-      format = value;
-      return this;
-    }
-
     /** @throws IllegalArgumentException naming the first value, or pair of values, that is refused */
     public IngestRequest build() {
-      IngestSettings settings = new IngestSettings(force, runner, beamThreshold, beamArgs, keepGenerations, progress,
-          embedder, embedBatchSize, exportParquet);
-      return new IngestRequest(dataset ? datasetSource() : directorySource(), indexDir, settings);
-    }
-
-    private IngestSource directorySource() {
-      if (kind != null || format != null) {
-        throw new IllegalArgumentException("a record kind or format applies to a dataset, not to the directory "
-            + location + ", got: " + (kind != null ? "kind " + kind.id() : "format " + format));
-      }
-      return new DirectorySource(location, scope == null ? PathScope.all() : scope,
-          router == null ? Router.defaults() : router, maxFileBytes == null ? SourceReader.DEFAULT_MAX_BYTES
-              : maxFileBytes, watchListing == null || watchListing);
-    }
-
-    private IngestSource datasetSource() {
-      if (scope != null && !scope.isFull() || router != null || maxFileBytes != null || watchListing != null) {
-        throw new IllegalArgumentException("paths, extensions, a file size cap and a listing watch apply to a "
-            + "directory, not to the dataset " + location + ", got: "
-            + (scope != null && !scope.isFull() ? "paths " + scope.entries()
-                : router != null ? "extensions " + router.extensions()
-                : maxFileBytes != null ? "max file bytes " + maxFileBytes : "watch listing " + watchListing));
-      }
-      DatasetSource defaults = DatasetSource.of(location);
-      return new DatasetSource(location, kind == null ? defaults.kind() : kind,
-          format == null ? defaults.format() : format);
+      return new IngestRequest(source(), indexDir, settings(embedder));
     }
   }
 }

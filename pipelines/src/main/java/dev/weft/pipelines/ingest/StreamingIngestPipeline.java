@@ -60,9 +60,9 @@ public final class StreamingIngestPipeline {
     }
     List<String> extensions = Arrays.stream(options.getExtensions().split(","))
         .map(String::trim).filter(e -> !e.isEmpty()).toList();
+    String lockWait = options.getLockWait() == null ? IngestOptions.STREAMING_LOCK_WAIT : options.getLockWait();
     WindowPublisher publisher = new WindowPublisher(root.toString(), indexDir.toString(), extensions,
-        options.getMaxFileBytes(), duration("--lockWait", options.getLockWait()),
-        windowStaging(options.getWindowStaging()));
+        options.getMaxFileBytes(), duration("--lockWait", lockWait), windowStaging(options.getWindowStaging()));
     if (options.getExportParquet() != null) {
       // each published window's chunks as DIR/gen-<N>/ (WindowExport); a local path, as in batch
       publisher = publisher.withExportParquet(IngestPipeline.exportDir(options));

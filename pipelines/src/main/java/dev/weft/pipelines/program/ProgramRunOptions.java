@@ -3,6 +3,7 @@ package dev.weft.pipelines.program;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import dev.weft.context.program.MaxConcurrent;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.LocationUri;
 import dev.weft.transforms.beam.MapWithModel;
@@ -15,7 +16,7 @@ import org.apache.beam.sdk.options.Validation;
 /**
  * Options of a program run on Beam. Runner options come from the runner on the class path, so {@code
  * --runner=FlinkRunner --flinkMaster=[local]} parse beside these; the pipeline sets the runner's parallelism to
- * {@code maxConcurrentSubcalls} unless it is given ({@code --targetParallelism} on Direct, {@code --parallelism} on
+ * {@code maxConcurrent} unless it is given ({@code --targetParallelism} on Direct, {@code --parallelism} on
  * Flink), so that every lane has a worker.
  */
 public interface ProgramRunOptions extends PipelineOptions {
@@ -56,10 +57,10 @@ public interface ProgramRunOptions extends PipelineOptions {
   void setOutput(URI value);
 
   @Description("At most this many sub-calls in flight in the whole job")
-  @Default.Integer(MapWithModel.DEFAULT_MAX_CONCURRENT_SUBCALLS)
-  int getMaxConcurrentSubcalls();
+  @Default.Integer(MaxConcurrent.DEFAULT)
+  int getMaxConcurrent();
 
-  void setMaxConcurrentSubcalls(int value);
+  void setMaxConcurrent(int value);
 
   @Description("Visit at most the first N pieces in address order; 0: the map step's own cap (or every piece)")
   @Default.Integer(0)

@@ -125,7 +125,7 @@ public final class ProgramRunPipeline {
           whileBlocked.shutdownNow();
         }
       }
-      state = awaitReporting(result, progress, started, options.getMaxConcurrentSubcalls(), store);
+      state = awaitReporting(result, progress, started, options.getMaxConcurrent(), store);
     } catch (RuntimeException e) {
       // the runner wraps what failed (Flink: "Pipeline execution failed" over three layers): say the root
       throw new IllegalStateException("program pipeline on " + runner + " failed over " + options.getSource()
@@ -210,9 +210,9 @@ public final class ProgramRunPipeline {
   public static <C extends Comparator<String> & Serializable> Pipeline build(ProgramRunOptions options,
       PieceSteps beforeMap, MapStep map, String fingerprint, Subcall subcall, C order,
       List<DeadLetter> deadLetters) {
-    int k = options.getMaxConcurrentSubcalls();
+    int k = options.getMaxConcurrent();
     MapWithModel mapWithModel = MapWithModel.using(subcall)
-        .withMaxConcurrentSubcalls(k)
+        .withMaxConcurrent(k)
         .withResults(ResultStore.at(LocationUri.text(options.getResults()), fingerprint))
         .withRetryFailed(options.getRetryFailed());
     if (options.getMaxSubcalls() < 0) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Kind;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.pipelines.Runner;
 import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.route.Router;
@@ -26,7 +27,7 @@ class IngestRequestTest {
     assertThat(settings.force()).isFalse();
     assertThat(settings.runner()).isEqualTo(Runner.AUTO);
     assertThat(settings.beamThreshold()).isEqualTo(IngestRequest.DEFAULT_BEAM_THRESHOLD);
-    assertThat(settings.keepGenerations()).isEqualTo(IngestRequest.DEFAULT_KEEP_GENERATIONS);
+    assertThat(settings.keepGenerations()).isEqualTo(GenerationManifest.DEFAULT_KEEP_GENERATIONS);
     assertThat(settings.embedBatchSize()).isEqualTo(32);
     assertThat(settings.embedder()).isNull();
     assertThat(settings.exportParquet()).isNull();
@@ -58,7 +59,7 @@ class IngestRequestTest {
 
   @Test
   void aDatasetFormatMustBeNonBlank() {
-    assertThatThrownBy(() -> IngestRequest.dataset(DATA, INDEX).format(" ").build())
+    assertThatThrownBy(() -> IngestRequest.dataset(DATA, INDEX).datasetFormat(" ").build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("record chunking format must be non-blank, got: \" \"");
   }
@@ -85,9 +86,9 @@ class IngestRequestTest {
         .hasMessageEndingWith("got: max file bytes 10");
     assertThatThrownBy(() -> IngestRequest.dataset(DATA, INDEX).watchListing(false).build())
         .hasMessageEndingWith("got: watch listing false");
-    assertThatThrownBy(() -> IngestRequest.directory(ROOT, INDEX).kind(Kind.CODE).build())
+    assertThatThrownBy(() -> IngestRequest.directory(ROOT, INDEX).datasetKind(Kind.CODE).build())
         .hasMessage("a record kind or format applies to a dataset, not to the directory /corpus, got: kind code");
-    assertThatThrownBy(() -> IngestRequest.directory(ROOT, INDEX).format("markdown").build())
+    assertThatThrownBy(() -> IngestRequest.directory(ROOT, INDEX).datasetFormat("markdown").build())
         .hasMessageEndingWith("got: format markdown");
     // the full scope is every run's default, so it is no dataset mistake
     assertThat(IngestRequest.dataset(DATA, INDEX).scope(PathScope.all()).build().source()).isInstanceOf(
@@ -100,7 +101,7 @@ class IngestRequestTest {
         .beamThreshold(7).beamArgs(List.of("--parallelism=2")).keepGenerations(3).embedBatchSize(8)
         .exportParquet(Path.of("/export")).scope(new PathScope(List.of("src/"))).maxFileBytes(99)
         .router(Router.defaults().withExtensions(List.of("md"))).watchListing(false).build();
-    IngestRequest dataset = IngestRequest.dataset(DATA, INDEX).kind(Kind.CODE).format("markdown").build();
+    IngestRequest dataset = IngestRequest.dataset(DATA, INDEX).datasetKind(Kind.CODE).datasetFormat("markdown").build();
 
     assertThat(directory.toBuilder().build()).isEqualTo(directory);
     assertThat(dataset.toBuilder().build()).isEqualTo(dataset);

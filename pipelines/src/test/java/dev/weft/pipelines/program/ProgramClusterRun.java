@@ -67,7 +67,7 @@ public final class ProgramClusterRun {
 
       List<String> args = new ArrayList<>(runnerArgs);
       args.addAll(List.of("--source=" + dataset, "--sourceKind=dataset", "--results=" + results.toUri(),
-          "--output=" + tmp.resolve("out"), "--maxConcurrentSubcalls=2"));
+          "--output=" + tmp.resolve("out"), "--maxConcurrent=2"));
       ProgramRunOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation()
           .as(ProgramRunOptions.class);
       MapOutcome outcome = ProgramRunPipeline.run(options, PieceSteps.NONE,

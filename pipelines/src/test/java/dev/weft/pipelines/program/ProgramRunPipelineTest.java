@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.agents.program.AddressOrder;
 import dev.weft.agents.program.MapProgress;
+import dev.weft.agents.program.RunOptions;
+import dev.weft.context.program.MaxConcurrent;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
@@ -137,7 +139,7 @@ class ProgramRunPipelineTest {
     new Ingester().run(IngestRequest.directory(root, index).runner(Runner.INPROCESS).build());
     ProgramRunOptions options = PipelineOptionsFactory.fromArgs("--runner=DirectRunner", "--source=" + index,
         "--sourceKind=index", "--results=" + work.resolve("results"), "--output=" + work.resolve("out"),
-        "--maxConcurrentSubcalls=2").withValidation().as(ProgramRunOptions.class);
+        "--maxConcurrent=2").withValidation().as(ProgramRunOptions.class);
 
     MapOutcome outcome = ProgramRunPipeline.run(options, PieceSteps.NONE, MAP, "fp-index", new CountingSubcall(),
         AddressOrder.INSTANCE);
@@ -159,10 +161,21 @@ class ProgramRunPipelineTest {
   }
 
   @Test
+  void theBeamOptionIsTheLibrarysKnobWithItsDefaultAndCap() throws Exception {
+    ProgramRunOptions defaults = PipelineOptionsFactory.fromArgs("--source=/s", "--results=/r", "--output=/o")
+        .as(ProgramRunOptions.class);
+    assertThat(defaults.getMaxConcurrent()).isEqualTo(RunOptions.defaults().maxConcurrent())
+        .isEqualTo(MaxConcurrent.DEFAULT);
+    assertThatThrownBy(() -> run(options(dataset(1), MaxConcurrent.MAX + 1, 0), PieceSteps.NONE))
+        .hasMessage("maxConcurrent must be between 1 and 64, got: 65");
+    assertThat(CountingSubcall.CALLS.get()).isZero();
+  }
+
+  @Test
   void refusesBadOptionsBeforeAnythingRuns() throws Exception {
     ProgramRunOptions options = options(dataset(1), 0, 0);
     assertThatThrownBy(() -> run(options, PieceSteps.NONE))
-        .hasMessage("maxConcurrentSubcalls must be between 1 and 1024, got: 0");
+        .hasMessage("maxConcurrent must be between 1 and 64, got: 0");
     assertThatThrownBy(() -> PipelineOptionsFactory.fromArgs("--results=/r", "--output=/o").withValidation()
         .as(ProgramRunOptions.class)).hasMessageContaining("--source");
     assertThat(CountingSubcall.CALLS.get()).isZero();
@@ -227,7 +240,7 @@ class ProgramRunPipelineTest {
   private ProgramRunOptions options(Path dataset, int k, int maxSubcalls) {
     return PipelineOptionsFactory.fromArgs("--runner=DirectRunner", "--source=" + dataset,
         "--sourceKind=dataset", "--results=" + work.resolve("results"), "--output=" + work.resolve("out"),
-        "--maxConcurrentSubcalls=" + k, "--maxSubcalls=" + maxSubcalls).withValidation()
+        "--maxConcurrent=" + k, "--maxSubcalls=" + maxSubcalls).withValidation()
         .as(ProgramRunOptions.class);
   }
 

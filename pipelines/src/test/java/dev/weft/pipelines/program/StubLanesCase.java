@@ -42,7 +42,7 @@ abstract class StubLanesCase {
     Path dataset = balancedDataset();
     List<String> args = new ArrayList<>(runnerArgs());
     args.addAll(List.of("--source=" + dataset, "--sourceKind=dataset", "--results=" + work.resolve("results"),
-        "--output=" + work.resolve("out"), "--maxConcurrentSubcalls=" + K));
+        "--output=" + work.resolve("out"), "--maxConcurrent=" + K));
     ProgramRunOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation()
         .as(ProgramRunOptions.class);
 

@@ -2,6 +2,7 @@ package dev.weft.transforms.beam;
 
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.MapCall;
+import dev.weft.context.program.MaxConcurrent;
 import dev.weft.context.program.Subcall;
 import dev.weft.transforms.program.MapCalls;
 import dev.weft.transforms.program.MapResult;
@@ -53,14 +54,11 @@ import org.apache.beam.sdk.values.TupleTagList;
  *
  * <pre>{@code
  * PCollection<KV<String, MapResult>> results = calls.apply("MapWithModel",
- *     MapWithModel.using(subcall).withMaxConcurrentSubcalls(8).withResults(ResultStore.at(uri, fingerprint)));
+ *     MapWithModel.using(subcall).withMaxConcurrent(8).withResults(ResultStore.at(uri, fingerprint)));
  * }</pre>
  */
 public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollection<KV<String, MapResult>>> {
   public static final String NAMESPACE = "weft.program";
-  public static final int DEFAULT_MAX_CONCURRENT_SUBCALLS = 4;
-  /** More lanes than this is a typo, not a plan: each lane is a worker slot held for the whole map. */
-  public static final int MAX_CONCURRENT_SUBCALLS = 1024;
 
   private static final TupleTag<MapCall> CALLS = new TupleTag<>() {};
   private static final TupleTag<StoredResult> STORED = new TupleTag<>() {};
@@ -68,33 +66,30 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
   private static final TupleTag<KV<String, MapResult>> REUSED = new TupleTag<>() {};
 
   private final Subcall subcall;
-  private final int maxConcurrentSubcalls;
+  private final int maxConcurrent;
   private final ResultStore store;
   private final boolean retryFailed;
   /** The group key of each lane, or null for the lane numbers themselves. */
   private final List<Integer> laneKeys;
 
-  private MapWithModel(Subcall subcall, int maxConcurrentSubcalls, ResultStore store, boolean retryFailed,
+  private MapWithModel(Subcall subcall, int maxConcurrent, ResultStore store, boolean retryFailed,
       List<Integer> laneKeys) {
     this.subcall = subcall;
-    this.maxConcurrentSubcalls = maxConcurrentSubcalls;
+    this.maxConcurrent = maxConcurrent;
     this.store = store;
     this.retryFailed = retryFailed;
     this.laneKeys = laneKeys;
   }
 
-  /** Asks with {@code subcall}, {@value #DEFAULT_MAX_CONCURRENT_SUBCALLS} calls in flight, no result store. */
+  /** Asks with {@code subcall}, {@value MaxConcurrent#DEFAULT} calls in flight, no result store. */
   public static MapWithModel using(Subcall subcall) {
-    return new MapWithModel(Objects.requireNonNull(subcall, "subcall"), DEFAULT_MAX_CONCURRENT_SUBCALLS, null, true,
+    return new MapWithModel(Objects.requireNonNull(subcall, "subcall"), MaxConcurrent.DEFAULT, null, true,
         null);
   }
 
-  /** At most {@code k} calls in flight in the whole job (1 to {@value #MAX_CONCURRENT_SUBCALLS}). */
-  public MapWithModel withMaxConcurrentSubcalls(int k) {
-    if (k < 1 || k > MAX_CONCURRENT_SUBCALLS) {
-      throw new IllegalArgumentException("maxConcurrentSubcalls must be between 1 and " + MAX_CONCURRENT_SUBCALLS
-          + ", got: " + k);
-    }
+  /** At most {@code k} calls in flight in the whole job (1 to {@value MaxConcurrent#MAX}). */
+  public MapWithModel withMaxConcurrent(int k) {
+    MaxConcurrent.check(k);
     // lane keys are per lane: another K needs its own
     return new MapWithModel(subcall, k, store, retryFailed,
         laneKeys != null && laneKeys.size() == k ? laneKeys : null);
@@ -102,7 +97,7 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
 
   /** Stores each result in {@code results} as it returns, and asks only the pieces it does not hold yet. */
   public MapWithModel withResults(ResultStore results) {
-    return new MapWithModel(subcall, maxConcurrentSubcalls, Objects.requireNonNull(results, "results"),
+    return new MapWithModel(subcall, maxConcurrent, Objects.requireNonNull(results, "results"),
         retryFailed, laneKeys);
   }
 
@@ -111,7 +106,7 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
    * timeouts, 429, 5xx — are passing, and a re-run is how a user retries them).
    */
   public MapWithModel withRetryFailed(boolean retry) {
-    return new MapWithModel(subcall, maxConcurrentSubcalls, store, retry, laneKeys);
+    return new MapWithModel(subcall, maxConcurrent, store, retry, laneKeys);
   }
 
   /**
@@ -121,15 +116,15 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
    * spreads over distinct workers (FlinkLanes); without this, lane i's key is i.
    */
   public MapWithModel withLaneKeys(List<Integer> keys) {
-    if (keys == null || keys.size() != maxConcurrentSubcalls || new HashSet<>(keys).size() != keys.size()) {
-      throw new IllegalArgumentException("lane keys must be " + maxConcurrentSubcalls
-          + " distinct integers, one per lane (set maxConcurrentSubcalls first), got: " + keys);
+    if (keys == null || keys.size() != maxConcurrent || new HashSet<>(keys).size() != keys.size()) {
+      throw new IllegalArgumentException("lane keys must be " + maxConcurrent
+          + " distinct integers, one per lane (set maxConcurrent first), got: " + keys);
     }
-    return new MapWithModel(subcall, maxConcurrentSubcalls, store, retryFailed, List.copyOf(keys));
+    return new MapWithModel(subcall, maxConcurrent, store, retryFailed, List.copyOf(keys));
   }
 
-  public int maxConcurrentSubcalls() {
-    return maxConcurrentSubcalls;
+  public int maxConcurrent() {
+    return maxConcurrent;
   }
 
   @Override
@@ -143,7 +138,7 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
       results = results.and(split.get(REUSED).setCoder(resultCoder));
     }
     PCollection<KV<String, MapResult>> asked = toAsk
-        .apply("KeyByLane", ParDo.of(new KeyByLaneFn(maxConcurrentSubcalls, laneKeys)))
+        .apply("KeyByLane", ParDo.of(new KeyByLaneFn(maxConcurrent, laneKeys)))
         .setCoder(KvCoder.of(VarIntCoder.of(), MapCallCoder.of()))
         .apply("GroupByLane", GroupByKey.create())
         .apply("AskLane", ParDo.of(new AskLaneFn(subcall, store)))

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.weft.context.program.MapCall;
+import dev.weft.context.program.MaxConcurrent;
 import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
 import dev.weft.transforms.program.MapCalls;
@@ -52,7 +53,7 @@ class MapWithModelTest {
     int k = 3;
     List<MapCall> calls = balancedCalls(k, 4);
 
-    Map<String, MapResult> results = run(MapWithModel.using(new GatedSubcall(k)).withMaxConcurrentSubcalls(k),
+    Map<String, MapResult> results = run(MapWithModel.using(new GatedSubcall(k)).withMaxConcurrent(k),
         calls, 8).results;
 
     assertThat(GatedSubcall.MAX_IN_FLIGHT.get()).isBetween(1, k);
@@ -66,7 +67,7 @@ class MapWithModelTest {
     GatedSubcall.FAILING.add("doc#1");
     GatedSubcall.FAILING.add("doc#4");
 
-    Outcome outcome = run(MapWithModel.using(new GatedSubcall(1)).withMaxConcurrentSubcalls(2), calls, 2);
+    Outcome outcome = run(MapWithModel.using(new GatedSubcall(1)).withMaxConcurrent(2), calls, 2);
 
     assertThat(outcome.results).hasSize(calls.size());
     MapResult failed = outcome.results.get("doc#1");
@@ -88,7 +89,7 @@ class MapWithModelTest {
     GatedSubcall.atCrash = () -> StoreCrash.unwritable(storeDir, aside);
     // one lane: the DirectRunner does not wait for the other lanes of a failed run, so with one lane what is
     // stored when the run has failed is exactly the 5 calls before the crash
-    MapWithModel first = MapWithModel.using(new GatedSubcall(1)).withMaxConcurrentSubcalls(1).withResults(store);
+    MapWithModel first = MapWithModel.using(new GatedSubcall(1)).withMaxConcurrent(1).withResults(store);
 
     assertThatThrownBy(() -> run(first, calls, 2)).hasMessageContaining("cannot write the map result");
     StoreCrash.restore(storeDir, aside);
@@ -96,7 +97,7 @@ class MapWithModelTest {
     assertThat(storedByFirstRun).isEqualTo(5);
 
     GatedSubcall.reset();
-    Outcome second = run(first.withMaxConcurrentSubcalls(3), calls, 3);
+    Outcome second = run(first.withMaxConcurrent(3), calls, 3);
 
     assertThat(GatedSubcall.CALLS.get()).isEqualTo(calls.size() - storedByFirstRun);
     assertThat(second.counter("map_skipped_done")).isEqualTo(storedByFirstRun);
@@ -177,10 +178,20 @@ class MapWithModelTest {
   @Test
   void refusesAConcurrencyOutsideItsRangeByName() {
     MapWithModel map = MapWithModel.using(new GatedSubcall(1));
-    assertThatThrownBy(() -> map.withMaxConcurrentSubcalls(0))
-        .hasMessage("maxConcurrentSubcalls must be between 1 and 1024, got: 0");
+    assertThatThrownBy(() -> map.withMaxConcurrent(0))
+        .hasMessage("maxConcurrent must be between 1 and 64, got: 0");
     assertThatThrownBy(() -> ResultStore.at(" ", "fp"))
         .hasMessage("results location must be a non-blank path or URI, got: \" \"");
+  }
+
+  @Test
+  void takesTheSameKAsTheInProcessRunnerAndNoMore() {
+    MapWithModel map = MapWithModel.using(new GatedSubcall(1));
+    assertThat(map.maxConcurrent()).isEqualTo(MaxConcurrent.DEFAULT);
+    assertThat(map.withMaxConcurrent(MaxConcurrent.MAX).maxConcurrent()).isEqualTo(64);
+    // one cap for both executors: a K the in-process runner refuses is refused on Beam too
+    assertThatThrownBy(() -> map.withMaxConcurrent(MaxConcurrent.MAX + 1))
+        .hasMessage("maxConcurrent must be between 1 and 64, got: 65");
   }
 
   /** {@code perLane} pieces in each of {@code lanes} lanes, addresses {@code doc#0..}, so the lanes finish together. */
