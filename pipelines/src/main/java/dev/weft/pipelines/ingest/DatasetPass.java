@@ -1,5 +1,7 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.pipelines.ingest.beam.BeamExecutor;
+
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
 import dev.weft.context.generation.CorpusSource;
@@ -30,7 +32,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>The driver streams the file once to plan ({@link DatasetPlanner}: which record positions to chunk, which ids
  * to remove, which records are dead letters), then the chosen executor streams it again and chunks only the
  * selected positions ({@code RecordSelection}): in-process on this thread, or on Beam, where the pipeline reads the
- * file itself ({@link DatasetIngestPipeline}). Reading is cheap next to chunking and embedding, and this way no
+ * file itself ({@code DatasetIngestPipeline}). Reading is cheap next to chunking and embedding, and this way no
  * record text is ever held by the driver or shipped through it: driver memory grows with the number of ids (the
  * planner's set of ids, one bit per record position), not with the bytes of the dataset.
  */

@@ -1,5 +1,9 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.pipelines.ingest.beam.IngestOptions;
+import dev.weft.pipelines.ingest.beam.IngestPipeline;
+import dev.weft.pipelines.ingest.beam.BeamIngestOutput;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,10 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.pipelines.ingest.beam.StreamingIngestPipeline;
+import dev.weft.pipelines.ingest.beam.PublishWindows;
+import dev.weft.pipelines.ingest.beam.IngestOptions;
+import dev.weft.pipelines.ingest.beam.IngestPipeline;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

@@ -1,5 +1,11 @@
 package dev.weft.pipelines.program;
 
+import dev.weft.pipelines.program.beam.MapOutcome;
+
+import dev.weft.pipelines.program.beam.ProgramRunOptions;
+import dev.weft.pipelines.program.beam.ProgramRunPipeline;
+import dev.weft.pipelines.program.beam.PieceSteps;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.agents.model.ChatSubcall;
 import dev.weft.agents.model.stub.StubChatServer;

@@ -1,5 +1,11 @@
 package dev.weft.pipelines.program;
 
+import dev.weft.pipelines.program.beam.MapOutcome;
+
+import dev.weft.pipelines.program.beam.ProgramRunOptions;
+import dev.weft.pipelines.program.beam.ProgramRunPipeline;
+import dev.weft.pipelines.program.beam.PieceSteps;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
