@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The module graph of docs/design.md, held by a test: dependencies point one way (schemas, context ← models,
  * lucene-index ← transforms, agents ← pipelines ← api ← jobs; bench beside jobs, imported by jobs alone), Beam is
- * imported only from {@code ..beam..} packages (and the job mains), the ingest core imports neither Beam nor Lucene, and the CLI reaches the index only through the library facade. Maven already refuses an import of a module that is not a
- * dependency; these rules also catch what Maven allows (a package of transforms using Beam, jobs using the index).
+ * imported only from {@code ..beam..} packages (and the job mains), the ingest core imports neither Beam nor Lucene,
+ * and the CLI reaches the index only through the library facade. Maven already refuses an import of a module that is
+ * not a dependency; these rules also catch what Maven allows (a package of transforms using Beam, jobs using the index).
  */
 class LayeringTest {
   private static final String TESTKIT = "dev.weft.agents.model.stub..";
@@ -81,8 +82,8 @@ class LayeringTest {
     // interfaces the job's own main parses, and the two callers that still build a program pipeline's options
     // themselves (BeamPrograms in the facade, BeamProgramBench), until the one Runner owns that argv
     check(noClasses().that().resideOutsideOfPackages("..beam..", "dev.weft.jobs.entry..")
-        .and().doNotHaveFullyQualifiedName("dev.weft.api.BeamPrograms")
-        .and().doNotHaveFullyQualifiedName("dev.weft.bench.program.BeamProgramBench")
+        .and().haveNameNotMatching("dev\\.weft\\.api\\.BeamPrograms(\\$.*)?")
+        .and().haveNameNotMatching("dev\\.weft\\.bench\\.program\\.BeamProgramBench(\\$.*)?")
         .should().dependOnClassesThat().resideInAPackage("org.apache.beam.."));
   }
 

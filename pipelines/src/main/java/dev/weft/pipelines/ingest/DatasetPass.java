@@ -1,13 +1,12 @@
 package dev.weft.pipelines.ingest;
 
-import dev.weft.pipelines.ingest.beam.BeamExecutor;
-
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.VectorLookup;
 import dev.weft.pipelines.Runner;
+import dev.weft.pipelines.ingest.beam.BeamExecutor;
 import dev.weft.transforms.dataset.DatasetChangeSet;
 import dev.weft.transforms.dataset.DatasetFormat;
 import dev.weft.transforms.dataset.DatasetPlanner;

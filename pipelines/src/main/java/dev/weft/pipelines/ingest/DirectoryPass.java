@@ -1,7 +1,5 @@
 package dev.weft.pipelines.ingest;
 
-import dev.weft.pipelines.ingest.beam.BeamExecutor;
-
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
 import dev.weft.context.embed.EmbedderSpec;
@@ -9,6 +7,7 @@ import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.VectorLookup;
 import dev.weft.pipelines.Runner;
+import dev.weft.pipelines.ingest.beam.BeamExecutor;
 import dev.weft.transforms.ingest.ChangePlanner;
 import dev.weft.transforms.ingest.ChangeSet;
 import dev.weft.transforms.ingest.CorpusLister;
@@ -29,8 +28,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * A directory tree in the one run: list it git-aware, plan each listed file against the served file states

@@ -1,9 +1,8 @@
 package dev.weft.pipelines.ingest;
 
-import dev.weft.pipelines.ingest.beam.BeamExecutor;
-
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.pipelines.Runner;
+import dev.weft.pipelines.ingest.beam.BeamExecutor;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,9 +1,5 @@
 package dev.weft.pipelines.ingest;
 
-import dev.weft.pipelines.ingest.beam.IngestOptions;
-import dev.weft.pipelines.ingest.beam.IngestPipeline;
-import dev.weft.pipelines.ingest.beam.BeamIngestOutput;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,6 +9,9 @@ import dev.weft.context.FileState;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.models.EmbedderSpecs;
+import dev.weft.pipelines.ingest.beam.BeamIngestOutput;
+import dev.weft.pipelines.ingest.beam.IngestOptions;
+import dev.weft.pipelines.ingest.beam.IngestPipeline;
 import dev.weft.transforms.export.ChunkFiles;
 import dev.weft.transforms.export.ChunkRow;
 import dev.weft.transforms.export.ExportFormat;

@@ -1,11 +1,5 @@
 package dev.weft.pipelines.program;
 
-import dev.weft.pipelines.program.beam.MapOutcome;
-
-import dev.weft.pipelines.program.beam.ProgramRunOptions;
-import dev.weft.pipelines.program.beam.ProgramRunPipeline;
-import dev.weft.pipelines.program.beam.PieceSteps;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.agents.model.ChatSubcall;
 import dev.weft.agents.model.stub.StubChatServer;
@@ -22,6 +16,10 @@ import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.store.InMemoryStore;
 import dev.weft.models.http.EndpointConfig;
+import dev.weft.pipelines.program.beam.MapOutcome;
+import dev.weft.pipelines.program.beam.PieceSteps;
+import dev.weft.pipelines.program.beam.ProgramRunOptions;
+import dev.weft.pipelines.program.beam.ProgramRunPipeline;
 import dev.weft.transforms.program.MapResult;
 import java.io.IOException;
 import java.nio.file.Files;

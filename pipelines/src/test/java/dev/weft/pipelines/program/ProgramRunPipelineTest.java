@@ -1,11 +1,5 @@
 package dev.weft.pipelines.program;
 
-import dev.weft.pipelines.program.beam.MapOutcome;
-
-import dev.weft.pipelines.program.beam.ProgramRunOptions;
-import dev.weft.pipelines.program.beam.ProgramRunPipeline;
-import dev.weft.pipelines.program.beam.PieceSteps;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,6 +8,10 @@ import dev.weft.agents.program.MapProgress;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
+import dev.weft.pipelines.program.beam.MapOutcome;
+import dev.weft.pipelines.program.beam.PieceSteps;
+import dev.weft.pipelines.program.beam.ProgramRunOptions;
+import dev.weft.pipelines.program.beam.ProgramRunPipeline;
 import dev.weft.transforms.program.MapResult;
 import java.io.IOException;
 import java.io.Serializable;

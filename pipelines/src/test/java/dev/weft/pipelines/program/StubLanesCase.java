@@ -1,11 +1,5 @@
 package dev.weft.pipelines.program;
 
-import dev.weft.pipelines.program.beam.MapOutcome;
-
-import dev.weft.pipelines.program.beam.ProgramRunOptions;
-import dev.weft.pipelines.program.beam.ProgramRunPipeline;
-import dev.weft.pipelines.program.beam.PieceSteps;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.agents.model.ChatSubcall;
@@ -13,6 +7,10 @@ import dev.weft.agents.model.stub.StubChatServer;
 import dev.weft.agents.model.stub.StubReply;
 import dev.weft.agents.program.AddressOrder;
 import dev.weft.models.http.EndpointConfig;
+import dev.weft.pipelines.program.beam.MapOutcome;
+import dev.weft.pipelines.program.beam.PieceSteps;
+import dev.weft.pipelines.program.beam.ProgramRunOptions;
+import dev.weft.pipelines.program.beam.ProgramRunPipeline;
 import dev.weft.transforms.program.MapCalls;
 import dev.weft.transforms.program.MapResult;
 import java.nio.file.Files;

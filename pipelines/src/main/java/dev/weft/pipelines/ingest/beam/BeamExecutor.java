@@ -1,16 +1,15 @@
 package dev.weft.pipelines.ingest.beam;
 
-import dev.weft.pipelines.ingest.IngestSettings;
-import dev.weft.pipelines.ingest.EmbedCounts;
-import dev.weft.pipelines.ingest.DirectorySource;
-import dev.weft.pipelines.ingest.IndexRuns;
-import dev.weft.pipelines.ingest.ChunkRun;
-
 import dev.weft.context.DeadLetter;
 import dev.weft.context.ScratchDirs;
 import dev.weft.index.IndexUpdate;
 import dev.weft.models.natives.NativeLibraries;
 import dev.weft.pipelines.Runner;
+import dev.weft.pipelines.ingest.ChunkRun;
+import dev.weft.pipelines.ingest.DirectorySource;
+import dev.weft.pipelines.ingest.EmbedCounts;
+import dev.weft.pipelines.ingest.IndexRuns;
+import dev.weft.pipelines.ingest.IngestSettings;
 import dev.weft.transforms.dataset.DatasetChangeSet;
 import dev.weft.transforms.dataset.RecordChunker;
 import java.nio.file.Path;

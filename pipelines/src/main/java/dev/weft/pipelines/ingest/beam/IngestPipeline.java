@@ -1,14 +1,13 @@
 package dev.weft.pipelines.ingest.beam;
 
-import dev.weft.pipelines.ingest.IngestStamp;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.DeadLetter;
-import dev.weft.context.ScratchDirs;
 import dev.weft.context.IngestCounters;
+import dev.weft.context.ScratchDirs;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.models.EmbedderSpecs;
+import dev.weft.pipelines.ingest.IngestStamp;
 import dev.weft.transforms.beam.AvroRecordCoder;
 import dev.weft.transforms.beam.EmbedChunks;
 import dev.weft.transforms.beam.ReadAndChunkFiles;

@@ -1,8 +1,7 @@
 package dev.weft.pipelines.ingest.beam;
 
-import dev.weft.pipelines.ingest.IngestStamp;
-
 import dev.weft.context.DeadLetter;
+import dev.weft.pipelines.ingest.IngestStamp;
 import dev.weft.transforms.beam.DeadLetterCoder;
 import dev.weft.transforms.beam.EmbedChunks;
 import dev.weft.transforms.beam.EmbedTally;

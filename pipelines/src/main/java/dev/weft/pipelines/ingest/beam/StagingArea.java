@@ -1,9 +1,8 @@
 package dev.weft.pipelines.ingest.beam;
 
-import dev.weft.pipelines.ingest.IndexRuns;
-
 import dev.weft.context.ScratchDirs;
 import dev.weft.context.error.StorageFailureException;
+import dev.weft.pipelines.ingest.IndexRuns;
 import dev.weft.transforms.beam.StagedShards;
 import dev.weft.transforms.beam.WriteIndexShards;
 import java.io.IOException;

@@ -1,10 +1,9 @@
 package dev.weft.pipelines.ingest.beam;
 
-import dev.weft.pipelines.ingest.EmbedderGuard;
-
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.models.http.SpecDurations;
+import dev.weft.pipelines.ingest.EmbedderGuard;
 import dev.weft.transforms.beam.ResourcePaths;
 import dev.weft.transforms.route.Router;
 import java.net.URI;

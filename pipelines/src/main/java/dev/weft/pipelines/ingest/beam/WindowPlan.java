@@ -1,7 +1,6 @@
 package dev.weft.pipelines.ingest.beam;
 
 import dev.weft.pipelines.ingest.DirectoryPass;
-
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;

@@ -1,10 +1,9 @@
 package dev.weft.pipelines.ingest.beam;
 
-import dev.weft.pipelines.ingest.DirectoryPass;
-
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
 import dev.weft.context.Kind;
+import dev.weft.pipelines.ingest.DirectoryPass;
 import dev.weft.transforms.ingest.ChangeSet;
 import dev.weft.transforms.ingest.ListedFile;
 import java.util.ArrayList;

@@ -1,15 +1,13 @@
 package dev.weft.pipelines.ingest.beam;
 
-import dev.weft.pipelines.ingest.IndexRuns;
-import dev.weft.pipelines.ingest.IngestRequest;
-import dev.weft.pipelines.ingest.Corpora;
-import dev.weft.pipelines.ingest.GhostShards;
-
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.pipelines.Runner;
+import dev.weft.pipelines.ingest.Corpora;
+import dev.weft.pipelines.ingest.GhostShards;
+import dev.weft.pipelines.ingest.IndexRuns;
+import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.transforms.beam.StagedShards;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,15 +1,13 @@
 package dev.weft.pipelines.ingest.beam;
 
-
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.Kind;
+import dev.weft.transforms.beam.DatasetRecordCoder;
 import dev.weft.transforms.dataset.DatasetChangeSet;
 import dev.weft.transforms.dataset.DatasetPlanner;
 import dev.weft.transforms.dataset.DatasetRecord;
 import dev.weft.transforms.dataset.RecordChunker;
-import dev.weft.transforms.beam.DatasetRecordCoder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,11 @@
 package dev.weft.pipelines.ingest.beam;
 
-import dev.weft.pipelines.ingest.IngestReport;
-import dev.weft.pipelines.ingest.IndexRuns;
-import dev.weft.pipelines.ingest.Corpora;
-import dev.weft.pipelines.ingest.GhostShards;
-
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.pipelines.ingest.Corpora;
+import dev.weft.pipelines.ingest.GhostShards;
+import dev.weft.pipelines.ingest.IndexRuns;
+import dev.weft.pipelines.ingest.IngestReport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

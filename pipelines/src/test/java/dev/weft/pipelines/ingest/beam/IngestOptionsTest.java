@@ -1,7 +1,5 @@
 package dev.weft.pipelines.ingest.beam;
 
-
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,22 +1,20 @@
 package dev.weft.pipelines.ingest.beam;
 
-import dev.weft.pipelines.ingest.IngestStamp;
-
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.DeadLetter;
+import dev.weft.pipelines.ingest.IngestStamp;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.ingest.FileOutcome;
 import dev.weft.transforms.ingest.FileProcessor;
 import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Router;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,6 @@
 package dev.weft.pipelines.ingest.beam;
 
 import dev.weft.pipelines.ingest.GhostShards;
-
-
 import dev.weft.transforms.beam.StagedShards;
 import java.io.IOException;
 import java.net.URI;

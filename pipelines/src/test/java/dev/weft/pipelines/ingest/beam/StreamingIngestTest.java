@@ -1,12 +1,5 @@
 package dev.weft.pipelines.ingest.beam;
 
-import dev.weft.pipelines.ingest.IngestStamp;
-import dev.weft.pipelines.ingest.IngestReport;
-import dev.weft.pipelines.ingest.Ingester;
-import dev.weft.pipelines.ingest.IngestRequest;
-import dev.weft.pipelines.ingest.Corpora;
-
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -25,6 +18,11 @@ import dev.weft.index.ShardWriter;
 import dev.weft.index.UpdateOptions;
 import dev.weft.models.hash.HashEmbedderSpec;
 import dev.weft.pipelines.Runner;
+import dev.weft.pipelines.ingest.Corpora;
+import dev.weft.pipelines.ingest.IngestReport;
+import dev.weft.pipelines.ingest.IngestRequest;
+import dev.weft.pipelines.ingest.IngestStamp;
+import dev.weft.pipelines.ingest.Ingester;
 import dev.weft.transforms.beam.StagedShards;
 import dev.weft.transforms.beam.WriteIndexShards;
 import dev.weft.transforms.export.ChunkFiles;

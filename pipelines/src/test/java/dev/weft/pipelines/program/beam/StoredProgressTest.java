@@ -1,6 +1,5 @@
 package dev.weft.pipelines.program.beam;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
