@@ -3,7 +3,7 @@ package dev.weft.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.jobs.entry.ReindexJob;
-import dev.weft.pipelines.ingest.S3Server;
+import dev.weft.pipelines.ingest.beam.S3Server;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

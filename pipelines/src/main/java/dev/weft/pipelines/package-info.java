@@ -4,9 +4,9 @@
  * options, the facade's requests and the MCP {@code runner} argument all parse with the same spellings, and which
  * alone builds the Beam arguments that select a Beam runner.
  *
- * <p>Read {@link dev.weft.pipelines.Runner} first; the runs themselves are in {@code pipelines.ingest} and
- * {@code pipelines.program}.
+ * <p>Read {@link dev.weft.pipelines.Runner} first; the runs themselves are in {@code pipelines.ingest} (its Beam side
+ * in {@code pipelines.ingest.beam}) and {@code pipelines.program.beam}.
  *
- * <p>May import: the JDK only (a runner is named here, never started); Beam stays in the run packages.
+ * <p>May import: the JDK only (a runner is named here, never started); Beam stays in the runs' {@code beam} packages.
  */
 package dev.weft.pipelines;

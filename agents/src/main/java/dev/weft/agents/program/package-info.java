@@ -3,7 +3,7 @@
  * {@code Plan} of {@code Step}s or refuses it with stable {@code ErrorCode}s, purely (it reads no slot and calls no
  * model); {@link dev.weft.agents.program.ProgramRunner} runs a plan over an {@code Environment}, the map fanned out on
  * a bounded pool. The per-piece rules both runners share ({@code PieceOps}, {@code AddressOrder},
- * {@code CanonicalJson}) are here, plain and serializable, so the Beam runner in {@code pipelines.program} visits the
+ * {@code CanonicalJson}) are here, plain and serializable, so the Beam runner in {@code pipelines.program.beam} visits the
  * same pieces under the same addresses.
  *
  * <p>Read {@link dev.weft.agents.program.ProgramCompiler} first, then {@link dev.weft.agents.program.Plan};

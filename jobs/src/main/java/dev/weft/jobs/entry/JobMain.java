@@ -6,7 +6,7 @@ import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
 import dev.weft.jobs.report.RunReports;
 import dev.weft.pipelines.ingest.IngestProgress;
-import dev.weft.pipelines.ingest.OptionArgs;
+import dev.weft.pipelines.ingest.beam.OptionArgs;
 import dev.weft.transforms.beam.ResourcePaths;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

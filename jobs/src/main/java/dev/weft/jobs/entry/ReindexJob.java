@@ -9,7 +9,7 @@ import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
 import dev.weft.models.http.SpecDurations;
 import dev.weft.pipelines.Runner;
-import dev.weft.pipelines.ingest.StagingOptions;
+import dev.weft.pipelines.ingest.beam.StagingOptions;
 import dev.weft.transforms.beam.ResourcePaths;
 import java.beans.Introspector;
 import java.io.PrintWriter;

@@ -7,7 +7,8 @@
  *
  * <p>Read {@link dev.weft.jobs.entry.ReindexJob} first, then {@code JobMain}.
  *
- * <p>May import: Beam's options, {@code api}, {@code pipelines.ingest} (its options and report),
+ * <p>May import: Beam's options (the one package outside {@code ..beam..} that may: docs/design.md), {@code api},
+ * {@code pipelines.ingest} (its report) and {@code pipelines.ingest.beam} (its options),
  * {@code transforms.beam.ResourcePaths} (the one reading of a path option), {@code transforms.export.ExportFormat},
  * {@code agents.program}, {@code dev.weft.context} and its {@code program} package, {@code jobs.report} and the few
  * shared pieces of {@code dev.weft.jobs} ({@code Failures}, {@code ReportFile}, {@code ExportCommand}'s counters). Must

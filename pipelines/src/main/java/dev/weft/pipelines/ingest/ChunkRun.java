@@ -14,5 +14,5 @@ import java.util.Set;
  * @param deadLetters refused files
  * @param embed what embedding did (all zero without an embedder)
  */
-record ChunkRun(Set<String> chunkedPaths, long chunks, long emptyFiles, List<DeadLetter> deadLetters,
+public record ChunkRun(Set<String> chunkedPaths, long chunks, long emptyFiles, List<DeadLetter> deadLetters,
     EmbedCounts embed) {}

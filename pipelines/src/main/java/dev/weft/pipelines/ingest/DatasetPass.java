@@ -6,6 +6,7 @@ import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.VectorLookup;
 import dev.weft.pipelines.Runner;
+import dev.weft.pipelines.ingest.beam.BeamExecutor;
 import dev.weft.transforms.dataset.DatasetChangeSet;
 import dev.weft.transforms.dataset.DatasetFormat;
 import dev.weft.transforms.dataset.DatasetPlanner;
@@ -30,7 +31,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>The driver streams the file once to plan ({@link DatasetPlanner}: which record positions to chunk, which ids
  * to remove, which records are dead letters), then the chosen executor streams it again and chunks only the
  * selected positions ({@code RecordSelection}): in-process on this thread, or on Beam, where the pipeline reads the
- * file itself ({@link DatasetIngestPipeline}). Reading is cheap next to chunking and embedding, and this way no
+ * file itself ({@code DatasetIngestPipeline}). Reading is cheap next to chunking and embedding, and this way no
  * record text is ever held by the driver or shipped through it: driver memory grows with the number of ids (the
  * planner's set of ids, one bit per record position), not with the bytes of the dataset.
  */

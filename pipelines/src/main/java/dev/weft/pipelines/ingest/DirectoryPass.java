@@ -7,6 +7,7 @@ import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.VectorLookup;
 import dev.weft.pipelines.Runner;
+import dev.weft.pipelines.ingest.beam.BeamExecutor;
 import dev.weft.transforms.ingest.ChangePlanner;
 import dev.weft.transforms.ingest.ChangeSet;
 import dev.weft.transforms.ingest.CorpusLister;
@@ -27,8 +28,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * A directory tree in the one run: list it git-aware, plan each listed file against the served file states
@@ -36,7 +37,7 @@ import java.util.function.Supplier;
  * unchanged refused file is not read again. A streaming window plans on one worker ({@link #planAgainst}, outside the
  * write lock) and publishes on another ({@link #ofWindow}): its plan travels as data, its chunks as staged shards.
  */
-final class DirectoryPass implements SourcePass {
+public final class DirectoryPass implements SourcePass {
   private final DirectorySource source;
   private final IngestSettings settings;
   private final Path root;
@@ -49,7 +50,7 @@ final class DirectoryPass implements SourcePass {
   private CorpusLister lister;
   private CorpusLister.Listing listing;
 
-  DirectoryPass(DirectorySource source, IngestSettings settings, Path indexDir) {
+  public DirectoryPass(DirectorySource source, IngestSettings settings, Path indexDir) {
     this(source, settings, indexDir, null, null);
   }
 
@@ -81,7 +82,7 @@ final class DirectoryPass implements SourcePass {
    * its files were chunked into shards that {@code staged} merges. The publish may build on a newer generation than
    * the plan saw; every file's state records what was indexed for it, so the next plan corrects any interleaving.
    */
-  static DirectoryPass ofWindow(DirectorySource source, IngestSettings settings, Path indexDir, Planned planned,
+  public static DirectoryPass ofWindow(DirectorySource source, IngestSettings settings, Path indexDir, Planned planned,
       StagedRun staged) {
     return new DirectoryPass(source, settings, indexDir, planned, staged);
   }
@@ -113,7 +114,7 @@ final class DirectoryPass implements SourcePass {
   }
 
   /** Lists the tree and plans it against {@code indexedStates}: the served generation's file states. */
-  Planned planAgainst(Map<String, FileState> indexedStates) {
+  public Planned planAgainst(Map<String, FileState> indexedStates) {
     CorpusLister lister = new CorpusLister(source.router(), indexDir);
     return planAgainst(indexedStates, lister, lister.start(root));
   }
@@ -135,9 +136,9 @@ final class DirectoryPass implements SourcePass {
    * @param previouslyIndexed paths the plan's base generation held: their old documents are replaced
    */
   // Serializable: a streaming window's plan is made on one worker and published on another
-  record Planned(List<ListedFile> listed, List<DeadLetter> listingLetters, Set<String> previouslyIndexed,
+  public record Planned(List<ListedFile> listed, List<DeadLetter> listingLetters, Set<String> previouslyIndexed,
       ChangeSet changes) implements Serializable {
-    Planned {
+    public Planned {
       listed = List.copyOf(listed);
       listingLetters = List.copyOf(listingLetters);
       // a view, not a copy: a pass's plan holds every indexed path, and copying them was a tenth of a no-op pass's
@@ -146,7 +147,7 @@ final class DirectoryPass implements SourcePass {
     }
 
     /** Only what the change set's files need: a window's plan travels between workers, the whole listing need not. */
-    Planned trimmed() {
+    public Planned trimmed() {
       Set<String> toChunk = new HashSet<>(changes.toChunk());
       return new Planned(listed.stream().filter(f -> toChunk.contains(f.path())).toList(), listingLetters,
           previouslyIndexed.stream().filter(toChunk::contains).collect(Collectors.toSet()), changes);
@@ -154,7 +155,7 @@ final class DirectoryPass implements SourcePass {
   }
 
   /** Shards already chunked and staged for a plan's files, merged into the run's update in place of chunking. */
-  interface StagedRun {
+  public interface StagedRun {
     ChunkRun merge(List<String> toChunk, Set<String> previouslyIndexed, IndexUpdate update);
   }
 

@@ -11,14 +11,14 @@ import dev.weft.index.EmbedderMismatchException;
  * Only a run that re-embeds every item ({@code --force} over the whole corpus) may switch models, because it
  * leaves no vector of the old one behind.
  */
-final class EmbedderGuard {
+public final class EmbedderGuard {
   private EmbedderGuard() {}
 
   /**
    * @param replacesEveryVector whether the run re-chunks (so re-embeds) every item of the index
    * @throws EmbedderMismatchException when the served generation holds vectors of another identity
    */
-  static void requireCompatible(CorpusIndex index, EmbedderIdentity identity, boolean replacesEveryVector) {
+  public static void requireCompatible(CorpusIndex index, EmbedderIdentity identity, boolean replacesEveryVector) {
     if (identity == null || replacesEveryVector || index.current().isEmpty()) {
       return;
     }

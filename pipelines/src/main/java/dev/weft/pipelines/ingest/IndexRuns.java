@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** How a writing run starts on an index: taking the update, and clearing what killed runs left behind. */
-final class IndexRuns {
+public final class IndexRuns {
   /** Beam runs stage their shards in {@code INDEX/staging/run-*} while they hold the write lock. */
-  static final String STAGING = "staging";
+  public static final String STAGING = "staging";
 
   private IndexRuns() {}
 

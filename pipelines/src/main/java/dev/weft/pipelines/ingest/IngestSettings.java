@@ -2,11 +2,11 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.pipelines.Runner;
+import dev.weft.pipelines.ingest.beam.BeamExecutor;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
  * How a run ingests, whatever it ingests (a directory tree or a dataset). Each value is checked here, once; the
@@ -58,31 +58,7 @@ public record IngestSettings(
       }
     }
     if (!beamArgs.isEmpty()) {
-      checkBeamOptions(beamArgs);
-    }
-  }
-
-  /**
-   * Parses {@code beamArgs} as the run will (Beam's option factory is not touched without them: its first use
-   * loads every registrar on the class path, which an in-process run need not pay).
-   */
-  private static void checkBeamOptions(List<String> beamArgs) {
-    IngestOptions options;
-    try {
-      // an unknown or malformed option is refused here, before the index is locked and planned, not by the
-      // pipeline's own parse after the plan
-      options = PipelineOptionsFactory.fromArgs(beamArgs.toArray(String[]::new)).as(IngestOptions.class);
-    } catch (IllegalArgumentException e) {
-      // the options are not echoed: one may carry credentials (--awsCredentialsProvider)
-      throw new IllegalArgumentException("a Beam option is refused: "
-          + OptionArgs.naming(e.getMessage(), beamArgs.toArray(String[]::new))
-          + " (a filesystem's options need its Beam module on the class path: docs/operations.md)", e);
-    }
-    if (options.getStaging() != null) {
-      // refused before the index is touched, not when the workers first write; checked with the run's own
-      // options, since a filesystem may serve its scheme only when configured (Hadoop's needs --hdfsConfiguration
-      // or HADOOP_CONF_DIR)
-      StagingUri.parse(options.getStaging(), "--staging", options);
+      BeamExecutor.checkOptions(beamArgs);
     }
   }
 
@@ -97,7 +73,8 @@ public record IngestSettings(
     return runner.resolve(items, beamThreshold);
   }
 
-  static void atLeastOne(String name, long value) {
+  /** Refuses {@code value} below 1, naming {@code name}: the one wording of that rule for every run setting. */
+  public static void atLeastOne(String name, long value) {
     if (value < 1) {
       throw new IllegalArgumentException(name + " must be at least 1, got: " + value);
     }

@@ -104,7 +104,7 @@ public final class Ingester {
    * The run with a pass made by the caller: a streaming window's, planned and chunked before the lock, so its plan
    * may meet a newer generation than it was made against (DirectoryPass#ofWindow says why that converges).
    */
-  IngestReport run(IngestRequest request, WriteAccess access, SourcePass pass) {
+  public IngestReport run(IngestRequest request, WriteAccess access, SourcePass pass) {
     long start = System.nanoTime();
     IngestSettings settings = request.settings();
     settings.progress().stage(STAGE_PLAN);

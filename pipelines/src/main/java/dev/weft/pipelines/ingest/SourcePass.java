@@ -11,7 +11,7 @@ import java.util.List;
  * before the index is opened (a missing or unreadable input leaves no trace), then plans against the update's base
  * generation; its {@link Plan} executes the change set and says what it added, updated and removed.
  */
-interface SourcePass {
+public interface SourcePass {
   /**
    * Where the items come from, recorded in the manifest so {@code get} reads them back from the right place; its
    * location (the absolute directory or dataset file) is also the manifest's corpus root.

@@ -17,7 +17,7 @@ import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.Bits;
 
 /** Test fixtures: the committed golden corpus, copied where a test may change it, and index dumps. */
-final class Corpora {
+public final class Corpora {
   /** The committed mixed corpus (Java, Python, TypeScript, Markdown, text); tests run from the module directory. */
   static final Path GOLDEN = Path.of("../testdata/golden-corpus").toAbsolutePath().normalize();
 
@@ -26,7 +26,7 @@ final class Corpora {
 
   private Corpora() {}
 
-  static Path copyGolden(Path target) {
+  public static Path copyGolden(Path target) {
     return copy(GOLDEN, target);
   }
 
@@ -52,7 +52,7 @@ final class Corpora {
    * Every live document of the index's newest commit as sorted "field=value" lines keyed by a stable
    * document key, so two indexes can be compared whatever order their documents were written in.
    */
-  static Map<String, List<String>> dump(Path indexDir) {
+  public static Map<String, List<String>> dump(Path indexDir) {
     Map<String, List<String>> docs = new TreeMap<>();
     try (DirectoryReader reader = DirectoryReader.open(FSDirectory.open(indexDir.resolve("lucene")))) {
       for (LeafReaderContext leaf : reader.leaves()) {

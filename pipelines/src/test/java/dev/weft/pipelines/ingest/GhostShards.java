@@ -17,11 +17,11 @@ import java.util.List;
 import java.util.Map;
 
 /** A finished one-file shard left under a staging URI, as a worker of a killed run leaves it (the staging tests). */
-final class GhostShards {
+public final class GhostShards {
   private GhostShards() {}
 
   /** Writes {@code ghost.md}'s shard under {@code tmp} and uploads it as shard 0 of the staging {@code runUri}. */
-  static void stage(Path tmp, String runUri) throws IOException {
+  public static void stage(Path tmp, String runUri) throws IOException {
     Path ghostRoot = Files.createDirectories(tmp.resolve("ghost"));
     Files.writeString(ghostRoot.resolve("ghost.md"), "# Ghost\n\nmerged twice would be a bug\n");
     FileOutcome.Chunked ghost = (FileOutcome.Chunked) new FileProcessor(ghostRoot.toString(), Router.defaults(),
@@ -38,7 +38,7 @@ final class GhostShards {
    * {@code inProcessIndex}, and holds the Beam run to the in-process documents with no ghost merged in; returns the
    * Beam run's report for the caller's own checks.
    */
-  static IngestReport publishWithoutThem(Path root, Path index, Path inProcessIndex, List<String> beamArgs) {
+  public static IngestReport publishWithoutThem(Path root, Path index, Path inProcessIndex, List<String> beamArgs) {
     IngestReport beam = new Ingester().run(IngestRequest.directory(root, index).runner(Runner.DIRECT)
         .beamArgs(beamArgs).build());
     new Ingester().run(IngestRequest.directory(root, inProcessIndex).runner(Runner.INPROCESS).build());

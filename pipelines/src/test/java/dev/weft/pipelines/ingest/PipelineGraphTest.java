@@ -2,6 +2,10 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.pipelines.ingest.beam.IngestOptions;
+import dev.weft.pipelines.ingest.beam.IngestPipeline;
+import dev.weft.pipelines.ingest.beam.PublishWindows;
+import dev.weft.pipelines.ingest.beam.StreamingIngestPipeline;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.weft.pipelines.program;
 
+import dev.weft.pipelines.program.beam.FlinkLanes;
 import java.time.Duration;
 import java.util.List;
 

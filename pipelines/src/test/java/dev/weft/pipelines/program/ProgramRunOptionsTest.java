@@ -3,7 +3,8 @@ package dev.weft.pipelines.program;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.weft.pipelines.ingest.OptionArgs;
+import dev.weft.pipelines.ingest.beam.OptionArgs;
+import dev.weft.pipelines.program.beam.ProgramRunOptions;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
