@@ -270,7 +270,7 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
 
   private IngestRequest request() {
     return IngestRequest.directory(Path.of(root), Path.of(indexDir)).runner(Runner.INPROCESS)
-        .router(router()).maxFileBytes(maxFileBytes).embedder(embedder).embedBatchSize(embedBatchSize).build();
+        .extensions(extensions).maxFileBytes(maxFileBytes).embedder(embedder).embedBatchSize(embedBatchSize).build();
   }
 
   private StagingArea area() {
