@@ -4,8 +4,8 @@
  * {@code ChatSubcall}, which answers a program's {@code map} sub-call with it. Requests and replies are plain records
  * ({@code ChatRequest}, {@code ChatMessage}, {@code ChatReply}); the wire format is {@code ChatWire} alone.
  *
- * <p>Read {@link dev.weft.agents.model.ChatClient} first, then docs/models.md. The stub chat server tests run against
- * is in this module's test jar.
+ * <p>Read {@link dev.weft.agents.model.ChatClient} first, then docs/models.md. The stub chat server the tests run against is
+ * in the {@code testkit} module (package {@code dev.weft.agents.model.stub}).
  *
  * <p>May import: the JDK, Jackson, networknt json-schema-validator (the reply check; built on Jackson 3, so schemas and
  * replies cross as text), {@code models.http}, {@code context.program} and {@code context.error}. Must not import Beam,

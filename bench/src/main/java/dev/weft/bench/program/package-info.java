@@ -8,7 +8,7 @@
  * <p>Read {@link dev.weft.bench.program.ProgramBench} first.
  *
  * <p>May import: the JDK, Jackson, Beam (options only, to start the pipeline), {@code agents.program},
- * {@code agents.model} and its stub chat server (from the agents test jar, for now), {@code pipelines.program},
+ * {@code agents.model}, the stub chat server ({@code testkit}, compile scope here alone), {@code pipelines.program.beam},
  * {@code transforms.program}, {@code dev.weft.context} and its packages, {@code models} and {@code dev.weft.bench}.
  * Must not import {@code jobs} ({@code LayeringTest}).
  */
