@@ -28,7 +28,7 @@ final class EmbedMissingCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     IngestReport report;
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       report = weft.embedMissing(embedderOption.spec, embedBatch.size, waitOption.duration());
     }
     var out = spec.commandLine().getOut();

@@ -52,7 +52,7 @@ public final class ExportCommand implements Callable<Integer> {
     RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
     recorder.stage("export");
     ExportSummary summary;
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       summary = weft.export(exportFormat, dir);
     } catch (RuntimeException e) {
       reportFile.failed(recorder, e);

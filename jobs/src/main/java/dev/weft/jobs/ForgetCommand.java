@@ -1,11 +1,7 @@
 package dev.weft.jobs;
 
 import dev.weft.api.Weft;
-import dev.weft.context.memory.ForgetSelector;
-import dev.weft.context.memory.MemoryAuthor;
-import dev.weft.context.memory.Memory;
-import dev.weft.context.memory.MemoryKind;
-import dev.weft.context.memory.MemoryScope;
+import dev.weft.jobs.view.MemoryView;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -39,22 +35,10 @@ final class ForgetCommand implements Callable<Integer> {
   public Integer call() {
     int forgotten;
     try (Weft weft = Wefts.open(indexOption.forRead())) {
-      forgotten = forget(weft.memory(memoryOptions.embedder), id, kind, by, memoryOptions.scope());
+      forgotten = MemoryView.forget(weft.memory(memoryOptions.embedder), id, kind, by, memoryOptions.scope());
     }
     spec.commandLine().getOut().println(json ? Json.write(Map.of("forgot", forgotten)) : "forgot\t" + forgotten);
     return 0;
   }
 
-  /** Forgets {@code id} with its segments, or in bulk by kind and/or author; how many records went. */
-  static int forget(Memory memory, String id, String kind, String by, MemoryScope scope) {
-    if (id != null && (kind != null || by != null)) {
-      throw new IllegalArgumentException("forget takes an ID or --kind/--by, not both, got: ID '" + id
-          + "' with --kind/--by; forget the id alone, or select in bulk without one");
-    }
-    if (id == null && kind == null && by == null) {
-      throw new IllegalArgumentException("forget needs an ID, or --kind and/or --by to forget in bulk, got none");
-    }
-    return id != null ? memory.forget(id, scope) : memory.forget(new ForgetSelector(
-        kind == null ? null : MemoryKind.parse(kind), by == null ? null : MemoryAuthor.parse(by)), scope);
-  }
 }

@@ -7,10 +7,8 @@ import dev.weft.context.graph.GraphNode;
 import dev.weft.context.graph.NodeChunk;
 import dev.weft.context.graph.Related;
 import dev.weft.context.graph.RelatedNode;
+import dev.weft.jobs.view.GraphView;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,11 +42,11 @@ final class GraphCommand implements Runnable {
 
     @Override
     public Integer call() {
-      try (Weft weft = Weft.open(indexOption.forRead())) {
+      try (Weft weft = Wefts.open(indexOption.forRead())) {
         GraphNode node = weft.graph().node(path);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-          out.println(Json.write(view(node)));
+          out.println(Json.write(GraphView.node(node)));
         } else {
           printNode(node, out);
         }
@@ -79,7 +77,7 @@ final class GraphCommand implements Runnable {
     @Override
     public Integer call() {
       Direction direction = Direction.parse(dir);
-      try (Weft weft = Weft.open(indexOption.forRead())) {
+      try (Weft weft = Wefts.open(indexOption.forRead())) {
         Related related = weft.graph().related(path, direction, hops);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -119,23 +117,4 @@ final class GraphCommand implements Runnable {
     }
   }
 
-  /** The node as the JSON: lines 1-based, as every line a user sees (design.md). */
-  static Map<String, Object> view(GraphNode node) {
-    Map<String, Object> map = new LinkedHashMap<>();
-    map.put("id", node.id());
-    map.put("kind", node.kind());
-    map.put("format", node.format());
-    map.put("git", node.git());
-    List<Map<String, Object>> chunks = node.chunks().stream().map(chunk -> {
-      Map<String, Object> c = new LinkedHashMap<>();
-      c.put("symbol", chunk.symbol());
-      c.put("nodeType", chunk.nodeType());
-      c.put("startLine", chunk.startLine() + 1);
-      c.put("endLine", chunk.endLine() + 1);
-      return c;
-    }).toList();
-    map.put("chunks", chunks);
-    map.put("edges", node.edges());
-    return map;
-  }
 }

@@ -5,6 +5,7 @@ import dev.weft.context.error.ExitStatus;
 import dev.weft.context.impact.Caller;
 import dev.weft.context.impact.Definition;
 import dev.weft.context.impact.Impact;
+import dev.weft.jobs.view.GraphView;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -29,10 +30,10 @@ final class ImpactCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       Optional<Impact> impact = weft.impact(symbol);
       if (impact.isEmpty()) {
-        spec.commandLine().getErr().println(TsvFields.printable("weft: " + notDefined(symbol)));
+        spec.commandLine().getErr().println(TsvFields.printable("weft: " + GraphView.notDefined(symbol)));
         return ExitStatus.NOTHING_FOUND.code();
       }
       PrintWriter out = spec.commandLine().getOut();
@@ -43,12 +44,6 @@ final class ImpactCommand implements Callable<Integer> {
       }
       return 0;
     }
-  }
-
-  /** The one line for a symbol no code chunk defines (the CLI's exit 1, the MCP tool's in-band error). */
-  static String notDefined(String symbol) {
-    return symbol + " is not defined in the index (no code chunk declares it); check the spelling, or run weft index"
-        + " if it was added since";
   }
 
   /** {@code name<TAB>value...} rows: the figures, then one row per definition, caller, callee and hedge. */

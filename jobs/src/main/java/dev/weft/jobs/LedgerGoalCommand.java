@@ -5,6 +5,7 @@ import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.ledger.GoalPrompt;
 import dev.weft.context.ledger.ProgressResult;
+import dev.weft.jobs.view.LedgerView;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
@@ -95,7 +96,7 @@ final class LedgerGoalCommand implements Runnable {
       }
       PrintWriter out = spec.commandLine().getOut();
       if (common.json) {
-        out.println(Json.write(json(result)));
+        out.println(Json.write(LedgerView.progress(result)));
       } else {
         out.println(TsvFields.row(result.id()));
         result.checkpoint().ifPresent(by -> out.println(TsvFields.row("checkpoint", by)));
@@ -104,14 +105,6 @@ final class LedgerGoalCommand implements Runnable {
       return 0;
     }
 
-    /** What {@code --json} prints and the MCP progress tool returns. */
-    static Map<String, Object> json(ProgressResult result) {
-      Map<String, Object> json = new java.util.LinkedHashMap<>();
-      json.put("id", result.id());
-      result.checkpoint().ifPresent(by -> json.put("checkpoint", by));
-      result.reducerRejected().ifPresent(why -> json.put("reducerRejected", why));
-      return json;
-    }
   }
 
   @Command(name = "show", mixinStandardHelpOptions = true,

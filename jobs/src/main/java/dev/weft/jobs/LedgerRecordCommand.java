@@ -2,14 +2,15 @@ package dev.weft.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.api.Weft;
+import dev.weft.context.error.ExitStatus;
+import dev.weft.context.error.Quote;
+import dev.weft.context.error.WeftException;
 import dev.weft.context.ledger.EmbedReport;
 import dev.weft.context.ledger.Ledger;
 import dev.weft.context.ledger.RecallQuery;
 import dev.weft.context.ledger.Recalled;
 import dev.weft.context.ledger.WriteResult;
-import dev.weft.context.error.ExitStatus;
-import dev.weft.context.error.Quote;
-import dev.weft.context.error.WeftException;
+import dev.weft.jobs.view.LedgerView;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -125,9 +126,9 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
   }
 
   private int recall(PrintWriter out, Ledger ledger) {
-    Recalled recalled = recall(ledger, query(n, tags, where, near, minScore));
+    Recalled recalled = recall(ledger, LedgerView.query(n, tags, where, near, minScore));
     if (common.json) {
-      out.println(Json.write(json(recalled)));
+      out.println(Json.write(LedgerView.recalled(recalled)));
     } else {
       for (Recalled.Hit hit : recalled.hits()) {
         out.println(TsvFields.row(hit.id(), String.format("%.4f", hit.score()), label(hit.value()),
@@ -135,31 +136,6 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
       }
     }
     return recalled.hits().isEmpty() ? ExitStatus.NOTHING_FOUND.code() : 0;
-  }
-
-  /** What {@code --json} prints and the MCP ledger recall returns. */
-  static Map<String, Object> json(Recalled recalled) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("hits", recalled.hits());
-    json.put("skipped", recalled.skipped());
-    json.put("via", recalled.via());
-    json.put("ranking", recalled.ranking());
-    return json;
-  }
-
-  /** The query {@code recall} runs: the newest N, narrowed by tags, a jq predicate, similarity and a floor. */
-  static RecallQuery query(int n, List<String> tags, String where, String near, Double minScore) {
-    RecallQuery query = RecallQuery.recent(n).withTags(new HashSet<>(tags));
-    if (where != null) {
-      query = query.withWhere(where);
-    }
-    if (near != null) {
-      query = query.withNear(near);
-    }
-    if (minScore != null) {
-      query = query.withMinScore(minScore);
-    }
-    return query;
   }
 
   private int embedMissing(PrintWriter out, Ledger ledger) {

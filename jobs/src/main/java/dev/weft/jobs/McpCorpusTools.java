@@ -20,6 +20,8 @@ import dev.weft.jobs.mcp.Arguments;
 import dev.weft.jobs.mcp.McpTool;
 import dev.weft.jobs.mcp.ToolResult;
 import dev.weft.jobs.mcp.ToolSchemas;
+import dev.weft.jobs.view.MemoryView;
+import dev.weft.jobs.view.RecallView;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -88,7 +90,7 @@ final class McpCorpusTools {
       throw new IllegalArgumentException("scope applies to kind fact or episode only, got: kind "
           + (kinds.isEmpty() ? "(none: code and doc)" : String.join(",", kinds)));
     }
-    Set<Kind> parsed = RecallCommand.corpusKinds(kinds);
+    Set<Kind> parsed = RecallView.corpusKinds(kinds);
     RecallResult result = weft.recall(new RecallRequest(args.string("query"), parsed, n == null ? 0 : n,
         !args.flag("allChunks"), RecallMode.parse(mode), RecallRequest.DEFAULT_POOL_SIZE,
         RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES)
@@ -119,7 +121,7 @@ final class McpCorpusTools {
         RecallRequest.DEFAULT_EMBED_WEIGHT);
     MemoryRecallResult result = weft.memory(args.string("embedder")).recall(query);
     ObjectNode out = Json.object();
-    out.set("hits", Json.node(result.hits().stream().map(MemoryRows::json).toList()));
+    out.set("hits", Json.node(result.hits().stream().map(MemoryView::hit).toList()));
     return ToolResult.of(out);
   }
 

@@ -9,6 +9,7 @@ import dev.weft.context.graph.git.RecentActivity;
 import dev.weft.jobs.mcp.Arguments;
 import dev.weft.jobs.mcp.McpTool;
 import dev.weft.jobs.mcp.ToolResult;
+import dev.weft.jobs.view.GraphView;
 import java.util.List;
 
 /**
@@ -40,7 +41,7 @@ final class McpGraphTools {
   }
 
   private ToolResult node(Arguments args) {
-    return ToolResult.of(Json.tree(GraphCommand.view(weft.graph().node(args.string("path")))));
+    return ToolResult.of(Json.tree(GraphView.node(weft.graph().node(args.string("path")))));
   }
 
   private ToolResult related(Arguments args) {
@@ -52,7 +53,7 @@ final class McpGraphTools {
   private ToolResult impact(Arguments args) {
     String symbol = args.string("symbol");
     return ToolResult.of(Json.tree(weft.impact(symbol).orElseThrow(() -> new WeftException(ExitStatus.NOTHING_FOUND,
-        ImpactCommand.notDefined(symbol)))));
+        GraphView.notDefined(symbol)))));
   }
 
   /**

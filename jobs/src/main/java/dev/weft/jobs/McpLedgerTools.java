@@ -8,6 +8,7 @@ import dev.weft.context.ledger.WriteResult;
 import dev.weft.jobs.mcp.Arguments;
 import dev.weft.jobs.mcp.McpTool;
 import dev.weft.jobs.mcp.ToolResult;
+import dev.weft.jobs.view.LedgerView;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +37,7 @@ final class McpLedgerTools {
                 weft.ledger(null).setGoalStatus(args.string("status"))))),
         tool("ledger_goal_progress", "Append a progress note with its evidence to the active goal (weft ledger "
             + "goal progress); returns the entry's id, and the checkpoint when the note crossed a goal limit.",
-            args -> ToolResult.of(Json.tree(LedgerGoalCommand.Progress.json(weft.ledger(null)
+            args -> ToolResult.of(Json.tree(LedgerView.progress(weft.ledger(null)
                 .appendProgress(args.string("note"), args.json("evidence")))))),
         tool("ledger_goal_compose", "The active goal as text for a system prompt (weft ledger goal show); "
             + "active false and the refusal as text when there is none.",
@@ -60,8 +61,8 @@ final class McpLedgerTools {
 
   private ToolResult recallMemories(Arguments args) {
     Integer n = args.integer("n");
-    return ToolResult.of(Json.tree(LedgerRecordCommand.json(weft.ledger(args.string("embedder")).recall(
-        LedgerRecordCommand.query(n == null ? 10 : n, args.strings("tags"), args.string("where"),
+    return ToolResult.of(Json.tree(LedgerView.recalled(weft.ledger(args.string("embedder")).recall(
+        LedgerView.query(n == null ? 10 : n, args.strings("tags"), args.string("where"),
             args.string("near"), args.number("minScore")), jq, args.cancel()))));
   }
 }

@@ -14,6 +14,7 @@ import dev.weft.context.memory.Remember;
 import dev.weft.jobs.mcp.Arguments;
 import dev.weft.jobs.mcp.McpTool;
 import dev.weft.jobs.mcp.ToolResult;
+import dev.weft.jobs.view.MemoryView;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,14 +52,14 @@ final class McpMemoryTools {
     String meta = args.json("meta") == null ? null : args.json("meta").toString();
     Remember options = new Remember(MemoryKind.parse(Optional.ofNullable(args.string("kind")).orElse("fact")),
         MemoryAuthor.parse(Optional.ofNullable(args.string("by")).orElse("agent")),
-        RememberCommand.instant(args.string("occurredAt")), meta == null ? null : RememberCommand.object(meta),
+        MemoryView.instant(args.string("occurredAt")), meta == null ? null : MemoryView.object(meta),
         scope(args));
-    return ToolResult.of(Json.tree(RememberCommand.json(weft.memory(args.string("embedder"))
+    return ToolResult.of(Json.tree(MemoryView.remembered(weft.memory(args.string("embedder"))
         .remember(args.string("id"), args.string("text"), options))));
   }
 
   private ToolResult forget(Arguments args) {
-    int forgotten = ForgetCommand.forget(weft.memory(null), args.string("id"), args.string("kind"),
+    int forgotten = MemoryView.forget(weft.memory(null), args.string("id"), args.string("kind"),
         args.string("by"), scope(args));
     return ToolResult.of(Json.tree(Map.of("forgot", forgotten)));
   }
@@ -68,13 +69,13 @@ final class McpMemoryTools {
     MemoryRecord record = weft.memoryToRead(null).get(id, scope(args)).orElseThrow(() -> new WeftException(
         ExitStatus.NOTHING_FOUND, "no memory '" + Quote.of(id) + "' in scope "
             + Optional.ofNullable(args.string("scope")).orElse("global") + "; memory_list shows what is there"));
-    return ToolResult.of(Json.tree(MemoryRows.json(record)));
+    return ToolResult.of(Json.tree(MemoryView.record(record)));
   }
 
   private ToolResult list(Arguments args) {
     Long after = args.longValue("after");
     Integer n = args.integer("n");
-    return ToolResult.of(Json.tree(MemoryCommand.ListRecords.json(MemoryCommand.ListRecords.page(weft.memoryToRead(null),
+    return ToolResult.of(Json.tree(MemoryView.page(MemoryView.page(weft.memoryToRead(null),
         scope(args), args.string("kind"), args.flag("recent"), after == null ? 0 : after, n == null ? 100 : n))));
   }
 

@@ -20,6 +20,7 @@ import dev.weft.jobs.mcp.McpTool;
 import dev.weft.jobs.mcp.ToolResult;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
+import dev.weft.jobs.view.ProgramView;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestProgress;
 import java.io.IOException;
@@ -95,8 +96,8 @@ final class McpProgramTools {
 
   private ToolResult compile(Arguments args) {
     Compilation compilation = Weft.programs().compileDocument(args.json("program").toString());
-    return ToolResult.of(Json.tree(compilation.ok() ? ProgramCommand.planJson(compilation.planOrThrow())
-        : ProgramCommand.errorsJson(compilation.errors())));
+    return ToolResult.of(Json.tree(compilation.ok() ? ProgramView.plan(compilation.planOrThrow())
+        : ProgramView.errors(compilation.errors())));
   }
 
   private ToolResult run(Arguments args) {
@@ -127,14 +128,14 @@ final class McpProgramTools {
       report.failed(recorder, e);
       throw e;
     }
-    String summary = ProgramRunCommand.summary(outcome);
+    String summary = ProgramView.summary(outcome);
     report.program(recorder, outcome, summary);
     RunResult result = outcome.result();
     // an answer past the preview is kept whole beside the report, as --answer-out keeps it for the CLI
     Optional<Path> answerFile = result.truncated()
-        ? Optional.of(ProgramRunCommand.writeAnswer(result, dir.resolve("answer.txt"), "`weft mcp --index DIR`"))
+        ? Optional.of(ProgramView.writeAnswer(result, dir.resolve("answer.txt"), "`weft mcp --index DIR`"))
         : Optional.empty();
-    ObjectNode structured = Json.tree(ProgramRunCommand.report(outcome, answerFile));
+    ObjectNode structured = Json.tree(ProgramView.report(outcome, answerFile));
     structured.put("summary", summary).put("report", dir.resolve("report.json").toString())
         .put("program", program.toString());
     // a run stopped by its deadline answers (its report says what was done), as an error the model notices
@@ -143,7 +144,7 @@ final class McpProgramTools {
       return preview;
     }
     ObjectNode whole = structured.deepCopy();
-    ((ObjectNode) whole.path("answer")).put("text", ProgramRunCommand.wholeAnswer(result));
+    ((ObjectNode) whole.path("answer")).put("text", ProgramView.wholeAnswer(result));
     ToolResult withText = new ToolResult(whole.toString(), whole, !result.ok());
     // the client reads lines as long as the server does at most: a longer answer stays in answer.file alone
     return withText.encodedBytes() + ENVELOPE_BYTES <= maxLineBytes ? withText : preview;

@@ -7,14 +7,12 @@ import dev.weft.context.memory.Memory;
 import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.MemoryPage;
 import dev.weft.context.memory.MemoryRecord;
-import dev.weft.context.memory.MemoryScope;
 import dev.weft.context.memory.RecallCandidate;
+import dev.weft.jobs.view.MemoryView;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -72,7 +70,7 @@ final class MemoryCommand implements Runnable {
             + "; `weft memory list` shows what is there"));
         return ExitStatus.NOTHING_FOUND.code();
       }
-      out().println(json ? Json.write(MemoryRows.json(record.get())) : MemoryRows.tsv(record.get()));
+      out().println(json ? Json.write(MemoryView.record(record.get())) : MemoryRows.tsv(record.get()));
       return 0;
     }
   }
@@ -95,9 +93,9 @@ final class MemoryCommand implements Runnable {
 
     @Override
     public Integer call() {
-      MemoryPage page = withMemory(m -> page(m, memoryOptions.scope(), kind, recent, after, n));
+      MemoryPage page = withMemory(m -> MemoryView.page(m, memoryOptions.scope(), kind, recent, after, n));
       if (json) {
-        out().println(Json.write(json(page)));
+        out().println(Json.write(MemoryView.page(page)));
       } else {
         page.records().forEach(r -> out().println(MemoryRows.tsv(r)));
         page.next().ifPresent(next -> spec.commandLine().getErr().println(
@@ -106,25 +104,6 @@ final class MemoryCommand implements Runnable {
       return page.records().isEmpty() ? ExitStatus.NOTHING_FOUND.code() : 0;
     }
 
-    /** A page in insertion order after {@code after}, or with {@code recent} the newest {@code n} (of kind). */
-    static MemoryPage page(Memory m, MemoryScope scope, String kind, boolean recent, long after, int n) {
-      MemoryKind only = kind == null ? null : MemoryKind.parse(kind);
-      if (!recent && only != null) {
-        throw new IllegalArgumentException("--kind filters --recent only; list pages every kind in insertion "
-            + "order (use `weft memory list --recent --kind " + kind + "`, or `weft memory count --kind " + kind
-            + "`)");
-      }
-      return recent ? new MemoryPage(m.recentMemory(scope, only, n), OptionalLong.empty())
-          : m.enumerate(scope, after, n);
-    }
-
-    /** What {@code --json} prints and the MCP memory_list returns. */
-    static Map<String, Object> json(MemoryPage page) {
-      Map<String, Object> map = new LinkedHashMap<>();
-      map.put("records", page.records().stream().map(MemoryRows::json).toList());
-      map.put("next", page.next().isPresent() ? page.next().getAsLong() : null);
-      return map;
-    }
   }
 
   @Command(name = "count", description = "How many records the scope holds (of --kind when given).")
@@ -153,7 +132,7 @@ final class MemoryCommand implements Runnable {
       List<RecallCandidate> candidates = withMemory(this::find);
       if (json) {
         out().println(Json.write(candidates.stream().map(c -> Map.of("recalls", c.recalls(),
-            "memory", MemoryRows.json(c.record()))).toList()));
+            "memory", MemoryView.record(c.record()))).toList()));
       } else {
         candidates.forEach(c -> out().println(c.recalls() + "\t" + MemoryRows.tsv(c.record())));
       }

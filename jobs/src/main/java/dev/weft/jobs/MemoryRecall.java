@@ -7,6 +7,7 @@ import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.MemoryQuery;
 import dev.weft.context.memory.MemoryRecallResult;
 import dev.weft.context.memory.MemoryScope;
+import dev.weft.jobs.view.MemoryView;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -45,7 +46,7 @@ final class MemoryRecall {
     }
     PrintWriter out = command.spec.commandLine().getOut();
     if (command.json) {
-      out.println(Json.write(result.hits().stream().map(MemoryRows::json).toList()));
+      out.println(Json.write(result.hits().stream().map(MemoryView::hit).toList()));
     } else {
       result.hits().forEach(hit -> out.println(MemoryRows.tsv(hit)));
     }

@@ -1,16 +1,13 @@
 package dev.weft.jobs;
 
-import dev.weft.agents.program.CompileError;
 import dev.weft.agents.program.Compilation;
 import dev.weft.agents.program.Plan;
 import dev.weft.agents.program.Step;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.jobs.view.ProgramView;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -51,8 +48,8 @@ final class ProgramCommand implements Runnable {
       Compilation compilation = Weft.programs().compile(file);
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
-        out.println(Json.write(compilation.ok() ? planJson(compilation.planOrThrow())
-            : errorsJson(compilation.errors())));
+        out.println(Json.write(compilation.ok() ? ProgramView.plan(compilation.planOrThrow())
+            : ProgramView.errors(compilation.errors())));
       } else if (compilation.ok()) {
         printPlan(out, compilation.planOrThrow());
       } else {
@@ -70,54 +67,8 @@ final class ProgramCommand implements Runnable {
     out.println(TsvFields.row("input", Boolean.toString(plan.readsInput())));
     for (Step step : plan.steps()) {
       out.println(TsvFields.row("step", Integer.toString(step.index()), step.op(), step.from(), step.as(),
-          detail(step)));
+          ProgramView.detail(step)));
     }
   }
 
-  static Map<String, Object> planJson(Plan plan) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("ok", true);
-    json.put("name", plan.name());
-    json.put("fingerprint", plan.fingerprint());
-    json.put("slots", plan.slotsRead());
-    json.put("input", plan.readsInput());
-    json.put("steps", plan.steps().stream().map(step -> {
-      Map<String, Object> s = new LinkedHashMap<>();
-      s.put("index", step.index());
-      s.put("op", step.op());
-      s.put("from", step.from());
-      s.put("as", step.as());
-      s.put("detail", detail(step));
-      return s;
-    }).toList());
-    return json;
-  }
-
-  static Map<String, Object> errorsJson(List<CompileError> errors) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("ok", false);
-    json.put("errors", errors.stream().map(e -> Map.of("code", e.code().name(), "pointer", e.pointer(),
-        "message", e.message())).toList());
-    return json;
-  }
-
-  private static String detail(Step step) {
-    if (step instanceof Step.Chunk c) {
-      return c.strategy().name().toLowerCase(java.util.Locale.ROOT) + ":" + c.size();
-    }
-    if (step instanceof Step.Grep g) {
-      return g.pattern();
-    }
-    if (step instanceof Step.Select s) {
-      return s.query();
-    }
-    if (step instanceof Step.Reduce r) {
-      return r.query();
-    }
-    if (step instanceof Step.Map m) {
-      return "maxSubcalls=" + (m.cap().isPresent() ? Integer.toString(m.cap().getAsInt()) : "none")
-          + (m.outputSchema().isEmpty() ? "" : " output=schema");
-    }
-    return "";
-  }
 }

@@ -7,19 +7,17 @@ import dev.weft.api.ProgramRequest;
 import dev.weft.api.ProgramSource;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.MaxConcurrent;
+import dev.weft.context.program.Subcall;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
-import dev.weft.jobs.report.RunReports;
+import dev.weft.jobs.view.ProgramView;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestProgress;
-import dev.weft.context.program.CancelSignal;
-import dev.weft.context.program.Subcall;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
@@ -135,7 +133,7 @@ final class ProgramRunCommand implements Callable<Integer> {
     RunResult result = outcome.result();
     Optional<Path> answerFile = Optional.ofNullable(answerOut).map(f -> writeAnswer(result, f));
     if (json) {
-      out.println(Json.write(report(outcome, answerFile)));
+      out.println(Json.write(ProgramView.report(outcome, answerFile)));
     } else {
       out.println(result.answerPreview());
       if (result.truncated()) {
@@ -143,72 +141,17 @@ final class ProgramRunCommand implements Callable<Integer> {
             + " characters; " + answerFile.map(f -> "the whole answer is in " + f)
                 .orElse("--answer-out FILE writes the whole answer") + "]");
       }
-      err.println(summary(outcome));
+      err.println(ProgramView.summary(outcome));
     }
     out.flush();
     err.flush();
-    reportFile.program(recorder, outcome, summary(outcome));
+    reportFile.program(recorder, outcome, ProgramView.summary(outcome));
     return result.ok() ? 0 : ExitStatus.NOTHING_FOUND.code();
-  }
-
-  static String summary(ProgramOutcome outcome) {
-    RunResult r = outcome.result();
-    return (r.ok() ? "ok" : "cancelled") + ": " + outcome.pieces() + " pieces, " + r.subcalls() + " sub-calls, "
-        + r.failed() + " failed, " + r.unvisited() + " not visited, " + outcome.deadLetterCount()
-        + " inputs refused, " + r.ms() + " ms, at most " + r.concurrency().limit() + " in flight (peak "
-        + r.concurrency().peak() + ")";
   }
 
   /** The whole answer, read a window at a time, written to {@code file}; answers where it is. */
   private static Path writeAnswer(RunResult result, Path file) {
-    return writeAnswer(result, file, "--answer-out FILE");
+    return ProgramView.writeAnswer(result, file, "--answer-out FILE");
   }
 
-  /** As above; {@code option} names where the file came from, for a refusal. */
-  static Path writeAnswer(RunResult result, Path file, String option) {
-    RunReports.writeText(file, wholeAnswer(result), "answer", option);
-    return file.toAbsolutePath().normalize();
-  }
-
-  /** The whole answer, read a window at a time. */
-  static String wholeAnswer(RunResult result) {
-    StringBuilder answer = new StringBuilder(result.answerChars());
-    while (answer.length() < result.answerChars()) {
-      answer.append(result.readAnswer(answer.length(), RunResult.MAX_READ_CHARS));
-    }
-    return answer.toString();
-  }
-
-  static Map<String, Object> report(ProgramOutcome outcome) {
-    return report(outcome, Optional.empty());
-  }
-
-  static Map<String, Object> report(ProgramOutcome outcome, Optional<Path> answerFile) {
-    RunResult r = outcome.result();
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("ok", r.ok());
-    json.put("fingerprint", r.fingerprint());
-    Map<String, Object> answer = new LinkedHashMap<>();
-    answer.put("preview", r.answerPreview());
-    answer.put("truncated", r.truncated());
-    answer.put("chars", r.answerChars());
-    answerFile.ifPresent(f -> answer.put("file", f.toString()));
-    json.put("answer", answer);
-    json.put("steps", r.steps());
-    json.put("subcalls", r.subcalls());
-    json.put("failed", r.failed());
-    json.put("unvisited", r.unvisited());
-    json.put("ms", r.ms());
-    json.put("concurrency", r.concurrency());
-    Map<String, Object> input = new LinkedHashMap<>();
-    input.put("source", outcome.source());
-    input.put("runner", outcome.executor().id());
-    input.put("pieces", outcome.pieces());
-    input.put("slots", outcome.slots());
-    input.put("refused", outcome.deadLetterCount());
-    input.put("deadLetters", outcome.deadLetters());
-    json.put("input", input);
-    outcome.answerSlot().ifPresent(slot -> json.put("answerSlot", slot));
-    return json;
-  }
 }

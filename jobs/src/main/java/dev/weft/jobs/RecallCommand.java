@@ -8,9 +8,9 @@ import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.jobs.view.RecallView;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -76,7 +76,7 @@ final class RecallCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--scope and --no-log apply to --kind fact or episode only, got: --kind "
           + (kinds.isEmpty() ? "(none: code and doc)" : String.join(",", kinds)));
     }
-    Set<Kind> parsed = corpusKinds(kinds);
+    Set<Kind> parsed = RecallView.corpusKinds(kinds);
     if (n != null && n < 1) {
       throw new IllegalArgumentException("-n must be at least 1, got: " + n);
     }
@@ -101,20 +101,6 @@ final class RecallCommand implements Callable<Integer> {
       }
     }
     return result.isEmpty() ? ExitStatus.NOTHING_FOUND.code() : 0;
-  }
-
-  /** The corpus kinds named; the message names the memory kinds too, as recall takes them. */
-  static Set<Kind> corpusKinds(List<String> kinds) {
-    Set<Kind> parsed = EnumSet.noneOf(Kind.class);
-    for (String k : kinds) {
-      try {
-        parsed.add(Kind.parse(k));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("kind must be one of code, doc (the corpus) or fact, episode (the memory); "
-            + "got: " + k, e);
-      }
-    }
-    return parsed;
   }
 
   /** One row; text from the corpus (path, format, node type, symbol) is escaped by {@link TsvFields}. */

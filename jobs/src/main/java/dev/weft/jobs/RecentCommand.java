@@ -24,7 +24,7 @@ final class RecentCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     RecentActivity recent;
-    try (Weft weft = Weft.open(indexOption.forRead())) {
+    try (Weft weft = Wefts.open(indexOption.forRead())) {
       recent = weft.recentActivity();
     }
     recent.unavailableReason().ifPresent(reason -> spec.commandLine().getErr().println("weft: " + reason));

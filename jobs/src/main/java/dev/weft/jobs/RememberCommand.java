@@ -1,20 +1,14 @@
 package dev.weft.jobs;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.api.Weft;
 import dev.weft.context.error.Quote;
 import dev.weft.context.memory.MemoryAuthor;
 import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.Remember;
 import dev.weft.context.memory.Remembered;
-import java.io.IOException;
+import dev.weft.jobs.view.MemoryView;
 import java.io.PrintWriter;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,8 +49,8 @@ final class RememberCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Remember options = new Remember(MemoryKind.parse(kind), MemoryAuthor.parse(by), instant(occurredAt),
-        meta == null ? null : object(meta), memoryOptions.scope());
+    Remember options = new Remember(MemoryKind.parse(kind), MemoryAuthor.parse(by), MemoryView.instant(occurredAt),
+        meta == null ? null : MemoryView.object(meta), memoryOptions.scope());
     Remembered done;
     try (Weft weft = Wefts.open(indexOption.forRead())) {
       done = weft.memory(memoryOptions.embedder).remember(id, String.join(" ", text), options);
@@ -64,7 +58,7 @@ final class RememberCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     String status = done.created() ? "created" : "updated";
     if (json) {
-      out.println(Json.write(json(done)));
+      out.println(Json.write(MemoryView.remembered(done)));
     } else {
       out.println(TsvFields.row(status, done.record().id(), done.record().kind().id(), done.record().scope(),
           done.record().seq()));
@@ -75,38 +69,4 @@ final class RememberCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** What {@code --json} prints and the MCP remember returns. */
-  static Map<String, Object> json(Remembered done) {
-    Map<String, Object> map = new LinkedHashMap<>();
-    map.put("status", done.created() ? "created" : "updated");
-    map.put("pruned", done.pruned());
-    map.put("embedFailure", done.embedFailure().orElse(null));
-    map.put("memory", MemoryRows.json(done.record()));
-    return map;
-  }
-
-  static Instant instant(String value) {
-    if (value == null) {
-      return null;
-    }
-    try {
-      return Instant.parse(value);
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("--occurred-at must be an ISO-8601 instant like 2026-01-31T09:00:00Z, got: "
-          + value);
-    }
-  }
-
-  static JsonNode object(String value) {
-    try {
-      JsonNode node = new ObjectMapper().readTree(value);
-      if (node == null || !node.isObject()) {
-        throw new IllegalArgumentException("--meta must be a JSON object like {\"source\":\"chat\"}, got: " + value);
-      }
-      return node;
-    } catch (IOException e) {
-      throw new IllegalArgumentException("--meta must be a JSON object like {\"source\":\"chat\"}, got: " + value
-          + " (" + e.getMessage().lines().findFirst().orElse("") + ")");
-    }
-  }
 }

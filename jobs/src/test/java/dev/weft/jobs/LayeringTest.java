@@ -1,5 +1,8 @@
 package dev.weft.jobs;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -140,6 +143,15 @@ class LayeringTest {
     // the chaos suite runs the real CLI as child processes: it is handed the main class, it does not import it
     check(noClasses().that().resideInAPackage("dev.weft.bench..")
         .should().dependOnClassesThat().resideInAPackage("dev.weft.jobs.."));
+  }
+
+  @Test
+  void theMcpToolsNeverCallIntoTheCommands() {
+    // a tool and its command share what they print through dev.weft.jobs.view, not one through the other; McpCommand
+    // is the server's own command (its Settings are what the server hands its tools)
+    check(noClasses().that().haveSimpleNameStartingWith("Mcp").and().doNotHaveSimpleName("McpCommand")
+        .should().dependOnClassesThat(simpleNameEndingWith("Command").and(not(simpleName("McpCommand"))))
+        .because("a command's shapes live in dev.weft.jobs.view, where its MCP tool reads them too"));
   }
 
   private static void check(ArchRule rule) {
