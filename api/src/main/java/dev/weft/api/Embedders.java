@@ -7,11 +7,14 @@ import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.VectorCensus;
 import dev.weft.models.hash.HashEmbedderSpec;
 import dev.weft.models.onnx.OnnxEmbedderSpec;
-import java.util.ArrayList;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * The one place the facade turns an embedder flag and an index's identity into an embedder ({@link EmbedderChoice})
@@ -94,19 +97,13 @@ final class Embedders implements AutoCloseable {
   @Override
   public synchronized void close() {
     closed = true;
-    List<RuntimeException> failures = new ArrayList<>();
-    for (Embedder embedder : queryEmbedders.values()) {
-      try {
-        embedder.close();
-      } catch (RuntimeException e) {
-        failures.add(e);
-      }
-    }
+    List<Closeable> embedders = queryEmbedders.values().stream().<Closeable>map(embedder -> embedder::close).toList();
     queryEmbedders.clear();
-    if (!failures.isEmpty()) {
-      RuntimeException first = failures.get(0);
-      failures.subList(1, failures.size()).forEach(first::addSuppressed);
-      throw first;
+    try {
+      // each is closed even when one before it fails: the first failure is thrown, later ones suppressed
+      IOUtils.close(embedders);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot close the query embedders", e); // Embedder.close throws none
     }
   }
 }

@@ -1,5 +1,8 @@
 package dev.weft.api;
 
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.LongSupplier;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * Opened indexes kept between calls of a long-lived process (the warm server, docs/cli.md): {@link #open} gives a
@@ -163,20 +167,11 @@ public final class WeftCache implements AutoCloseable {
   }
 
   private static void closeAll(List<Entry> toClose) {
-    RuntimeException first = null;
-    for (Entry entry : toClose) {
-      try {
-        entry.reads.close();
-      } catch (RuntimeException e) {
-        if (first == null) {
-          first = e;
-        } else {
-          first.addSuppressed(e);
-        }
-      }
-    }
-    if (first != null) {
-      throw first;
+    try {
+      // each is closed even when one before it fails: the first failure is thrown, later ones suppressed
+      IOUtils.close(toClose.stream().<Closeable>map(entry -> entry.reads::close).toList());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot close the held indexes", e); // OpenIndex.close throws none
     }
   }
 

@@ -152,18 +152,8 @@ public final class IndexUpdate implements Closeable {
    * has none to record); its old edges go with its old chunks.
    */
   public void replace(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports) {
-    ensureOpen();
-    Objects.requireNonNull(state, "state");
-    Objects.requireNonNull(chunks, "chunks");
-    Objects.requireNonNull(vectors, "vectors");
-    try {
-      List<Document> documents = ChunkDocuments.documents(state, chunks, vectors, imports);
-      rewriter.writePath(state.path(),
-          () -> writer.get().updateDocuments(new Term(ChunkDocuments.PATH, state.path()), documents));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot replace " + state.path(), e);
-    }
-    writes.incrementAndGet();
+    write("replace", state, chunks, vectors, imports,
+        documents -> writer.get().updateDocuments(new Term(ChunkDocuments.PATH, state.path()), documents));
   }
 
   /**
@@ -181,15 +171,26 @@ public final class IndexUpdate implements Closeable {
 
   /** As {@link #add(FileState, List, ChunkVectors)}, with the file's imports for the code graph (or null). */
   public void add(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports) {
+    write("add", state, chunks, vectors, imports, documents -> writer.get().addDocuments(documents));
+  }
+
+  /** How {@link #replace} and {@link #add} hand a file's documents to the writer. */
+  private interface DocumentsWrite {
+    void write(List<Document> documents) throws IOException;
+  }
+
+  /** The one body of {@link #replace} and {@link #add}; {@code verb} names the write in its error. */
+  private void write(String verb, FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports,
+      DocumentsWrite write) {
     ensureOpen();
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(chunks, "chunks");
     Objects.requireNonNull(vectors, "vectors");
     try {
       List<Document> documents = ChunkDocuments.documents(state, chunks, vectors, imports);
-      rewriter.writePath(state.path(), () -> writer.get().addDocuments(documents));
+      rewriter.writePath(state.path(), () -> write.write(documents));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot add " + state.path(), e);
+      throw new UncheckedIOException("cannot " + verb + " " + state.path(), e);
     }
     writes.incrementAndGet();
   }

@@ -100,6 +100,40 @@ class IndexUpdateTest {
     }
   }
 
+  /** add and replace share one body: the same checks, and they differ only in whether old chunks are deleted. */
+  @Test
+  void addAndReplaceShareTheirChecksAndDifferOnlyInTheDelete() {
+    TestCorpus corpus = corpus();
+    TestCorpus.Indexed a = corpus.file("A.java", Kind.CODE, "java", "class A {}");
+    TestCorpus.Indexed b = corpus.file("B.java", Kind.CODE, "java", "class B {}");
+    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+      try (IndexUpdate update = index.beginUpdate(corpus.options())) {
+        assertThatThrownBy(() -> update.add(a.state(), b.chunks()))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("every chunk must belong to the file state's path A.java, got: B.java (chunk B.java#0)");
+        assertThatThrownBy(() -> update.add(a.state(), null)).isInstanceOf(NullPointerException.class)
+            .hasMessage("chunks");
+        assertThatThrownBy(() -> update.replace(a.state(), a.chunks(), null))
+            .isInstanceOf(NullPointerException.class).hasMessage("vectors");
+        update.add(a.state(), a.chunks());
+        update.add(b.state(), b.chunks());
+        update.commit();
+        assertThat(update.publish(Map.of()).chunks()).isEqualTo(2);
+      }
+      try (IndexUpdate update = index.beginUpdate(corpus.options())) {
+        update.replace(a.state(), a.chunks()); // deletes A's old chunk first
+        update.add(b.state(), b.chunks()); // does not: B's chunk is now there twice
+        update.commit();
+        assertThat(update.publish(Map.of()).chunks()).isEqualTo(3);
+        update.close();
+        assertThatThrownBy(() -> update.add(a.state(), a.chunks()))
+            .isInstanceOf(IllegalStateException.class).hasMessage("this index update is closed");
+        assertThatThrownBy(() -> update.replace(a.state(), a.chunks()))
+            .isInstanceOf(IllegalStateException.class).hasMessage("this index update is closed");
+      }
+    }
+  }
+
   @Test
   void publishNeedsEveryChangeCommitted() {
     TestCorpus corpus = corpus();

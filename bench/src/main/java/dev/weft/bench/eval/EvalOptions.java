@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * How one evaluation runs. Build it with {@link #defaults()} and the validated {@code withX} setters.
@@ -63,63 +64,57 @@ public record EvalOptions(
         List.of(FusionRule.DEFAULT), 0);
   }
 
-  public EvalOptions withModes(List<RecallMode> value) {
-    return new EvalOptions(value, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, fusions, spread);
+  // one line each: every wither is the same copy with one component changed, made by with(..) below
+  public EvalOptions withModes(List<RecallMode> value) { return with(draft -> draft.modes = value); }
+  public EvalOptions withEmbedder(EmbedderSpec value) { return with(draft -> draft.embedder = value); }
+  public EvalOptions withIndexDir(Path value) { return with(draft -> draft.indexDir = value); }
+  public EvalOptions withKind(Kind value) { return with(draft -> draft.kind = value); }
+  public EvalOptions withPoolSize(int value) { return with(draft -> draft.poolSize = value); }
+  public EvalOptions withEmbedWeight(double value) { return with(draft -> draft.embedWeight = value); }
+  public EvalOptions withKnnCandidates(int value) { return with(draft -> draft.knnCandidates = value); }
+  public EvalOptions withProgress(IngestProgress value) { return with(draft -> draft.progress = value); }
+  public EvalOptions withAsFiles(boolean value) { return with(draft -> draft.asFiles = value); }
+  public EvalOptions withSpread(double value) { return with(draft -> draft.spread = value); }
+  public EvalOptions withFusions(List<FusionRule> value) { return with(draft -> draft.fusions = value); }
+  public EvalOptions withRunsDir(Path value) { return with(draft -> draft.runsDir = value); }
+
+  /** A copy with what {@code change} sets on a draft of this; the canonical constructor validates it. */
+  private EvalOptions with(Consumer<Draft> change) {
+    Draft draft = new Draft(this);
+    change.accept(draft);
+    return new EvalOptions(draft.modes, draft.embedder, draft.indexDir, draft.kind, draft.poolSize,
+        draft.embedWeight, draft.knnCandidates, draft.progress, draft.asFiles, draft.runsDir, draft.fusions,
+        draft.spread);
   }
 
-  public EvalOptions withEmbedder(EmbedderSpec value) {
-    return new EvalOptions(modes, value, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, fusions, spread);
-  }
+  /** The components of an {@link EvalOptions} being copied, mutable until the copy is made. */
+  private static final class Draft {
+    List<RecallMode> modes;
+    EmbedderSpec embedder;
+    Path indexDir;
+    Path runsDir;
+    Kind kind;
+    int poolSize;
+    int knnCandidates;
+    double embedWeight;
+    double spread;
+    IngestProgress progress;
+    boolean asFiles;
+    List<FusionRule> fusions;
 
-  public EvalOptions withIndexDir(Path value) {
-    return new EvalOptions(modes, embedder, value, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, fusions, spread);
-  }
-
-  public EvalOptions withKind(Kind value) {
-    return new EvalOptions(modes, embedder, indexDir, value, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, fusions, spread);
-  }
-
-  public EvalOptions withPoolSize(int value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, value, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, fusions, spread);
-  }
-
-  public EvalOptions withEmbedWeight(double value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, value, knnCandidates, progress, asFiles,
-        runsDir, fusions, spread);
-  }
-
-  public EvalOptions withKnnCandidates(int value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, value, progress, asFiles,
-        runsDir, fusions, spread);
-  }
-
-  public EvalOptions withProgress(IngestProgress value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, value, asFiles,
-        runsDir, fusions, spread);
-  }
-
-  public EvalOptions withAsFiles(boolean value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, value,
-        runsDir, fusions, spread);
-  }
-
-  public EvalOptions withSpread(double value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, fusions, value);
-  }
-
-  public EvalOptions withFusions(List<FusionRule> value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        runsDir, value, spread);
-  }
-
-  public EvalOptions withRunsDir(Path value) {
-    return new EvalOptions(modes, embedder, indexDir, kind, poolSize, embedWeight, knnCandidates, progress, asFiles,
-        value, fusions, spread);
+    Draft(EvalOptions from) {
+      modes = from.modes;
+      embedder = from.embedder;
+      indexDir = from.indexDir;
+      kind = from.kind;
+      poolSize = from.poolSize;
+      embedWeight = from.embedWeight;
+      knnCandidates = from.knnCandidates;
+      progress = from.progress;
+      asFiles = from.asFiles;
+      runsDir = from.runsDir;
+      fusions = from.fusions;
+      spread = from.spread;
+    }
   }
 }

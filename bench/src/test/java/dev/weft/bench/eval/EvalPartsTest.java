@@ -7,9 +7,13 @@ import dev.weft.context.ChunkPointer;
 import dev.weft.context.Hit;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
+import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.fusion.FusionRule;
 import dev.weft.index.IndexStats;
 import dev.weft.index.VectorCensus;
+import dev.weft.models.hash.HashEmbedderSpec;
+import dev.weft.pipelines.ingest.IngestProgress;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +56,32 @@ class EvalPartsTest {
         .hasMessage("the index must hold chunks of exactly one kind unless a kind is given, got: code, doc");
     assertThatThrownBy(() -> EvalRunner.kindToRank(null, stats(0, 0)))
         .hasMessage("the index must hold chunks of exactly one kind unless a kind is given, got: none");
+  }
+
+  /** Each wither sets its own component and keeps the others: every value below differs from its default. */
+  @Test
+  void everyWitherSetsItsOwnComponent() {
+    EmbedderSpec embedder = new HashEmbedderSpec(8);
+    IngestProgress progress = new IngestProgress() {};
+    Path index = Path.of("/tmp/index");
+    Path runs = Path.of("/tmp/runs");
+    EvalOptions built = EvalOptions.defaults()
+        .withModes(List.of(RecallMode.HYBRID, RecallMode.BM25))
+        .withEmbedder(embedder)
+        .withIndexDir(index)
+        .withKind(Kind.DOC)
+        .withPoolSize(7)
+        .withEmbedWeight(0.25)
+        .withKnnCandidates(3)
+        .withProgress(progress)
+        .withAsFiles(true)
+        .withSpread(0.5)
+        .withFusions(List.of(FusionRule.RRF, FusionRule.ZSCORE))
+        .withRunsDir(runs);
+    assertThat(built).isEqualTo(new EvalOptions(List.of(RecallMode.HYBRID, RecallMode.BM25), embedder, index,
+        Kind.DOC, 7, 0.25, 3, progress, true, runs, List.of(FusionRule.RRF, FusionRule.ZSCORE), 0.5));
+    assertThat(built.withPoolSize(9)).isEqualTo(new EvalOptions(built.modes(), embedder, index, Kind.DOC, 9, 0.25,
+        3, progress, true, runs, built.fusions(), 0.5));
   }
 
   @Test

@@ -4,7 +4,6 @@ import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.models.embed.QueryEmbedder;
 import dev.weft.models.embed.Vectors;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.codec.digest.MurmurHash3;
@@ -39,11 +38,8 @@ public final class HashEmbedder implements QueryEmbedder {
 
   @Override
   public List<float[]> embed(List<String> texts) {
-    List<float[]> vectors = new ArrayList<>(texts.size());
-    for (String text : texts) {
-      vectors.add(embedOne(text));
-    }
-    return vectors;
+    // no model to batch for: one batch, embedded text by text
+    return Vectors.embedNonBlank(texts, dims, Integer.MAX_VALUE, batch -> batch.stream().map(this::embedOne).toList());
   }
 
   float[] embedOne(String text) {

@@ -5,6 +5,7 @@ import dev.weft.context.embed.EmbeddingException;
 import dev.weft.models.embed.QueryEmbedder;
 import dev.weft.models.embed.Vectors;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -41,31 +42,21 @@ public final class OnnxEmbedder implements QueryEmbedder {
 
   @Override
   public List<float[]> embed(List<String> texts) {
-    List<float[]> vectors = new ArrayList<>(texts.size());
-    List<long[]> sequences = new ArrayList<>(texts.size());
-    List<Integer> positions = new ArrayList<>(texts.size());
-    long cut = 0;
-    for (int i = 0; i < texts.size(); i++) {
-      String text = texts.get(i);
-      vectors.add(new float[identity.dims()]);
-      if (Vectors.isBlank(text)) {
-        continue; // stays the zero vector: there is nothing to embed
+    long[] cut = {0};
+    // the caller's batch is one model batch: PaddedBatches, not this, splits it by padded length
+    List<float[]> vectors = Vectors.embedNonBlank(texts, identity.dims(), Integer.MAX_VALUE, batch -> {
+      List<long[]> sequences = new ArrayList<>(batch.size());
+      for (String text : batch) {
+        LoadedOnnxModel.Tokens tokens = loaded.tokens(text);
+        if (tokens.truncated()) {
+          cut[0]++;
+        }
+        sequences.add(tokens.ids());
       }
-      LoadedOnnxModel.Tokens tokens = loaded.tokens(text);
-      if (tokens.truncated()) {
-        cut++;
-      }
-      sequences.add(tokens.ids());
-      positions.add(i);
-    }
-    if (!sequences.isEmpty()) {
-      float[][] embedded = run(sequences);
-      for (int j = 0; j < embedded.length; j++) {
-        vectors.set(positions.get(j), embedded[j]);
-      }
-    }
+      return Arrays.asList(run(sequences));
+    });
     // Counted only once the batch succeeded, so a retried batch is not counted twice.
-    truncated += cut;
+    truncated += cut[0];
     return vectors;
   }
 

@@ -12,7 +12,6 @@ import dev.weft.models.http.HttpCallException;
 import dev.weft.models.http.JsonHttp;
 import dev.weft.models.http.Sleeper;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -58,33 +57,8 @@ public final class OpenAiEmbedder implements QueryEmbedder {
 
   @Override
   public List<float[]> embed(List<String> texts) {
-    List<float[]> vectors = new ArrayList<>(texts.size());
-    List<String> batch = new ArrayList<>(spec.batchSize());
-    List<Integer> positions = new ArrayList<>(spec.batchSize());
-    for (int i = 0; i < texts.size(); i++) {
-      vectors.add(new float[identity.dims()]);
-      if (Vectors.isBlank(texts.get(i))) {
-        continue; // stays the zero vector; servers refuse empty input
-      }
-      batch.add(texts.get(i));
-      positions.add(i);
-      if (batch.size() == spec.batchSize()) {
-        fill(vectors, positions, batch);
-      }
-    }
-    if (!batch.isEmpty()) {
-      fill(vectors, positions, batch);
-    }
-    return vectors;
-  }
-
-  private void fill(List<float[]> vectors, List<Integer> positions, List<String> batch) {
-    List<float[]> embedded = embedBatch(batch);
-    for (int j = 0; j < embedded.size(); j++) {
-      vectors.set(positions.get(j), embedded.get(j));
-    }
-    batch.clear();
-    positions.clear();
+    // servers refuse empty input: blank texts stay zero vectors
+    return Vectors.embedNonBlank(texts, identity.dims(), spec.batchSize(), this::embedBatch);
   }
 
   private List<float[]> embedBatch(List<String> batch) {
