@@ -2,11 +2,11 @@ package dev.weft.jobs;
 
 import dev.weft.bench.WorkDir;
 import dev.weft.bench.chaos.ChaosBench;
-import dev.weft.context.generation.GenerationManifest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,14 +28,7 @@ final class ChaosCommand implements Callable<Integer> {
       description = "Work directory, empty or absent (default: a temp dir, deleted after a clean run).")
   Path work;
 
-  @Option(names = "--keep-generations", paramLabel = "N",
-      defaultValue = "" + GenerationManifest.DEFAULT_KEEP_GENERATIONS,
-      description = "--keep-generations of every index run (default: ${DEFAULT-VALUE}).")
-  int keepGenerations;
-
-  /** The flag's former spelling, still taken; hidden so help shows one name. */
-  @Option(names = "--keep", hidden = true, paramLabel = "N")
-  Integer keepAlias;
+  @Mixin KeepGenerationsOption keepGenerations;
 
   @Option(names = "--embedder", defaultValue = "hash:16", paramLabel = "SPEC",
       description = "Embedder of the embedding runs (default: ${DEFAULT-VALUE}).")
@@ -72,7 +65,7 @@ final class ChaosCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     ChaosBench.Options options = new ChaosBench.Options(cycles, seed != null ? seed : System.currentTimeMillis(),
-        keepAlias != null ? keepAlias : keepGenerations,
+        keepGenerations.value(),
         embedder, files, readers, beamRate, raceRate, hammerRate, killRate, Duration.ofSeconds(deadlineSeconds));
     return WorkDir.evidence(work, "weft-chaos").run(new ChaosBench(options, WeftCli.class.getName()),
         spec.commandLine().getOut());

@@ -5,7 +5,6 @@ import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
 import dev.weft.context.Kind;
-import dev.weft.context.generation.GenerationManifest;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.models.http.SpecDurations;
 import dev.weft.pipelines.Runner;
@@ -86,14 +85,7 @@ final class IndexCommand implements Callable<Integer> {
       description = "Skip files larger than this (default: ${DEFAULT-VALUE}).")
   long maxFileBytes;
 
-  @Option(names = "--keep-generations", paramLabel = "N",
-      defaultValue = "" + GenerationManifest.DEFAULT_KEEP_GENERATIONS,
-      description = "Generations kept for rollback (default: ${DEFAULT-VALUE}).")
-  int keepGenerations;
-
-  /** The flag's former spelling, still taken so scripts keep working; hidden so help shows one name. */
-  @Option(names = "--keep", hidden = true, paramLabel = "N")
-  Integer keepAlias;
+  @Mixin KeepGenerationsOption keepGenerations;
 
   @Option(names = "--dataset", paramLabel = "FILE",
       description = "Ingest a dataset of records (_id or id, title, text) instead of a directory: "
@@ -206,7 +198,7 @@ final class IndexCommand implements Callable<Integer> {
         .lockWait(waitOption.duration())
         .runner(Runner.parse(runner))
         .beamThreshold(beamThreshold)
-        .keepGenerations(keepAlias != null ? keepAlias : keepGenerations)
+        .keepGenerations(keepGenerations.value())
         .embed(embed)
         .embedder(embedderOption.spec)
         .embedBatchSize(embedBatch.size)
