@@ -14,6 +14,7 @@ import dev.weft.models.http.Sleeper;
 import java.net.URI;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -28,6 +29,8 @@ import java.util.function.Function;
  * provider's, else estimated ({@link Usage#estimate}). Thread-safe: one client serves many calls at once.
  */
 public final class ChatClient {
+  private static final Consumer<String> NO_DELTAS = delta -> { };
+
   private final EndpointConfig config;
   private final URI endpoint;
   private final ApiKey key;
@@ -57,6 +60,18 @@ public final class ChatClient {
    * @throws IllegalArgumentException when the request's output schema is not a valid JSON Schema (nothing is sent)
    */
   public ChatReply chat(ChatRequest request, CancelSignal cancel) {
+    return chat(request, cancel, NO_DELTAS);
+  }
+
+  /**
+   * As {@link #chat(ChatRequest, CancelSignal)}, passing each piece of the assistant's text to {@code deltas} as a
+   * streamed reply delivers it (a request that does not stream delivers none). The pieces arrive on the HTTP
+   * client's thread, in order, before this method returns. A retried stream starts over, so the pieces of a failed
+   * attempt were already passed on; the reply's content is the answering attempt's alone. A {@code deltas} that
+   * throws ends the call as a malformed reply.
+   */
+  public ChatReply chat(ChatRequest request, CancelSignal cancel, Consumer<String> deltas) {
+    Objects.requireNonNull(deltas, "deltas");
     request.outputSchema().ifPresent(schema -> ReplySchema.compile(schema.schema()));
     byte[] body;
     try {
@@ -67,7 +82,7 @@ public final class ChatClient {
     RawReply raw;
     try {
       if (request.stream()) {
-        raw = http.stream(endpoint, body, cancel, () -> new StreamedReply(http)).reply();
+        raw = http.stream(endpoint, body, cancel, () -> new StreamedReply(http, deltas)).reply();
       } else {
         raw = ChatWire.completion(http.postJson(endpoint, body, cancel), http);
       }

@@ -17,23 +17,7 @@ final class ChatWire {
   static ObjectNode body(String model, ChatRequest request) {
     ObjectNode body = JsonHttp.JSON.createObjectNode();
     body.put("model", model);
-    ArrayNode messages = body.putArray("messages");
-    for (ChatMessage message : request.messages()) {
-      ObjectNode m = messages.addObject().put("role", message.role().wire());
-      if (message.content().isEmpty() && !message.toolCalls().isEmpty()) {
-        m.putNull("content");
-      } else {
-        m.put("content", message.content());
-      }
-      if (!message.toolCalls().isEmpty()) {
-        ArrayNode calls = m.putArray("tool_calls");
-        for (ToolCall call : message.toolCalls()) {
-          ObjectNode c = calls.addObject().put("id", call.id()).put("type", "function");
-          c.putObject("function").put("name", call.name()).put("arguments", call.arguments());
-        }
-      }
-      message.toolCallId().ifPresent(id -> m.put("tool_call_id", id));
-    }
+    body.set("messages", MessageJson.write(request.messages()));
     if (!request.tools().isEmpty()) {
       ArrayNode tools = body.putArray("tools");
       for (ToolDefinition tool : request.tools()) {

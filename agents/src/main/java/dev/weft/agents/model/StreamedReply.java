@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Assembles a streamed chat completion from its SSE chunks: content deltas appended, tool calls assembled per
@@ -19,14 +20,16 @@ import java.util.TreeMap;
  */
 final class StreamedReply implements StreamSink {
   private final JsonHttp http;
+  private final Consumer<String> deltas;
   private final StringBuilder content = new StringBuilder();
   private final StringBuilder refusal = new StringBuilder();
   private final TreeMap<Integer, String[]> calls = new TreeMap<>();
   private String finishReason = "";
   private Optional<Usage> usage = Optional.empty();
 
-  StreamedReply(JsonHttp http) {
+  StreamedReply(JsonHttp http, Consumer<String> deltas) {
     this.http = http;
+    this.deltas = deltas;
   }
 
   @Override
@@ -49,7 +52,11 @@ final class StreamedReply implements StreamSink {
       return; // the usage chunk
     }
     JsonNode delta = choice.path("delta");
-    content.append(delta.path("content").asText(""));
+    String text = delta.path("content").asText("");
+    if (!text.isEmpty()) {
+      content.append(text);
+      deltas.accept(text);
+    }
     refusal.append(delta.path("refusal").asText(""));
     for (JsonNode call : delta.path("tool_calls")) {
       if (!call.path("index").canConvertToInt()) {
