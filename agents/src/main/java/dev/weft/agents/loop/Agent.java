@@ -16,8 +16,8 @@ import java.util.function.LongSupplier;
  * {@link StopReason#MODEL_ERROR} and everything it had so far. The history given is never changed; the run hands
  * back the whole new transcript ({@link AgentRun}). See docs/agents.md, "Agent loop".
  *
- * <p>Thread-safe: runs share nothing but the client, the toolbox and the options, so one agent may serve several
- * runs at once (each with its own budget).
+ * <p>Runs share nothing but the client, the toolbox and the options (each run has its own budget), so one agent
+ * serves several runs at once as far as its context policy and its tools allow it.
  */
 public final class Agent {
   private final ChatClient client;
