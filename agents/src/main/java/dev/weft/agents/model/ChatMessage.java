@@ -37,6 +37,18 @@ public record ChatMessage(Role role, String content, List<ToolCall> toolCalls, O
     }
   }
 
+  /**
+   * What the message costs a request in characters: its text plus every tool call's name and arguments. The one
+   * size rule of a message: the usage estimate and the history budget both count with it.
+   */
+  public long chars() {
+    long chars = content.length();
+    for (ToolCall call : toolCalls) {
+      chars += call.name().length() + call.arguments().length();
+    }
+    return chars;
+  }
+
   public static ChatMessage system(String content) {
     return new ChatMessage(Role.SYSTEM, content, List.of(), Optional.empty());
   }

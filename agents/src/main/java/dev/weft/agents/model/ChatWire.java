@@ -78,14 +78,11 @@ final class ChatWire {
     return Optional.of(Usage.reported(prompt, completion, total));
   }
 
-  /** The characters the usage estimate counts for a prompt: every message's text and tool-call arguments. */
+  /** The characters the usage estimate counts for a prompt: every message's {@link ChatMessage#chars()}. */
   static long promptChars(ChatRequest request) {
     long chars = 0;
     for (ChatMessage message : request.messages()) {
-      chars += message.content().length();
-      for (ToolCall call : message.toolCalls()) {
-        chars += call.name().length() + call.arguments().length();
-      }
+      chars += message.chars();
     }
     return chars;
   }

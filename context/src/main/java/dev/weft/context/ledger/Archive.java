@@ -85,6 +85,20 @@ final class Archive {
         .orElseGet(() -> new SlotRead("absent", Optional.empty(), meta));
   }
 
+  /** Name to address of the slots whose names start with {@code prefix}; the last minted wins a shared name. */
+  SortedMap<String, String> named(String prefix) {
+    SortedMap<String, String> out = new TreeMap<>();
+    for (String key : store.keys(Kind.SLOT.prefix())) {
+      store.get(key).ifPresent(meta -> {
+        String name = meta.path("name").asText();
+        if (name.startsWith(prefix)) {
+          out.put(name, meta.path("id").asText());
+        }
+      });
+    }
+    return out;
+  }
+
   /** Stores the archive limits and enforces them at once; answers the addresses evicted. */
   List<String> setLimits(Map<String, Long> limits) {
     ObjectNode parsed = Limits.parse(Limits.ARCHIVE, limits, Limits.ARCHIVE_NAMES);

@@ -152,6 +152,15 @@ public final class Ledger {
     return archive.read(address);
   }
 
+  /**
+   * The slots whose names start with {@code namePrefix}, name to address; of several slots with one name the last
+   * minted. Reads every slot's metadata (never content): how a harness that names its slots finds them again, e.g.
+   * a resumed agent run its archived rounds.
+   */
+  public SortedMap<String, String> slotsNamed(String namePrefix) {
+    return archive.named(Objects.requireNonNull(namePrefix, "namePrefix"));
+  }
+
   /** Evicts every slot that is neither immutable nor cited, leaving tombstones; answers the addresses evicted. */
   public List<String> clearArchives() {
     return archive.clear();

@@ -34,6 +34,18 @@ public class RetentionTest extends LedgerTestCase {
   }
 
   @Test
+  void slotsAreFoundByTheirNamesPrefixTheLastMintedWinningAName() {
+    ledger.putArchive(List.of(new ArchiveEntry("agent/r1/round/1", "a", json("{}")),
+        new ArchiveEntry("agent/r1/round/2", "b", json("{}")), new ArchiveEntry("agent/r2/round/1", "c",
+        json("{}"))), true);
+    ledger.putArchive(List.of(new ArchiveEntry("agent/r1/round/2", "b2", json("{}"))), true);
+
+    assertThat(ledger.slotsNamed("agent/r1/")).isEqualTo(Map.of("agent/r1/round/1", "slot:1",
+        "agent/r1/round/2", "slot:4"));
+    assertThat(ledger.slotsNamed("agent/none/")).isEmpty();
+  }
+
+  @Test
   void overMaxItemsTheOldestUncitedMutableSlotsAreEvictedToTombstones() {
     put("one", "two");
     ledger.putArchive(List.of(new ArchiveEntry("pinned", "three", json("{}"))), true);

@@ -1,0 +1,118 @@
+package dev.weft.agents.compact;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.agents.model.ToolDefinition;
+import dev.weft.agents.tool.Toolbox;
+import dev.weft.context.env.EnvLimits;
+import dev.weft.context.env.Environment;
+import dev.weft.context.env.GrepHit;
+import dev.weft.context.env.GrepOptions;
+import dev.weft.context.env.GrepResult;
+import dev.weft.context.env.Peek;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The environment tools a model needs to reach a conversation kept in a slot: {@code env_grep} (where a regex
+ * matches, with each hit's offset), {@code env_read} (a bounded read at an offset) and {@code env_peek} (a slot's
+ * start and size). Named as the MCP server names its tools; their input schemas are JSON resources beside this
+ * class. Every answer is bounded by the schemas' caps, whatever the slot's size.
+ */
+final class EnvTools {
+  static final String GREP = "env_grep";
+  static final String READ = "env_read";
+  static final String PEEK = "env_peek";
+  /** Most characters one env_read answers: a round or two of a transcript, never the conversation. */
+  static final int MAX_READ_CHARS = 2_000;
+  static final int MAX_HITS = 20;
+  static final int DEFAULT_HITS = 5;
+  static final int MAX_WINDOW = 200;
+  static final int DEFAULT_WINDOW = 80;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Environment env;
+  private final String defaultScope;
+
+  /** @param defaultScope the scope env_grep searches when the model names none (the transcript slot) */
+  EnvTools(Environment env, String defaultScope) {
+    this.env = Objects.requireNonNull(env, "env");
+    this.defaultScope = Objects.requireNonNull(defaultScope, "defaultScope");
+  }
+
+  /** Adds the three tools, skipping any name the toolbox already has (a host's own env tools reach the same env). */
+  void addTo(Toolbox toolbox) {
+    Set<String> taken = toolbox.definitions().stream().map(ToolDefinition::name).collect(Collectors.toSet());
+    if (!taken.contains(GREP)) {
+      toolbox.add(GREP, "Find where a Java regex matches in the environment's slots (by default the conversation's "
+          + "transcript slot '" + defaultScope + "'): each hit's slot, character offset and a window around it. "
+          + "Then env_read at the offset.", ToolSchemas.of(GREP), this::grep);
+    }
+    if (!taken.contains(READ)) {
+      toolbox.add(READ, "Read at most " + MAX_READ_CHARS + " characters of a slot from an offset (an env_grep "
+          + "hit's offset, less some context).", ToolSchemas.of(READ), this::read);
+    }
+    if (!taken.contains(PEEK)) {
+      toolbox.add(PEEK, "The first " + EnvLimits.PEEK_CHARS + " characters of a slot and its size.",
+          ToolSchemas.of(PEEK), this::peek);
+    }
+  }
+
+  JsonNode grep(JsonNode input) {
+    String pattern = text(input, "pattern");
+    String scope = input.has("scope") ? text(input, "scope") : defaultScope;
+    int maxHits = number(input, "maxHits", DEFAULT_HITS, 1, MAX_HITS);
+    int window = number(input, "window", DEFAULT_WINDOW, 0, MAX_WINDOW);
+    GrepResult result = env.grep(pattern, new GrepOptions(scope, maxHits, window));
+    ObjectNode out = JSON.createObjectNode();
+    ArrayNode hits = out.putArray("hits");
+    for (GrepHit hit : result.hits()) {
+      hits.addObject().put("slot", hit.slot()).put("offset", hit.offset()).put("window", hit.window());
+    }
+    out.put("truncated", result.truncated());
+    out.put("next", result.hits().isEmpty() ? "no match: try a looser pattern or scope \"\""
+        : "env_read {\"name\": slot, \"offset\": a hit's offset less ~100, \"chars\": up to " + MAX_READ_CHARS
+            + "} reads around a hit");
+    return out;
+  }
+
+  JsonNode read(JsonNode input) {
+    String name = text(input, "name");
+    int offset = number(input, "offset", -1, 0, Integer.MAX_VALUE);
+    int chars = number(input, "chars", -1, 1, MAX_READ_CHARS);
+    String text = env.read(name, chars, offset);
+    return JSON.createObjectNode().put("name", name).put("offset", offset).put("chars", text.length())
+        .put("text", text).put("end", text.length() < chars);
+  }
+
+  JsonNode peek(JsonNode input) {
+    Peek peek = env.peek(text(input, "name"));
+    return JSON.createObjectNode().put("name", peek.name()).put("chars", peek.chars()).put("head", peek.head())
+        .put("truncated", peek.truncated());
+  }
+
+  private static String text(JsonNode input, String field) {
+    JsonNode node = input.path(field);
+    if (!node.isTextual()) {
+      throw new IllegalArgumentException(field + " must be a string, got: "
+          + (node.isMissingNode() ? "nothing" : node.toString()));
+    }
+    return node.textValue();
+  }
+
+  /** A whole number in [min, max]; {@code fallback} when absent, required when {@code fallback} is negative. */
+  private static int number(JsonNode input, String field, int fallback, int min, int max) {
+    JsonNode node = input.path(field);
+    if (node.isMissingNode() && fallback >= 0) {
+      return fallback;
+    }
+    if (!node.isIntegralNumber() || !node.canConvertToInt()) {
+      throw new IllegalArgumentException(field + " must be a whole number between " + min + " and " + max
+          + ", got: " + (node.isMissingNode() ? "nothing" : node.toString()));
+    }
+    return EnvLimits.check(field, node.intValue(), min, max);
+  }
+}
