@@ -108,6 +108,16 @@ public final class Ledger {
     return records.putSkill(name, when, instructions, tags);
   }
 
+  /** Every memory, in address order, without vectors. */
+  public List<JsonNode> memories() {
+    return records.all(Kind.MEMORY);
+  }
+
+  /** Every skill, in address order, without vectors. */
+  public List<JsonNode> skills() {
+    return records.all(Kind.SKILL);
+  }
+
   /** The memory or skill at {@code address} ({@code memory:N}, {@code skill:N}), without its vector. */
   public Optional<JsonNode> get(String address) {
     return records.get(kindOf(address), address);

@@ -105,6 +105,12 @@ final class Records {
     return store.get(kind.key(LedgerKeys.seq(kind, address))).map(Records::withoutVector);
   }
 
+  /** Every record of {@code kind}, in address order, without vectors. */
+  List<JsonNode> all(Kind kind) {
+    return store.mutate(Scope.prefix(kind.prefix()), current -> Outcome.read(
+        current.values().stream().map(Records::withoutVector).map(JsonNode.class::cast).toList()));
+  }
+
   /** Deletes the record; refuses an address that holds none (exit 1), so a typo is not taken for success. */
   void delete(Kind kind, String address) {
     String key = kind.key(LedgerKeys.seq(kind, address));
