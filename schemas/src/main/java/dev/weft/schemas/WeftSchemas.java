@@ -28,6 +28,15 @@ public final class WeftSchemas {
    */
   public static final String RUN_REPORT_RESOURCE = "/dev/weft/schemas/run-report.schema.json";
 
+  /**
+   * Class-path location of the refinement patch's JSON Schema (2020-12): the RFC 6902 patch a model answers "what
+   * did you learn" with (docs/agents.md, "Refinement").
+   */
+  public static final String REFINEMENT_PATCH_RESOURCE = "/dev/weft/schemas/refinement-patch.schema.json";
+
+  /** Class-path location of the JSON Schema (2020-12) of a patch over one claim-evidence envelope. */
+  public static final String CLAIM_PATCH_RESOURCE = "/dev/weft/schemas/claim-patch.schema.json";
+
   /** Class-path location of the map-result schema. */
   public static final String MAP_RESULT_RESOURCE = "/dev/weft/schemas/MapResult.avsc";
 
@@ -53,6 +62,16 @@ public final class WeftSchemas {
   /** The run report JSON Schema as text, for a validator to parse. */
   public static String runReportSchemaText() {
     return text(RUN_REPORT_RESOURCE);
+  }
+
+  /** The refinement patch JSON Schema as text, for a validator to parse. */
+  public static String refinementPatchSchemaText() {
+    return text(REFINEMENT_PATCH_RESOURCE);
+  }
+
+  /** The claim-evidence patch JSON Schema as text, for a validator to parse. */
+  public static String claimPatchSchemaText() {
+    return text(CLAIM_PATCH_RESOURCE);
   }
 
   private static String text(String resource) {

@@ -113,12 +113,12 @@ public final class ChatClient {
       if (json == null || json.isMissingNode()) {
         throw failure(Reason.MALFORMED_REPLY, request, "the reply is not JSON, though output schema '"
             + schema.name() + "' was asked for (finish reason '" + raw.finishReason() + "'): "
-            + http.quote(raw.content()));
+            + http.quote(raw.content()), key.scrub(raw.content()));
       }
       Optional<String> violation = ReplySchema.violation(schema.schema(), json);
       if (violation.isPresent()) {
         throw failure(Reason.SCHEMA_MISMATCH, request, "the reply does not match output schema '" + schema.name()
-            + "' " + key.scrub(violation.get()));
+            + "' " + key.scrub(violation.get()), key.scrub(raw.content()));
       }
       structured = Optional.of(json);
     }
@@ -126,7 +126,11 @@ public final class ChatClient {
   }
 
   private ChatException failure(Reason reason, ChatRequest request, String detail) {
-    return new ChatException(reason, 1, what(request) + ": " + detail + "; " + wayOut(reason));
+    return failure(reason, request, detail, null);
+  }
+
+  private ChatException failure(Reason reason, ChatRequest request, String detail, String reply) {
+    return new ChatException(reason, 1, what(request) + ": " + detail + "; " + wayOut(reason), reply);
   }
 
   private String what(ChatRequest request) {

@@ -4,6 +4,7 @@ import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.program.SubcallException.Reason;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A chat call that failed for good (after the client's retries), as one line for a user: what was asked of
@@ -16,11 +17,26 @@ public final class ChatException extends WeftException {
   private static final long serialVersionUID = 1L;
   private final Reason reason;
   private final int attempts;
+  private final String reply;
 
   public ChatException(Reason reason, int attempts, String message) {
+    this(reason, attempts, message, null);
+  }
+
+  /** A reply that arrived and failed the client's checks, kept (key scrubbed) for a caller that repairs it. */
+  public ChatException(Reason reason, int attempts, String message, String reply) {
     super(reason == Reason.REFUSED ? ExitStatus.BAD_INPUT : ExitStatus.IO_FAILURE, message);
     this.reason = Objects.requireNonNull(reason, "reason");
     this.attempts = attempts;
+    this.reply = reply;
+  }
+
+  /**
+   * The content of a reply that was not JSON or not of the output schema ({@link Reason#MALFORMED_REPLY},
+   * {@link Reason#SCHEMA_MISMATCH}), the key scrubbed: what a repair round shows the model. Empty otherwise.
+   */
+  public Optional<String> reply() {
+    return Optional.ofNullable(reply);
   }
 
   public Reason reason() {

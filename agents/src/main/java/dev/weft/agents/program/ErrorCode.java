@@ -1,7 +1,7 @@
 package dev.weft.agents.program;
 
 /**
- * The compiler's error codes. They are stable: a client may branch on them, docs/programs.md lists every one (a
+ * The compiler's error codes, and refinement's (AI04xx, the gates of {@code dev.weft.agents.refine}). They are stable: a client may branch on them, docs/programs.md lists every one (a
  * test holds the table to this enum), and a code is never renumbered or reused.
  */
 public enum ErrorCode {
@@ -42,7 +42,15 @@ public enum ErrorCode {
   /** No answer step. */
   AI0304("no answer"),
   /** An answer step that is not the last step, or a second answer. */
-  AI0305("answer not last");
+  AI0305("answer not last"),
+  /** Refinement, gate 2: a patch operation does not apply to the document (the patch engine's reason is kept). */
+  AI0401("patch does not apply"),
+  /** Refinement, gate 3: a resulting record breaks the store's rules (evidence, a blank member, a duplicate name). */
+  AI0402("record not storable"),
+  /** Refinement, gate 3: the patch edits what may only grow: the goal itself, earlier progress, a stored record. */
+  AI0403("append-only state edited"),
+  /** Refinement, gate 3: progress proposed while no goal is active. */
+  AI0404("no active goal");
 
   private final String title;
 

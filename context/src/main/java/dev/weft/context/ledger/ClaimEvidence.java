@@ -23,9 +23,15 @@ public final class ClaimEvidence {
   public static final Set<Integer> VERSIONS = Set.of(1);
 
   private static final Set<String> TOP = Set.of("version", "artifacts", "evidence", "visibleEvidence", "claims");
-  private static final Set<String> ARTIFACT = Set.of("id", "kind", "path", "uri", "title", "sha256");
-  private static final Set<String> EVIDENCE = Set.of("id", "artifact", "quote", "chunk", "path", "lines", "note");
-  private static final Set<String> CLAIM = Set.of("id", "text", "critical", "evidence");
+  // Envelope v1 as the seed documents it (artifact locator, digest, metadata; evidence selector; claim status),
+  // plus Weft's additions (artifact path, uri, title, sha256; evidence chunk, path, lines, note).
+  private static final Set<String> ARTIFACT =
+      Set.of("id", "kind", "locator", "digest", "metadata", "path", "uri", "title", "sha256");
+  private static final Set<String> EVIDENCE =
+      Set.of("id", "artifact", "selector", "quote", "chunk", "path", "lines", "note");
+  private static final Set<String> CLAIM = Set.of("id", "text", "critical", "status", "evidence");
+  /** A claim's {@code status}: the author's assertion, not an entailment score. */
+  public static final Set<String> STATUSES = Set.of("supported", "unresolved");
   private static final Pattern LINES = Pattern.compile("(\\d+)(?:-(\\d+))?");
   private static final Pattern CHUNK_ID = Pattern.compile("(.+)#(\\d+)");
 
@@ -81,7 +87,11 @@ public final class ClaimEvidence {
           + "; this Weft reads versions " + new TreeSet<>(VERSIONS) + ": write a version it reads or upgrade Weft");
     }
     onlyKnownKeys(envelope, "", TOP);
-    Set<String> artifacts = ids(array(envelope, "artifacts", false), "/artifacts", ARTIFACT);
+    JsonNode declared = array(envelope, "artifacts", false);
+    Set<String> artifacts = ids(declared, "/artifacts", ARTIFACT);
+    for (int i = 0; i < declared.size(); i++) {
+      checkArtifact(declared.get(i), "/artifacts/" + i);
+    }
     JsonNode evidence = array(envelope, "evidence", true);
     Set<String> evidenceIds = ids(evidence, "/evidence", EVIDENCE);
     Set<String> hosts = hostArtifacts == null ? Set.of() : hostArtifacts;
@@ -105,8 +115,23 @@ public final class ClaimEvidence {
     }
   }
 
+  private static void checkArtifact(JsonNode artifact, String pointer) {
+    for (String field : List.of("kind", "locator", "digest", "path", "uri", "title", "sha256")) {
+      if (artifact.has(field)) {
+        requireText(artifact.get(field), pointer + "/" + field);
+      }
+    }
+    JsonNode metadata = artifact.get("metadata");
+    if (metadata != null && !metadata.isObject()) {
+      throw new ClaimEvidenceException(pointer + "/metadata", "metadata must be an object, got: " + metadata);
+    }
+  }
+
   private void checkEvidenceItem(JsonNode item, String pointer, Set<String> artifacts, Set<String> hosts) {
     String artifact = requireText(item.get("artifact"), pointer + "/artifact");
+    if (item.has("selector")) {
+      requireText(item.get("selector"), pointer + "/selector");
+    }
     if (!artifacts.contains(artifact) && !hosts.contains(artifact)) {
       throw new ClaimEvidenceException(pointer + "/artifact", "artifact '" + artifact
           + "' does not resolve: declared " + artifacts + ", host " + new TreeSet<>(hosts));
@@ -167,6 +192,15 @@ public final class ClaimEvidence {
     JsonNode critical = claim.get("critical");
     if (critical != null && !critical.isBoolean()) {
       throw new ClaimEvidenceException(pointer + "/critical", "critical must be true or false, got: " + critical);
+    }
+    JsonNode status = claim.get("status");
+    if (status != null && !(status.isTextual() && STATUSES.contains(status.textValue()))) {
+      throw new ClaimEvidenceException(pointer + "/status", "status must be one of " + new TreeSet<>(STATUSES)
+          + ", got: " + status);
+    }
+    if (critical != null && critical.booleanValue() && status != null && status.textValue().equals("unresolved")) {
+      throw new ClaimEvidenceException(pointer + "/status", "critical claim '" + claim.get("id").textValue()
+          + "' is unresolved: support it with visible evidence and mark it supported, or make it not critical");
     }
     JsonNode cites = claim.get("evidence");
     List<String> cited = new ArrayList<>();

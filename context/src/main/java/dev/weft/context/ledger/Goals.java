@@ -80,9 +80,35 @@ final class Goals {
     });
   }
 
-  ProgressResult appendProgress(String note, JsonNode proof) {
+  /** Checks a progress entry as {@link #appendProgress} does, writing nothing. */
+  void checkProgress(String note, JsonNode proof) {
     Records.requireText(note, "progress note");
     evidence.check(proof, Records.hostArtifactsFor(proof, store));
+  }
+
+  /**
+   * Inside a commit's mutate: {@code goal} (active) with {@code entries} appended under progress ids minted from
+   * {@code counters} (their ids added to {@code ids}), folded when it crosses a limit, as {@link #appendProgress}.
+   */
+  ObjectNode appendAll(ObjectNode stored, List<LedgerChanges.Progress> entries, Counters counters, JsonNode limits,
+      String at, List<String> ids) {
+    ObjectNode goal = stored.deepCopy();
+    if (!"active".equals(goal.path("status").asText())) {
+      throw new IllegalArgumentException(goal.path("id").asText() + " is " + goal.path("status").asText()
+          + ": progress goes to an active goal — set its status to active, or set a new goal");
+    }
+    for (LedgerChanges.Progress entry : entries) {
+      String id = "progress:" + counters.mint("progress");
+      goal.withArray("progress").addObject().put("id", id).put("at", at).put("note", entry.note())
+          .set("evidence", entry.evidence().deepCopy());
+      ids.add(id);
+    }
+    goal.put("updatedAt", at);
+    return overLimit(goal, limits) ? fold(goal, at, true).goal() : goal;
+  }
+
+  ProgressResult appendProgress(String note, JsonNode proof) {
+    checkProgress(note, proof);
     String key = currentKey().orElseThrow(Goals::noGoal);
     String at = now();
     return Mint.write(store, "progress", seq -> List.of(), List.of(key, LedgerKeys.LIMITS), (seq, current) -> {
@@ -204,7 +230,7 @@ final class Goals {
     return "claim-evidence envelope, " + evidence.path("claims").size() + " claims";
   }
 
-  private Optional<String> currentKey() {
+  Optional<String> currentKey() {
     List<String> keys = store.keys(Kind.GOAL.prefix());
     return keys.isEmpty() ? Optional.empty() : Optional.of(keys.get(keys.size() - 1));
   }
@@ -214,7 +240,7 @@ final class Goals {
     return status.equals("active") || status.equals("paused");
   }
 
-  private static WeftException noGoal() {
+  static WeftException noGoal() {
     return new WeftException(ExitStatus.NOTHING_FOUND, "no goal has been set: set one with `weft ledger goal set "
         + "OBJECTIVE` (Ledger.setGoal)");
   }

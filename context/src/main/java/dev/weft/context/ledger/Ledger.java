@@ -34,6 +34,7 @@ public final class Ledger {
   private final Goals goals;
   private final Archive archive;
   private final LedgerRecall recall;
+  private final ChangeCommit changes;
 
   public Ledger(Store store, LedgerOptions options) {
     this.store = Objects.requireNonNull(store, "store");
@@ -47,6 +48,7 @@ public final class Ledger {
     this.goals = new Goals(store, options, evidence);
     this.archive = new Archive(store, options);
     this.recall = new LedgerRecall(store, options.embedder());
+    this.changes = new ChangeCommit(store, options, records, goals);
   }
 
   /**
@@ -106,6 +108,16 @@ public final class Ledger {
     return records.putSkill(name, when, instructions, tags);
   }
 
+  /** Every memory, in address order, without vectors. */
+  public List<JsonNode> memories() {
+    return records.all(Kind.MEMORY);
+  }
+
+  /** Every skill, in address order, without vectors. */
+  public List<JsonNode> skills() {
+    return records.all(Kind.SKILL);
+  }
+
   /** The memory or skill at {@code address} ({@code memory:N}, {@code skill:N}), without its vector. */
   public Optional<JsonNode> get(String address) {
     return records.get(kindOf(address), address);
@@ -139,6 +151,32 @@ public final class Ledger {
   /** Checks evidence as a memory would, without writing anything. */
   public void validateClaimEvidence(JsonNode envelope, Set<String> hostArtifacts) {
     evidence.validateClaimEvidence(envelope, hostArtifacts);
+  }
+
+  // ---- checks and commits of several changes (refinement)
+
+  /** Checks a memory as {@link #addMemory} does (text, tags, evidence), writing nothing. */
+  public void check(LedgerChanges.Memory memory) {
+    records.memoryValue(memory.text(), memory.tags(), memory.evidence());
+  }
+
+  /** Checks a skill as {@link #putSkill} does, writing nothing. */
+  public void check(LedgerChanges.Skill skill) {
+    Records.skillValue(skill.name(), skill.when(), skill.instructions(), skill.tags());
+  }
+
+  /** Checks a progress entry as {@link #appendProgress} does (note, evidence), writing nothing. */
+  public void check(LedgerChanges.Progress progress) {
+    goals.checkProgress(progress.note(), progress.evidence());
+  }
+
+  /**
+   * Removes, adds and appends every change in ONE mutate: all of it lands or none of it. Every record is checked
+   * as its own write checks it; a removal of a record that is gone, a skill name that is live, or progress
+   * without an active goal refuses the whole commit. Memories and skills get new addresses, never reused ones.
+   */
+  public LedgerChanges.Committed commit(LedgerChanges changes) {
+    return this.changes.commit(Objects.requireNonNull(changes, "changes"));
   }
 
   // ---- slots and retention

@@ -33,12 +33,7 @@ final class Records {
   }
 
   WriteResult addMemory(String text, Set<String> tags, JsonNode proof) {
-    requireText(text, "memory text");
-    evidence.check(proof, hostArtifactsFor(proof, store));
-    ObjectNode value = LedgerJson.object();
-    value.put("text", text);
-    value.set("tags", LedgerJson.strings(normaliseTags(tags)));
-    value.set("evidence", proof.deepCopy());
+    ObjectNode value = memoryValue(text, tags, proof);
     Optional<String> failure = embedOnWrite(value, text);
     Optional<EmbedderIdentity> embedded = embeddedBy(value);
     String at = options.clock().instant().toString();
@@ -54,14 +49,7 @@ final class Records {
 
   /** Adds a skill, or replaces the skill of the same name keeping its address and creation time. */
   WriteResult putSkill(String name, String when, String instructions, Set<String> tags) {
-    requireText(name, "skill name");
-    requireText(when, "skill 'when'");
-    requireText(instructions, "skill instructions");
-    ObjectNode value = LedgerJson.object();
-    value.put("name", name);
-    value.put("when", when);
-    value.put("instructions", instructions);
-    value.set("tags", LedgerJson.strings(normaliseTags(tags)));
+    ObjectNode value = skillValue(name, when, instructions, tags);
     Optional<String> failure = embedOnWrite(value, skillText(value));
     Optional<EmbedderIdentity> embedded = embeddedBy(value);
     String at = options.clock().instant().toString();
@@ -88,9 +76,39 @@ final class Records {
     return new WriteResult(id, value.has(StoredEmbedding.FIELD), failure);
   }
 
+  /** A memory's value as it is stored (before its id and times), its text, tags and evidence checked. */
+  ObjectNode memoryValue(String text, Set<String> tags, JsonNode proof) {
+    requireText(text, "memory text");
+    evidence.check(proof, hostArtifactsFor(proof, store));
+    ObjectNode value = LedgerJson.object();
+    value.put("text", text);
+    value.set("tags", LedgerJson.strings(normaliseTags(tags)));
+    value.set("evidence", proof.deepCopy());
+    return value;
+  }
+
+  /** A skill's value as it is stored (before its id and times), its members checked. */
+  static ObjectNode skillValue(String name, String when, String instructions, Set<String> tags) {
+    requireText(name, "skill name");
+    requireText(when, "skill 'when'");
+    requireText(instructions, "skill instructions");
+    ObjectNode value = LedgerJson.object();
+    value.put("name", name);
+    value.put("when", when);
+    value.put("instructions", instructions);
+    value.set("tags", LedgerJson.strings(normaliseTags(tags)));
+    return value;
+  }
+
   /** The record at {@code address} ({@code memory:N} or {@code skill:N}), without its vector. */
   Optional<JsonNode> get(Kind kind, String address) {
     return store.get(kind.key(LedgerKeys.seq(kind, address))).map(Records::withoutVector);
+  }
+
+  /** Every record of {@code kind}, in address order, without vectors. */
+  List<JsonNode> all(Kind kind) {
+    return store.mutate(Scope.prefix(kind.prefix()), current -> Outcome.read(
+        current.values().stream().map(Records::withoutVector).map(JsonNode.class::cast).toList()));
   }
 
   /** Deletes the record; refuses an address that holds none (exit 1), so a typo is not taken for success. */
@@ -127,7 +145,7 @@ final class Records {
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
-  private Optional<String> embedOnWrite(ObjectNode value, String text) {
+  Optional<String> embedOnWrite(ObjectNode value, String text) {
     if (!options.embedOnWrite()) {
       return Optional.empty();
     }
@@ -147,11 +165,11 @@ final class Records {
   }
 
   /** The model of the vector {@code value} carries, if it carries one. */
-  private static Optional<EmbedderIdentity> embeddedBy(JsonNode value) {
+  static Optional<EmbedderIdentity> embeddedBy(JsonNode value) {
     return StoredEmbedding.of(value).map(StoredEmbedding::identity);
   }
 
-  private static ObjectNode stamped(ObjectNode value, String id, String at) {
+  static ObjectNode stamped(ObjectNode value, String id, String at) {
     ObjectNode stamped = LedgerJson.object();
     stamped.put("id", id);
     stamped.setAll(value.deepCopy());
