@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.networknt.schema.Schema;
+import dev.weft.agents.tool.ToolInput;
 import dev.weft.context.program.CancelSignal;
 import java.io.IOException;
 import java.io.InputStream;
@@ -100,7 +100,7 @@ public final class McpServer {
     }
   }
 
-  private record Registered(McpTool tool, Schema schema) {}
+  private record Registered(McpTool tool, ToolInput input) {}
 
   private final Info info;
   private final Map<String, Registered> tools = new LinkedHashMap<>();
@@ -124,7 +124,7 @@ public final class McpServer {
     this.failure = Objects.requireNonNull(failure, "failure");
     this.onInitialize = Objects.requireNonNull(onInitialize, "onInitialize");
     for (McpTool tool : tools) {
-      if (this.tools.putIfAbsent(tool.name(), new Registered(tool, ToolSchemas.compile(tool.inputSchema()))) != null) {
+      if (this.tools.putIfAbsent(tool.name(), new Registered(tool, ToolSchemas.compile(tool.name(), tool.inputSchema()))) != null) {
         throw new IllegalArgumentException("two tools are named '" + tool.name() + "'");
       }
     }
@@ -301,16 +301,19 @@ public final class McpServer {
     return new ToolCall(id, name.textValue(), registered, arguments);
   }
 
-  /** Checks the arguments against the tool's schema and runs it: its result, or its failure in-band. */
+  /**
+   * Checks the arguments against the tool's schema (repairing JSON-encoded structure, {@link ToolInput}) and runs
+   * it on what the check accepted: its result, or its failure in-band.
+   */
   private ObjectNode run(ToolCall call, CancelSignal cancel) {
-    Optional<String> refused = ToolSchemas.violation(call.tool().schema(), call.arguments());
+    ToolInput.Outcome checked = call.tool().input().check(call.arguments());
     ToolResult outcome;
-    if (refused.isPresent()) {
-      outcome = failure.apply(new IllegalArgumentException("invalid arguments for tool '" + call.name() + "': "
-          + refused.get() + "; its inputSchema in tools/list says what it takes"));
+    if (checked instanceof ToolInput.Rejected rejected) {
+      outcome = refused(rejected);
     } else {
       try {
-        outcome = call.tool().tool().call().apply(new Arguments(call.arguments(), cancel));
+        JsonNode accepted = ((ToolInput.Accepted) checked).input();
+        outcome = call.tool().tool().call().apply(new Arguments(accepted, cancel));
       } catch (RuntimeException | Error e) {
         // in-band, as the spec asks of a tool's failure (a defect too: a worker never dies with its request
         // unanswered); the mapper keeps its class
@@ -318,6 +321,19 @@ public final class McpServer {
       }
     }
     return result(call.id(), outcome.toJson());
+  }
+
+  /**
+   * Arguments the schema refuses: the tool error every failure is ({@code bad_input}: the one line, {@code status},
+   * {@code exitCode}, {@code message}) carrying the agents' rejection too — {@code error}, {@code errors},
+   * {@code moreErrors}, {@code hint}, {@code inputSchema} in {@code structuredContent}, and their JSON after the
+   * line in the text, for clients that show the model only the text.
+   */
+  private ToolResult refused(ToolInput.Rejected rejected) {
+    ToolResult line = failure.apply(new IllegalArgumentException(rejected.error()));
+    ObjectNode structured = line.structured() == null ? MAPPER.createObjectNode() : line.structured().deepCopy();
+    structured.setAll(rejected.answer());
+    return ToolResult.error(line.text() + "\n" + rejected.answer(), structured);
   }
 
   private static ObjectNode result(JsonNode id, JsonNode result) {
