@@ -52,7 +52,8 @@ class ToolInputRepairTest {
   void nestedTextInsideItemsAndRefsAndTextInsideParsedTextAreParsed() {
     // filter.range (through a $ref) and pairs/1 (items through a $ref) are encoded; filter is encoded around an
     // encoded tags array
-    ObjectNode filter = JsonNodeFactory.instance.objectNode().put("tags", "[\"x\"]").put("range", "{\"from\":1,\"to\":2}");
+    ObjectNode filter = JsonNodeFactory.instance.objectNode().put("tags", "[\"x\"]")
+        .put("range", "{\"from\":1,\"to\":2}");
     ObjectNode input = JsonNodeFactory.instance.objectNode().put("query", "q").put("filter", filter.toString());
     input.putArray("pairs").add(json("{\"from\":0,\"to\":1}")).add("{\"from\":5,\"to\":9}");
     ToolInput.Accepted ok = accepted(input);

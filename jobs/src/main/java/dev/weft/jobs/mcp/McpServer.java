@@ -124,7 +124,8 @@ public final class McpServer {
     this.failure = Objects.requireNonNull(failure, "failure");
     this.onInitialize = Objects.requireNonNull(onInitialize, "onInitialize");
     for (McpTool tool : tools) {
-      if (this.tools.putIfAbsent(tool.name(), new Registered(tool, ToolSchemas.compile(tool.name(), tool.inputSchema()))) != null) {
+      Registered registered = new Registered(tool, ToolSchemas.compile(tool.name(), tool.inputSchema()));
+      if (this.tools.putIfAbsent(tool.name(), registered) != null) {
         throw new IllegalArgumentException("two tools are named '" + tool.name() + "'");
       }
     }
