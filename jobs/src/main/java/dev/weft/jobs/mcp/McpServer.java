@@ -39,10 +39,11 @@ import java.util.function.Function;
  *
  * <p>Written with Jackson rather than an MCP SDK: there is no MCP Java SDK in Weft's dependencies, and the part of
  * the protocol a tools-only stdio server needs is this class. Malformed messages get JSON-RPC errors (-32700 parse,
- * -32600 invalid request, -32601 method not found, -32602 invalid params); a tool's own failure, including
- * arguments its input schema refuses, comes back in-band as a result with {@code isError: true} and one readable
- * line, so the model can correct the call (the MCP spec's "tool execution error"). Nothing but protocol messages is
- * written to {@code out}.
+ * -32600 invalid request, -32601 method not found, -32602 invalid params); a tool's own failure comes back in-band
+ * as a result with {@code isError: true} and one readable line, so the model can correct the call (the MCP spec's
+ * "tool execution error"). Arguments are checked by the agents' {@code ToolInput} (JSON-encoded structure repaired
+ * first); arguments it refuses come back the same way, with the agent toolbox's eight-error rejection added
+ * ({@code ToolSchemas.refusal}). Nothing but protocol messages is written to {@code out}.
  */
 public final class McpServer {
   /** Newest first; the first is answered to a client asking for a version not listed. */
@@ -310,7 +311,7 @@ public final class McpServer {
     ToolInput.Outcome checked = call.tool().input().check(call.arguments());
     ToolResult outcome;
     if (checked instanceof ToolInput.Rejected rejected) {
-      outcome = refused(rejected);
+      outcome = ToolSchemas.refusal(rejected, failure);
     } else {
       try {
         JsonNode accepted = ((ToolInput.Accepted) checked).input();
@@ -322,19 +323,6 @@ public final class McpServer {
       }
     }
     return result(call.id(), outcome.toJson());
-  }
-
-  /**
-   * Arguments the schema refuses: the tool error every failure is ({@code bad_input}: the one line, {@code status},
-   * {@code exitCode}, {@code message}) carrying the agents' rejection too — {@code error}, {@code errors},
-   * {@code moreErrors}, {@code hint}, {@code inputSchema} in {@code structuredContent}, and their JSON after the
-   * line in the text, for clients that show the model only the text.
-   */
-  private ToolResult refused(ToolInput.Rejected rejected) {
-    ToolResult line = failure.apply(new IllegalArgumentException(rejected.error()));
-    ObjectNode structured = line.structured() == null ? MAPPER.createObjectNode() : line.structured().deepCopy();
-    structured.setAll(rejected.answer());
-    return ToolResult.error(line.text() + "\n" + rejected.answer(), structured);
   }
 
   private static ObjectNode result(JsonNode id, JsonNode result) {

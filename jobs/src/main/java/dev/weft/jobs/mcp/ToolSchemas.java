@@ -7,6 +7,7 @@ import dev.weft.agents.tool.ToolInput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.function.Function;
 
 /**
  * The tools' input schemas: JSON Schema draft 2020-12 files in the resources ({@code dev/weft/jobs/mcp/tools/
@@ -51,5 +52,18 @@ public final class ToolSchemas {
    */
   static ToolInput compile(String name, ObjectNode schema) {
     return ToolInput.of(name, schema);
+  }
+
+  /**
+   * Arguments the schema refuses, as the tool error every failure is ({@code failure}'s one line with its
+   * {@code status}, {@code exitCode} and {@code message}) carrying the agents' rejection too: {@code error},
+   * {@code errors}, {@code moreErrors}, {@code hint} and {@code inputSchema} in {@code structuredContent}, and their
+   * JSON after the line in the text, for clients that show the model only the text.
+   */
+  static ToolResult refusal(ToolInput.Rejected rejected, Function<Throwable, ToolResult> failure) {
+    ToolResult line = failure.apply(new IllegalArgumentException(rejected.error()));
+    ObjectNode structured = line.structured() == null ? MAPPER.createObjectNode() : line.structured().deepCopy();
+    structured.setAll(rejected.answer());
+    return ToolResult.error(line.text() + "\n" + rejected.answer(), structured);
   }
 }
