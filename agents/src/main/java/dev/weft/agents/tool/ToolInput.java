@@ -13,6 +13,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.path.NodePath;
 import dev.weft.agents.model.SchemaRefs;
+import tools.jackson.core.JacksonException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -147,17 +148,26 @@ public final class ToolInput {
           + MAX_INPUT_DEPTH + " a call may; send flatter input as its inputSchema describes";
       return new Rejected(error, answer(error, NODES.arrayNode(), 0, null));
     }
-    List<Error> errors = validate(given);
-    if (errors.isEmpty()) {
-      return new Accepted(given, List.of());
-    }
-    JsonTextRepair.Result repair = JsonTextRepair.repair(schema, given);
-    if (!repair.repaired().isEmpty()) {
-      List<Error> after = validate(repair.value());
-      if (after.isEmpty()) {
-        return new Accepted(repair.value(), repair.repaired());
+    List<Error> errors;
+    JsonTextRepair.Result repair;
+    try {
+      errors = validate(given);
+      if (errors.isEmpty()) {
+        return new Accepted(given, List.of());
       }
-      errors = after; // they point into the structure the model meant to send
+      repair = JsonTextRepair.repair(schema, given);
+      if (!repair.repaired().isEmpty()) {
+        List<Error> after = validate(repair.value());
+        if (after.isEmpty()) {
+          return new Accepted(repair.value(), repair.repaired());
+        }
+        errors = after; // they point into the structure the model meant to send
+      }
+    } catch (JacksonException e) {
+      // the validator reads the input with Jackson 3's own limits (a number of more than 1000 digits, ...)
+      String error = "invalid arguments for tool '" + tool + "': the validator cannot read them: "
+          + cut(String.valueOf(e.getOriginalMessage())) + "; send values as its inputSchema describes";
+      return new Rejected(error, answer(error, NODES.arrayNode(), 0, null));
     }
     String error = "invalid arguments for tool '" + tool + "': " + summary(errors.get(0), errors.size())
         + "; errors lists them and inputSchema says what the tool takes";

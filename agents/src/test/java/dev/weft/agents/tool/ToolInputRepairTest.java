@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
 import org.junit.jupiter.api.Test;
 
 class ToolInputRepairTest {
@@ -145,6 +146,16 @@ class ToolInputRepairTest {
     assertThat(answer.path("error").asText()).isEqualTo("invalid arguments for tool 'search': they nest "
         + (ToolInput.MAX_INPUT_DEPTH + 1) + " levels deep, more than the " + ToolInput.MAX_INPUT_DEPTH
         + " a call may; send flatter input as its inputSchema describes");
+    assertThat(answer.path("errors")).isEmpty();
+  }
+
+  @Test
+  void inputTheValidatorCannotReadIsRefusedNotThrown() {
+    ObjectNode input = JsonNodeFactory.instance.objectNode().put("query", "q");
+    input.put("n", new BigInteger("9".repeat(2000)));
+    ObjectNode answer = rejected(input);
+    assertThat(answer.path("error").asText()).startsWith("invalid arguments for tool 'search': the validator cannot "
+        + "read them: Number value length (2000) exceeds the maximum allowed (1000");
     assertThat(answer.path("errors")).isEmpty();
   }
 }
