@@ -20,8 +20,9 @@ import java.util.Optional;
  * schema wants an object or an array (its {@code type} names one and not {@code string}) and a string arrived that
  * parses as JSON of a wanted type, puts the parsed value there — then goes on into it, so text encoded twice, or a
  * nested member encoded inside an encoded object, is repaired too. The walk follows {@code properties},
- * {@code additionalProperties}, {@code prefixItems}, {@code items} and local {@code $ref}s ({@code #...}); what the
- * schema does not describe (combinators, patterns) is left as it is and validated as it came.
+ * {@code additionalProperties} (not where the schema has {@code patternProperties}), {@code prefixItems},
+ * {@code items} and local {@code $ref}s ({@code #...}); what the schema does not describe (combinators, patterns) is
+ * left as it is and validated as it came.
  *
  * <p>Bounded, since the model chooses the strings: one string is parsed only up to {@value #MAX_STRING_CHARS}
  * characters, one call parses at most {@value #MAX_TOTAL_CHARS} characters in all, parsed JSON nests at most
@@ -115,7 +116,9 @@ final class JsonTextRepair {
 
   private JsonNode members(JsonNode schema, ObjectNode object, String pointer, int depth, boolean owned) {
     JsonNode properties = schema.path("properties");
-    JsonNode additional = schema.get("additionalProperties");
+    // a member a pattern governs is not the additional schema's: rather than match the schema's patterns against
+    // the model's names, the walk leaves every member but the named ones alone where there are patterns
+    JsonNode additional = schema.has("patternProperties") ? null : schema.get("additionalProperties");
     ObjectNode out = owned ? object : null;
     for (Map.Entry<String, JsonNode> member : object.properties()) {
       JsonNode sub = properties.has(member.getKey()) ? properties.get(member.getKey()) : additional;
@@ -124,7 +127,7 @@ final class JsonTextRepair {
       }
       JsonNode fixed = visit(sub, member.getValue(), pointer + "/" + escape(member.getKey()), depth + 1);
       if (fixed != member.getValue()) {
-        out = out == null ? object.deepCopy() : out;
+        out = out == null ? object.objectNode().setAll(object) : out; // shallow: the members are not changed
         out.set(member.getKey(), fixed);
       }
     }
@@ -142,7 +145,7 @@ final class JsonTextRepair {
       }
       JsonNode fixed = visit(sub, array.get(i), pointer + "/" + i, depth + 1);
       if (fixed != array.get(i)) {
-        out = out == null ? array.deepCopy() : out;
+        out = out == null ? array.arrayNode().addAll(array) : out;
         out.set(i, fixed);
       }
     }

@@ -158,4 +158,16 @@ class ToolInputRepairTest {
         + "read them: Number value length (2000) exceeds the maximum allowed (1000");
     assertThat(answer.path("errors")).isEmpty();
   }
+
+  @Test
+  void membersAPatternGovernsAreNotRepairedByTheAdditionalSchema() {
+    ToolInput labels = ToolInput.of("labels", json("{\"type\":\"object\",\"properties\":{\"n\":{\"type\":"
+        + "\"integer\"}},\"patternProperties\":{\"^x-\":{\"type\":\"string\"}},\"additionalProperties\":"
+        + "{\"type\":\"object\"}}"));
+    ToolInput.Outcome outcome = labels.check(json("{\"n\":\"1\",\"x-raw\":\"{\\\"a\\\":1}\"}"));
+    assertThat(outcome).isInstanceOf(ToolInput.Rejected.class);
+    ObjectNode answer = ((ToolInput.Rejected) outcome).answer();
+    assertThat(answer.path("errors")).hasSize(1);
+    assertThat(answer.at("/errors/0/instancePath").asText()).isEqualTo("/n");
+  }
 }
