@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.networknt.schema.Schema;
+import dev.weft.agents.tool.ToolInput;
 import dev.weft.context.program.CancelSignal;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,10 +39,11 @@ import java.util.function.Function;
  *
  * <p>Written with Jackson rather than an MCP SDK: there is no MCP Java SDK in Weft's dependencies, and the part of
  * the protocol a tools-only stdio server needs is this class. Malformed messages get JSON-RPC errors (-32700 parse,
- * -32600 invalid request, -32601 method not found, -32602 invalid params); a tool's own failure, including
- * arguments its input schema refuses, comes back in-band as a result with {@code isError: true} and one readable
- * line, so the model can correct the call (the MCP spec's "tool execution error"). Nothing but protocol messages is
- * written to {@code out}.
+ * -32600 invalid request, -32601 method not found, -32602 invalid params); a tool's own failure comes back in-band
+ * as a result with {@code isError: true} and one readable line, so the model can correct the call (the MCP spec's
+ * "tool execution error"). Arguments are checked by the agents' {@code ToolInput} (JSON-encoded structure repaired
+ * first); arguments it refuses come back the same way, with the agent toolbox's eight-error rejection added
+ * ({@code ToolSchemas.refusal}). Nothing but protocol messages is written to {@code out}.
  */
 public final class McpServer {
   /** Newest first; the first is answered to a client asking for a version not listed. */
@@ -100,7 +101,7 @@ public final class McpServer {
     }
   }
 
-  private record Registered(McpTool tool, Schema schema) {}
+  private record Registered(McpTool tool, ToolInput input) {}
 
   private final Info info;
   private final Map<String, Registered> tools = new LinkedHashMap<>();
@@ -124,7 +125,8 @@ public final class McpServer {
     this.failure = Objects.requireNonNull(failure, "failure");
     this.onInitialize = Objects.requireNonNull(onInitialize, "onInitialize");
     for (McpTool tool : tools) {
-      if (this.tools.putIfAbsent(tool.name(), new Registered(tool, ToolSchemas.compile(tool.inputSchema()))) != null) {
+      Registered registered = new Registered(tool, ToolSchemas.compile(tool.name(), tool.inputSchema()));
+      if (this.tools.putIfAbsent(tool.name(), registered) != null) {
         throw new IllegalArgumentException("two tools are named '" + tool.name() + "'");
       }
     }
@@ -301,16 +303,19 @@ public final class McpServer {
     return new ToolCall(id, name.textValue(), registered, arguments);
   }
 
-  /** Checks the arguments against the tool's schema and runs it: its result, or its failure in-band. */
+  /**
+   * Checks the arguments against the tool's schema (repairing JSON-encoded structure, {@link ToolInput}) and runs
+   * it on what the check accepted: its result, or its failure in-band.
+   */
   private ObjectNode run(ToolCall call, CancelSignal cancel) {
-    Optional<String> refused = ToolSchemas.violation(call.tool().schema(), call.arguments());
+    ToolInput.Outcome checked = call.tool().input().check(call.arguments());
     ToolResult outcome;
-    if (refused.isPresent()) {
-      outcome = failure.apply(new IllegalArgumentException("invalid arguments for tool '" + call.name() + "': "
-          + refused.get() + "; its inputSchema in tools/list says what it takes"));
+    if (checked instanceof ToolInput.Rejected rejected) {
+      outcome = ToolSchemas.refusal(rejected, failure);
     } else {
       try {
-        outcome = call.tool().tool().call().apply(new Arguments(call.arguments(), cancel));
+        JsonNode accepted = ((ToolInput.Accepted) checked).input();
+        outcome = call.tool().tool().call().apply(new Arguments(accepted, cancel));
       } catch (RuntimeException | Error e) {
         // in-band, as the spec asks of a tool's failure (a defect too: a worker never dies with its request
         // unanswered); the mapper keeps its class

@@ -95,7 +95,7 @@ class McpServerTest {
     assertThat(refused.at("/result/isError").asBoolean()).isTrue();
     assertThat(refused.at("/result/content/0/text").asText())
         .startsWith("failed: invalid arguments for tool 'echo': at /")
-        .contains("(and 1 more)", "its inputSchema in tools/list says what it takes");
+        .contains("(and 1 more)", "errors lists them and inputSchema says what the tool takes");
 
     JsonNode missing = answer("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\"}}");
     assertThat(missing.at("/result/content/0/text").asText()).contains("(rule 'required')", "text");
