@@ -132,7 +132,7 @@ class AgentLoopTest {
         .containsExactly(true, true, true);
     JsonNode seen = stub.requests().get(1).body().path("messages");
     assertThat(seen.get(2).path("content").asText()).contains("unknown tool 'nope'");
-    assertThat(seen.get(3).path("content").asText()).contains("arguments are not JSON");
+    assertThat(seen.get(3).path("content").asText()).contains("are not JSON");
     assertThat(seen.get(4).path("content").asText()).contains("the disk is on fire");
   }
 
