@@ -7,7 +7,7 @@
  * thin {@code bench}, {@code eval} and {@code bench chaos} commands over the {@code bench} module, and the fat jar's
  * main class.
  *
- * <p>Read {@link dev.weft.jobs.WeftCli} first: it lists every command, and its comment the exit codes ({@code
+ * <p>Read {@link dev.weft.jobs.cli.WeftCli} first: it lists every command, and its comment the exit codes ({@code
  * dev.weft.context.error.ExitStatus}, docs/cli.md).
  *
  * <p>May import: picocli, Jackson, {@code api} for every operation, {@code bench} for the bench commands, the

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.bench.Bench;
 import dev.weft.bench.EmbedBench;
@@ -6,6 +6,7 @@ import dev.weft.bench.IngestBench;
 import dev.weft.bench.VectorBench;
 import dev.weft.bench.WholeProcessBench;
 import dev.weft.bench.WorkDir;
+import dev.weft.jobs.run.ReportFile;
 import dev.weft.pipelines.Runner;
 import java.io.PrintWriter;
 import java.nio.file.Path;

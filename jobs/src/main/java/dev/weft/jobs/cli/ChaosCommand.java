@@ -1,7 +1,8 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.bench.WorkDir;
 import dev.weft.bench.chaos.ChaosBench;
+import dev.weft.jobs.cli.options.KeepGenerationsOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;

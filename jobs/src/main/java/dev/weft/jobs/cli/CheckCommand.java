@@ -1,8 +1,12 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.CheckReport;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.WaitOption;
+import dev.weft.jobs.view.Json;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;

@@ -1,5 +1,6 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
+import dev.weft.jobs.view.TsvFields;
 import dev.weft.pipelines.ingest.IngestReport;
 import java.io.PrintWriter;
 

@@ -1,7 +1,12 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Weft;
 import dev.weft.context.IngestCounters;
+import dev.weft.jobs.cli.options.EmbedBatchOption;
+import dev.weft.jobs.cli.options.EmbedderOption;
+import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.WaitOption;
+import dev.weft.jobs.view.Json;
 import dev.weft.pipelines.ingest.IngestReport;
 import java.util.Map;
 import java.util.concurrent.Callable;

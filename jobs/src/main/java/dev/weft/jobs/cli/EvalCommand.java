@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.bench.eval.BeirSet;
 import dev.weft.bench.eval.EvalOptions;
@@ -7,6 +7,9 @@ import dev.weft.bench.eval.EvalRunner;
 import dev.weft.bench.eval.Metrics;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
+import dev.weft.jobs.cli.options.EmbedderOption;
+import dev.weft.jobs.cli.options.HybridOptions;
+import dev.weft.jobs.view.Json;
 import dev.weft.models.EmbedderSpecs;
 import dev.weft.pipelines.ingest.IngestProgress;
 import java.io.PrintWriter;

@@ -1,15 +1,16 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.ExportSummary;
 import dev.weft.api.Weft;
+import dev.weft.jobs.cli.options.IndexOption;
 import dev.weft.jobs.report.RunRecorder;
+import dev.weft.jobs.run.ReportFile;
+import dev.weft.jobs.view.Json;
 import dev.weft.pipelines.ingest.IngestProgress;
 import dev.weft.transforms.export.ExportFormat;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -67,15 +68,7 @@ public final class ExportCommand implements Callable<Integer> {
       printer.println("chunks\t" + summary.chunks());
       printer.println("chunks with vectors\t" + summary.chunksWithVectors());
     }
-    reportFile.done(summary.generation(), counters(summary), recorder);
+    reportFile.export(recorder, summary);
     return 0;
-  }
-
-  /** The summary's counts as a run report's counters, as {@code ExportJob} prints them. */
-  public static Map<String, Long> counters(ExportSummary summary) {
-    Map<String, Long> counters = new LinkedHashMap<>();
-    counters.put("chunks", summary.chunks());
-    counters.put("chunks_with_vectors", summary.chunksWithVectors());
-    return counters;
   }
 }

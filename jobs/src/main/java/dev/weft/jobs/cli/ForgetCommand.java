@@ -1,6 +1,9 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Weft;
+import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.MemoryOptions;
+import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.MemoryView;
 import java.util.Map;
 import java.util.concurrent.Callable;

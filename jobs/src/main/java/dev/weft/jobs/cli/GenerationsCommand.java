@@ -1,9 +1,11 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Generations;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.generation.GenerationManifest;
+import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.view.Json;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,8 +1,9 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Lines;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.jobs.cli.options.IndexOption;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Weft;
 import dev.weft.context.graph.CodeGraph;
@@ -7,7 +7,10 @@ import dev.weft.context.graph.GraphNode;
 import dev.weft.context.graph.NodeChunk;
 import dev.weft.context.graph.Related;
 import dev.weft.context.graph.RelatedNode;
+import dev.weft.jobs.cli.options.IndexOption;
 import dev.weft.jobs.view.GraphView;
+import dev.weft.jobs.view.Json;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;

@@ -1,11 +1,14 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.impact.Caller;
 import dev.weft.context.impact.Definition;
 import dev.weft.context.impact.Impact;
+import dev.weft.jobs.cli.options.IndexOption;
 import dev.weft.jobs.view.GraphView;
+import dev.weft.jobs.view.Json;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.Callable;

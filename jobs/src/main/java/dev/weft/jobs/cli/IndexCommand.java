@@ -1,11 +1,19 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.IndexLocation;
 import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
 import dev.weft.context.Kind;
+import dev.weft.jobs.cli.options.EmbedBatchOption;
+import dev.weft.jobs.cli.options.EmbedderOption;
+import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.KeepGenerationsOption;
+import dev.weft.jobs.cli.options.WaitOption;
 import dev.weft.jobs.report.RunRecorder;
+import dev.weft.jobs.run.ReportFile;
+import dev.weft.jobs.view.Json;
+import dev.weft.jobs.view.TsvFields;
 import dev.weft.models.http.SpecDurations;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IndexWatch;

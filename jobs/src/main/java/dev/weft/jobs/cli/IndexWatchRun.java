@@ -1,7 +1,9 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
+import dev.weft.jobs.run.SignalStop;
+import dev.weft.jobs.view.Json;
 import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.WatchWindow;
 import java.io.PrintWriter;

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.bench.WorkDir;
 import dev.weft.bench.ledger.LedgerBench;

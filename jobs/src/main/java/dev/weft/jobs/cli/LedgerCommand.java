@@ -1,8 +1,11 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.api.Weft;
 import dev.weft.context.ledger.Ledger;
+import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.view.Json;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -1,11 +1,14 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.ledger.GoalPrompt;
 import dev.weft.context.ledger.ProgressResult;
+import dev.weft.jobs.cli.options.EvidenceOptions;
+import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.LedgerView;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.api.Weft;
@@ -10,7 +10,11 @@ import dev.weft.context.ledger.Ledger;
 import dev.weft.context.ledger.RecallQuery;
 import dev.weft.context.ledger.Recalled;
 import dev.weft.context.ledger.WriteResult;
+import dev.weft.jobs.cli.options.EmbedderForms;
+import dev.weft.jobs.cli.options.EvidenceOptions;
+import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.LedgerView;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;

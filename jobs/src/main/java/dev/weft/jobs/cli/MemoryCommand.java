@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
@@ -8,7 +8,11 @@ import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.MemoryPage;
 import dev.weft.context.memory.MemoryRecord;
 import dev.weft.context.memory.RecallCandidate;
+import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.MemoryOptions;
+import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.MemoryView;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Weft;
 import dev.weft.context.RecallMode;
@@ -7,9 +7,9 @@ import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.MemoryQuery;
 import dev.weft.context.memory.MemoryRecallResult;
 import dev.weft.context.memory.MemoryScope;
+import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.MemoryView;
 import java.io.PrintWriter;
-import java.util.Locale;
 
 /** {@code weft recall QUERY --kind fact|episode}: the memory's recall, parsed and printed; the work is the facade's. */
 final class MemoryRecall {
@@ -17,11 +17,6 @@ final class MemoryRecall {
 
   MemoryRecall(RecallCommand command) {
     this.command = command;
-  }
-
-  static boolean isMemoryKind(String kind) {
-    String k = kind.trim().toLowerCase(Locale.ROOT);
-    return k.equals("fact") || k.equals("episode");
   }
 
   int call() {

@@ -1,7 +1,8 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.context.memory.MemoryHit;
 import dev.weft.context.memory.MemoryRecord;
+import dev.weft.jobs.view.TsvFields;
 
 /**
  * How memory records and hits print as TSV rows (fields escaped by {@link TsvFields}); their JSON, which the MCP tools

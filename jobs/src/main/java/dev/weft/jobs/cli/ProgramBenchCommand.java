@@ -1,11 +1,13 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.bench.WorkDir;
 import dev.weft.bench.program.BeamProgramBench;
 import dev.weft.bench.program.ProgramBench;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -72,6 +74,17 @@ final class ProgramBenchCommand implements Callable<Integer> {
     ProgramBench.Options options = new ProgramBench.Options(calls, latency == null ? Duration.ofMillis(20) : latency,
         concurrency, rounds, warmups);
     return WorkDir.scratch(work, "weft-bench-program").run(new ProgramBench(options,
-        ProgramForms.transport(transport)), spec.commandLine().getOut());
+        transport(transport)), spec.commandLine().getOut());
+  }
+
+  /** {@code --transport}, refused with the value given and the ones accepted. */
+  private static ProgramBench.Transport transport(String transport) {
+    for (ProgramBench.Transport t : ProgramBench.Transport.values()) {
+      if (t.name().equalsIgnoreCase(transport)) {
+        return t;
+      }
+    }
+    throw new IllegalArgumentException("--transport must be one of " + Arrays.stream(ProgramBench.Transport.values())
+        .map(t -> t.name().toLowerCase(Locale.ROOT)).toList() + ", got: " + transport);
   }
 }

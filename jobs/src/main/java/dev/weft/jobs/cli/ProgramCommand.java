@@ -1,11 +1,13 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.agents.program.Compilation;
 import dev.weft.agents.program.Plan;
 import dev.weft.agents.program.Step;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.ProgramView;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.agents.program.RunOptions;
 import dev.weft.agents.program.RunResult;
@@ -10,8 +10,13 @@ import dev.weft.context.error.ExitStatus;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.MaxConcurrent;
 import dev.weft.context.program.Subcall;
+import dev.weft.jobs.cli.options.ModelOptions;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
+import dev.weft.jobs.run.ReportFile;
+import dev.weft.jobs.run.SignalStop;
+import dev.weft.jobs.view.Json;
+import dev.weft.jobs.view.ProgramForms;
 import dev.weft.jobs.view.ProgramView;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestProgress;

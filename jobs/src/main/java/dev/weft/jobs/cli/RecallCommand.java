@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Lines;
 import dev.weft.api.Weft;
@@ -8,7 +8,13 @@ import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.jobs.cli.options.EmbedderOption;
+import dev.weft.jobs.cli.options.HybridOptions;
+import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.view.Json;
+import dev.weft.jobs.view.RecallHits;
 import dev.weft.jobs.view.RecallView;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +75,7 @@ final class RecallCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (kinds.stream().anyMatch(MemoryRecall::isMemoryKind)) {
+    if (kinds.stream().anyMatch(RecallView::isMemoryKind)) {
       return new MemoryRecall(this).call();
     }
     if (scope != null || noLog) {

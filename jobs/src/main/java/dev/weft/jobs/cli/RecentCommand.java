@@ -1,9 +1,12 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.graph.git.RecentActivity;
 import dev.weft.context.graph.git.RecentFile;
+import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.view.Json;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

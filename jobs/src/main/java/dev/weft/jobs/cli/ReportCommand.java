@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.jobs.report.ReportPage;
 import dev.weft.jobs.report.RunReport;

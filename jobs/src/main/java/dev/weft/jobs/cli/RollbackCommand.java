@@ -1,7 +1,9 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Weft;
 import dev.weft.context.generation.GenerationManifest;
+import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.WaitOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

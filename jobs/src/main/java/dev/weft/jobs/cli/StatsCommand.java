@@ -1,8 +1,11 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.Stats;
 import dev.weft.api.Weft;
 import dev.weft.context.Kind;
+import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.view.Json;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

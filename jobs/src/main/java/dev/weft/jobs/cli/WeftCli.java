@@ -1,8 +1,10 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import dev.weft.api.WeftCache;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.Quote;
+import dev.weft.jobs.run.Failures;
+import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -1,8 +1,10 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.jobs.run.Failures;
+import dev.weft.jobs.view.TsvFields;
 import dev.weft.pipelines.ingest.IngestReport;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -18,7 +20,7 @@ import java.util.function.Supplier;
  * daemon thread, so the handshake and every tool call go on while it runs (recalls answer from the served
  * generation until the run publishes the next). What it did, or why it did not run, is one line on stderr.
  */
-final class McpBackgroundIndex {
+public final class McpBackgroundIndex {
   private final Supplier<Optional<IndexRun.Builder>> corpus;
   private final Function<IndexRun, IndexOutcome> index;
   private final PrintWriter err;
@@ -30,7 +32,7 @@ final class McpBackgroundIndex {
    *     index's manifests)
    * @param index the facade's index call
    */
-  McpBackgroundIndex(Supplier<Optional<IndexRun.Builder>> corpus, Function<IndexRun, IndexOutcome> index,
+  public McpBackgroundIndex(Supplier<Optional<IndexRun.Builder>> corpus, Function<IndexRun, IndexOutcome> index,
       PrintWriter err) {
     this.corpus = corpus;
     this.index = index;

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import dev.weft.api.Generations;
 import dev.weft.api.IndexRun;
@@ -18,7 +18,7 @@ import java.util.Optional;
  * {@code --root} directories, else the served tree (or the directory of the served dataset); a server with neither
  * has none, and refuses every path (docs/mcp.md, "Roots").
  */
-final class McpCorpus {
+public final class McpCorpus {
   private static final String WAY_OUT = "; name a path inside them, or start `weft mcp` with another --root "
       + "(repeatable)";
 
@@ -26,7 +26,7 @@ final class McpCorpus {
   private final List<Path> roots;
 
   /** @param roots the {@code --root} directories, the corpus first; empty: the served generation's source */
-  McpCorpus(Weft weft, List<Path> roots) {
+  public McpCorpus(Weft weft, List<Path> roots) {
     this.weft = weft;
     this.roots = roots.stream().map(r -> r.toAbsolutePath().normalize()).toList();
   }
@@ -41,7 +41,7 @@ final class McpCorpus {
    * on its own: its manifest records the file but not the run's record kind and chunking format, and guessing them
    * could re-chunk it differently; the {@code index} tool with {@code dataset} re-indexes it as asked.
    */
-  Optional<IndexRun.Builder> run() {
+  public Optional<IndexRun.Builder> run() {
     if (!roots.isEmpty()) {
       return Optional.of(IndexRun.tree(roots.get(0)).embed(servedHasVectors()));
     }

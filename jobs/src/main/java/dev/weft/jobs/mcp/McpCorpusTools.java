@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.api.Generations;
@@ -16,11 +16,9 @@ import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.MemoryQuery;
 import dev.weft.context.memory.MemoryRecallResult;
 import dev.weft.context.memory.MemoryScope;
-import dev.weft.jobs.mcp.Arguments;
-import dev.weft.jobs.mcp.McpTool;
-import dev.weft.jobs.mcp.ToolResult;
-import dev.weft.jobs.mcp.ToolSchemas;
+import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.MemoryView;
+import dev.weft.jobs.view.RecallHits;
 import dev.weft.jobs.view.RecallView;
 import java.time.Duration;
 import java.util.List;
@@ -83,7 +81,7 @@ final class McpCorpusTools {
         .flatMap(k -> List.of(k.split(",")).stream()).map(String::trim).filter(k -> !k.isEmpty()).toList();
     String mode = Optional.ofNullable(args.string("mode")).orElse("bm25");
     Integer n = args.integer("n");
-    if (kinds.stream().anyMatch(MemoryRecall::isMemoryKind)) {
+    if (kinds.stream().anyMatch(RecallView::isMemoryKind)) {
       return memoryRecall(args, kinds, mode, n);
     }
     if (args.string("scope") != null) {

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.api.Weft;
@@ -6,10 +6,8 @@ import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.graph.Direction;
 import dev.weft.context.graph.git.RecentActivity;
-import dev.weft.jobs.mcp.Arguments;
-import dev.weft.jobs.mcp.McpTool;
-import dev.weft.jobs.mcp.ToolResult;
 import dev.weft.jobs.view.GraphView;
+import dev.weft.jobs.view.Json;
 import java.util.List;
 
 /**

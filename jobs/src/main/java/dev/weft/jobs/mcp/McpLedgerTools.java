@@ -1,13 +1,11 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
-import static dev.weft.jobs.McpCorpusTools.tool;
+import static dev.weft.jobs.mcp.McpCorpusTools.tool;
 
 import dev.weft.api.Weft;
 import dev.weft.context.jq.JqBounds;
 import dev.weft.context.ledger.WriteResult;
-import dev.weft.jobs.mcp.Arguments;
-import dev.weft.jobs.mcp.McpTool;
-import dev.weft.jobs.mcp.ToolResult;
+import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.LedgerView;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
-import static dev.weft.jobs.McpCorpusTools.tool;
+import static dev.weft.jobs.mcp.McpCorpusTools.tool;
 
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
@@ -11,9 +11,7 @@ import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.MemoryRecord;
 import dev.weft.context.memory.MemoryScope;
 import dev.weft.context.memory.Remember;
-import dev.weft.jobs.mcp.Arguments;
-import dev.weft.jobs.mcp.McpTool;
-import dev.weft.jobs.mcp.ToolResult;
+import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.MemoryView;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
-import static dev.weft.jobs.McpCorpusTools.tool;
+import static dev.weft.jobs.mcp.McpCorpusTools.tool;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.agents.program.Compilation;
@@ -15,11 +15,11 @@ import dev.weft.api.Weft;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.context.program.MaxConcurrent;
 import dev.weft.context.program.Subcall;
-import dev.weft.jobs.mcp.Arguments;
-import dev.weft.jobs.mcp.McpTool;
-import dev.weft.jobs.mcp.ToolResult;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
+import dev.weft.jobs.run.ReportFile;
+import dev.weft.jobs.view.Json;
+import dev.weft.jobs.view.ProgramForms;
 import dev.weft.jobs.view.ProgramView;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestProgress;
@@ -40,23 +40,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * program_run ({@code weft program run}: the answer, the counts and the run report's path). A run keeps its program
  * and report under {@code INDEX/mcp-runs/}, so a user can read what an agent ran and re-run it from a shell.
  */
-final class McpProgramTools {
+public final class McpProgramTools {
   /**
    * The chat model a run's map asks: the server's {@code --model}/{@code --base-url}, set by whoever starts the
    * server. A tool call may name another model at that endpoint, never another endpoint: the key of
    * {@code --api-key-env} is only ever sent where the server's owner said.
    */
-  record Endpoint(String baseUrl, String model, String apiKeyEnv, Duration callTimeout) {
-    Endpoint {
+  public record Endpoint(String baseUrl, String model, String apiKeyEnv, Duration callTimeout) {
+    public Endpoint {
       Objects.requireNonNull(baseUrl, "baseUrl");
       Objects.requireNonNull(model, "model");
       Objects.requireNonNull(apiKeyEnv, "apiKeyEnv");
       Objects.requireNonNull(callTimeout, "callTimeout");
-    }
-
-    static Optional<Endpoint> of(ModelOptions options) {
-      return options == null ? Optional.empty()
-          : Optional.of(new Endpoint(options.baseUrl, options.model, options.apiKeyEnv, options.callTimeout));
     }
 
     Subcall subcall(String otherModel) {
@@ -75,7 +70,7 @@ final class McpProgramTools {
   private final int maxLineBytes;
   private final Programs programs;
 
-  McpProgramTools(Weft weft, McpCorpus corpus, McpCommand.Settings settings) {
+  McpProgramTools(Weft weft, McpCorpus corpus, WeftMcp.Settings settings) {
     this.weft = weft;
     this.corpus = corpus;
     this.endpoint = settings.endpoint();

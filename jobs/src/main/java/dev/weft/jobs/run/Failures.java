@@ -1,7 +1,8 @@
-package dev.weft.jobs;
+package dev.weft.jobs.run;
 
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
+import dev.weft.jobs.view.TsvFields;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
-package dev.weft.jobs;
+package dev.weft.jobs.run;
 
+import dev.weft.api.ExportSummary;
 import dev.weft.api.IndexOutcome;
 import dev.weft.api.ProgramOutcome;
 import dev.weft.context.Elapsed;
@@ -9,6 +10,7 @@ import dev.weft.jobs.report.RunReport;
 import dev.weft.jobs.report.RunReports;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,6 +34,14 @@ public final class ReportFile {
   public RunReport ingest(RunRecorder recorder, IndexOutcome outcome) {
     return write(RunReports.ofIngest(job, started, Elapsed.millisSince(startNanos), recorder, outcome.ingest(),
         outcome.fill().orElse(null)));
+  }
+
+  /** The report of an export that returned: its counts as the run's counters. */
+  public RunReport export(RunRecorder recorder, ExportSummary summary) {
+    Map<String, Long> counters = new LinkedHashMap<>();
+    counters.put("chunks", summary.chunks());
+    counters.put("chunks_with_vectors", summary.chunksWithVectors());
+    return done(summary.generation(), counters, recorder);
   }
 
   /** The report of any other run that returned. */

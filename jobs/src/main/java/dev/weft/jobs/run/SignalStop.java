@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.run;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.view;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -18,7 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The CLI's one JSON writer: records as objects, paths as plain strings, kinds in lower case. */
-final class Json {
+public final class Json {
   private static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new SimpleModule()
       .addSerializer(Path.class, ToStringSerializer.instance)
       .addSerializer(Kind.class, new StdSerializer<>(Kind.class) {
@@ -30,7 +30,7 @@ final class Json {
 
   private Json() {}
 
-  static String write(Object value) {
+  public static String write(Object value) {
     try {
       return MAPPER.writeValueAsString(value);
     } catch (JsonProcessingException e) {
@@ -39,7 +39,7 @@ final class Json {
   }
 
   /** A value as a JSON object (a record, a map), as {@link #write} would print it. */
-  static ObjectNode tree(Object value) {
+  public static ObjectNode tree(Object value) {
     JsonNode node = MAPPER.valueToTree(value);
     if (!node.isObject()) {
       throw new IllegalStateException("expected a JSON object for " + value.getClass().getSimpleName() + ", got: "
@@ -49,12 +49,12 @@ final class Json {
   }
 
   /** Any value (a list, a record) as JSON, as {@link #write} would print it. */
-  static JsonNode node(Object value) {
+  public static JsonNode node(Object value) {
     return MAPPER.valueToTree(value);
   }
 
   /** An empty object to fill in. */
-  static ObjectNode object() {
+  public static ObjectNode object() {
     return MAPPER.createObjectNode();
   }
 

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.view;
 
 import dev.weft.api.Weft;
 import dev.weft.context.Hit;
@@ -18,9 +18,9 @@ import java.util.Optional;
  * @param note why no hit carries git activity (git missing, not a work tree, a dataset index), once per recall;
  *     empty when the data is there or nothing was found
  */
-record RecallHits(Object json, Optional<String> note) {
+public record RecallHits(Object json, Optional<String> note) {
   /** The hits of {@code result}; git activity is read (built on first use per HEAD) only when there is a hit. */
-  static RecallHits of(Weft weft, RecallResult result) {
+  public static RecallHits of(Weft weft, RecallResult result) {
     if (result.isEmpty()) {
       return new RecallHits(json(result, null), Optional.empty());
     }

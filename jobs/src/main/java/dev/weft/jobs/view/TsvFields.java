@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.view;
 
 /**
  * Makes text from the corpus (paths, headings, symbols) safe for a tab-separated row and for a terminal: a field
@@ -8,21 +8,21 @@ package dev.weft.jobs;
  * return as {@code \r}, and every other C0/C1 control character and DEL as {@code \}{@code u00XX}, and the
  * bidirectional formatting characters as {@code \}{@code uXXXX} (U+202E as {@code \}{@code u202e}).
  */
-final class TsvFields {
+public final class TsvFields {
   private TsvFields() {}
 
   /** One TSV field: every escape above. */
-  static String field(String text) {
+  public static String field(String text) {
     return escape(text, true);
   }
 
   /** A message line for a terminal: control characters escaped, backslashes kept as they are. */
-  static String printable(String text) {
+  public static String printable(String text) {
     return escape(text, false);
   }
 
   /** Tab-joined fields, each escaped. */
-  static String row(Object... fields) {
+  public static String row(Object... fields) {
     StringBuilder row = new StringBuilder();
     for (int i = 0; i < fields.length; i++) {
       if (i > 0) {

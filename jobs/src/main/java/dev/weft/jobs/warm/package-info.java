@@ -7,7 +7,7 @@
  * <p>Read {@link dev.weft.jobs.warm.WarmServer} first; the protocol and which calls run warm are in
  * {@code jobs.warm.client} ({@code Wire}, {@code WarmPolicy}).
  *
- * <p>May import: the JDK, {@code jobs.warm.client}, {@code api.WeftCache} and {@code dev.weft.jobs.WeftCli} (the
+ * <p>May import: the JDK, {@code jobs.warm.client}, {@code api.WeftCache} and {@code dev.weft.jobs.cli.WeftCli} (the
  * commands it runs). Must not import {@code dev.weft.index} ({@code LayeringTest}); a command behaves the same warm or
  * cold, so nothing command-specific belongs here.
  */

@@ -1,7 +1,8 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.jobs.view.TsvFields;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 
 /** One in-JVM run of the CLI with captured streams. */
-record CliRun(int exit, String out, String err) {
-  static CliRun of(String... args) {
+public record CliRun(int exit, String out, String err) {
+  public static CliRun of(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int exit = WeftCli.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

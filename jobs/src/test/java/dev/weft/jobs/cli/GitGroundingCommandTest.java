@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Git activity as recall --json hit metadata and on graph nodes, and weft recent, over a git work tree built here. */
-class GitGroundingCommandTest {
+public class GitGroundingCommandTest {
   @TempDir Path tmp;
 
   @Test
@@ -63,7 +63,7 @@ class GitGroundingCommandTest {
         .startsWith("weft: note: no git activity: " + root + " is not in a git work tree with a commit");
   }
 
-  static void git(Path dir, String... args) throws IOException {
+  public static void git(Path dir, String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString(), "-c", "commit.gpgsign=false",
         "-c", "user.name=Alice", "-c", "user.email=alice@example.com"));
     command.addAll(List.of(args));

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (path, 1-based lines, kind, format, node type, symbol; scores are left out so an analyzer tweak that keeps
  * the ranking does not churn the file).
  */
-class GoldenCorpusTest {
+public class GoldenCorpusTest {
   static final Path GOLDEN = Path.of("../testdata/golden-corpus").toAbsolutePath().normalize();
 
   /** How the calls run: in this JVM, or through a warm server ({@link WarmGoldenCorpusTest}). */
@@ -101,7 +101,7 @@ class GoldenCorpusTest {
     return Stream.of(run.lines()).map(l -> l.substring(0, l.lastIndexOf('\t'))).toArray(String[]::new);
   }
 
-  static Path copy(Path source, Path target) throws IOException {
+  public static Path copy(Path source, Path target) throws IOException {
     try (Stream<Path> walk = Files.walk(source)) {
       for (Path p : walk.toList()) {
         Path dest = target.resolve(source.relativize(p).toString());

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code weft graph node|related} on the committed multi-language tree: golden TSV and JSON, and the refusals. */
-class GraphCliTest {
-  static final Path GRAPH = Path.of("../testdata/graph").toAbsolutePath().normalize();
+public class GraphCliTest {
+  public static final Path GRAPH = Path.of("../testdata/graph").toAbsolutePath().normalize();
 
   @TempDir static Path tmp;
   static String index;

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code weft impact} over an index of testdata/impact-corpus, whose callers are known (its README). */
-class ImpactCommandTest {
-  static final Path CORPUS = Path.of("../testdata/impact-corpus").toAbsolutePath().normalize();
+public class ImpactCommandTest {
+  public static final Path CORPUS = Path.of("../testdata/impact-corpus").toAbsolutePath().normalize();
   static final Path GO_MODULE = Path.of("../testdata/impact-go").toAbsolutePath().normalize();
 
   @TempDir static Path tmp;

@@ -1,5 +1,6 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
+import dev.weft.jobs.mcp.WeftMcp;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ final class McpChild {
   /** Starts {@code command}, stderr into {@code err}. */
   static Process start(List<String> command, Path err, java.util.Map<String, String> env) throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(err.toFile());
-    builder.environment().remove(McpCommand.NO_BACKGROUND_INDEX);
+    builder.environment().remove(WeftMcp.NO_BACKGROUND_INDEX);
     builder.environment().remove("WEFT_INDEX");
     builder.environment().putAll(env);
     return builder.start();

@@ -1,8 +1,10 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.api.Weft;
+import dev.weft.jobs.mcp.McpClient;
+import dev.weft.jobs.mcp.WeftMcp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -28,7 +30,7 @@ class McpProcessTest {
     Files.writeString(corpus.resolve("more.md"), "# More\n\nBackground runs publish a generation.\n");
     Path err = tmp.resolve("server.err");
     // a generous shutdown wait: the background run ends on its own, so what it did is known at exit
-    Process process = McpChild.start(McpChild.command(index, corpus), err, Map.of(McpCommand.SHUTDOWN_WAIT, "300"));
+    Process process = McpChild.start(McpChild.command(index, corpus), err, Map.of(WeftMcp.SHUTDOWN_WAIT, "300"));
     try {
       McpClient client = new McpClient(process.getOutputStream(), process.getInputStream());
       assertThat(client.initialize().at("/result/serverInfo/name").asText()).isEqualTo("weft");

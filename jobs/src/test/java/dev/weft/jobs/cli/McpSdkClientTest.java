@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.agents.model.stub.StubChatServer;
 import dev.weft.agents.model.stub.StubReply;
 import dev.weft.api.Weft;
+import dev.weft.jobs.mcp.McpClient;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

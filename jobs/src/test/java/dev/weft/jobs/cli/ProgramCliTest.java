@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** `weft program compile|run` through the CLI: exit codes, the rows printed, refusals in one line. */
-class ProgramCliTest {
-  static final Path EXAMPLES = Path.of("../examples/programs").toAbsolutePath().normalize();
+public class ProgramCliTest {
+  public static final Path EXAMPLES = Path.of("../examples/programs").toAbsolutePath().normalize();
 
   @TempDir Path tmp;
 

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -93,7 +93,7 @@ class WarmCliTest {
     WarmFixture.Result hot = warm.run(call);
     assertThat(hot.exit()).isEqualTo(cold.exit()).isEqualTo(2);
     assertThat(hot.err().lines().limit(2)).containsExactlyElementsOf(cold.err().lines().limit(2).toList());
-    assertThat(hot.err()).contains("at dev.weft.jobs.RecallCommand.call");
+    assertThat(hot.err()).contains("at dev.weft.jobs.cli.RecallCommand.call");
   }
 
   @Test

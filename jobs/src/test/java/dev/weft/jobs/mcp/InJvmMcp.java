@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import dev.weft.api.Weft;
 import java.io.IOException;
@@ -13,18 +13,18 @@ import java.util.concurrent.TimeUnit;
 record InJvmMcp(McpClient client, CompletableFuture<Void> served) {
   static InJvmMcp start(Weft weft, McpCorpus corpus, McpBackgroundIndex background, Map<String, String> env,
       PrintWriter log) throws IOException {
-    return start(weft, corpus, background, env, log, McpCommand.Settings.DEFAULT);
+    return start(weft, corpus, background, env, log, WeftMcp.Settings.DEFAULT);
   }
 
   static InJvmMcp start(Weft weft, McpCorpus corpus, McpBackgroundIndex background, Map<String, String> env,
-      PrintWriter log, McpCommand.Settings settings) throws IOException {
+      PrintWriter log, WeftMcp.Settings settings) throws IOException {
     PipedInputStream serverIn = new PipedInputStream(1 << 20);
     PipedOutputStream toServer = new PipedOutputStream(serverIn);
     PipedInputStream fromServer = new PipedInputStream(1 << 20);
     PipedOutputStream serverOut = new PipedOutputStream(fromServer);
     CompletableFuture<Void> served = CompletableFuture.runAsync(() -> {
       try (serverOut) {
-        McpCommand.serve(weft, corpus, background, env, serverIn, serverOut, log, settings);
+        WeftMcp.serve(weft, corpus, background, env, serverIn, serverOut, log, settings);
       } catch (IOException | InterruptedException e) {
         throw new IllegalStateException(e);
       }

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -83,7 +83,7 @@ class McpBackgroundIndexTest {
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
       McpCorpus mcpCorpus = new McpCorpus(weft, corpus);
       InJvmMcp server = InJvmMcp.start(weft, mcpCorpus, new McpBackgroundIndex(mcpCorpus::run, heldAtLatch(weft),
-          log), Map.of(McpCommand.SHUTDOWN_WAIT, "0"), log);
+          log), Map.of(WeftMcp.SHUTDOWN_WAIT, "0"), log);
       server.client().initialize();
       assertThat(entered.await(60, TimeUnit.SECONDS)).isTrue();
       server.stop();

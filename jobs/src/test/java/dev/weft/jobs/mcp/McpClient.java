@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * A test's MCP client over a pair of streams (a child's stdin/stdout or in-JVM pipes): writes one message per line
  * and reads the answers on its own thread, so every wait has a deadline.
  */
-final class McpClient implements AutoCloseable {
+public final class McpClient implements AutoCloseable {
   static final ObjectMapper MAPPER = new ObjectMapper();
   private static final long DEADLINE_SECONDS = 120;
   private static final String EOF = "\u0000eof";
@@ -29,10 +29,10 @@ final class McpClient implements AutoCloseable {
   private final OutputStream toServer;
   private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
   /** Every line the server wrote, for asserting that stdout held nothing but protocol messages. */
-  final List<String> transcript = Collections.synchronizedList(new ArrayList<>());
+  public final List<String> transcript = Collections.synchronizedList(new ArrayList<>());
   private int nextId = 1;
 
-  McpClient(OutputStream toServer, InputStream fromServer) {
+  public McpClient(OutputStream toServer, InputStream fromServer) {
     this.toServer = toServer;
     Thread reader = new Thread(() -> {
       try (BufferedReader in = new BufferedReader(new InputStreamReader(fromServer, StandardCharsets.UTF_8))) {
@@ -50,7 +50,7 @@ final class McpClient implements AutoCloseable {
     reader.start();
   }
 
-  void send(String line) {
+  public void send(String line) {
     try {
       toServer.write((line + "\n").getBytes(StandardCharsets.UTF_8));
       toServer.flush();
@@ -60,7 +60,7 @@ final class McpClient implements AutoCloseable {
   }
 
   /** The next line the server writes, parsed. */
-  JsonNode next() {
+  public JsonNode next() {
     String line;
     try {
       line = lines.poll(DEADLINE_SECONDS, TimeUnit.SECONDS);
@@ -82,12 +82,12 @@ final class McpClient implements AutoCloseable {
   }
 
   /** True once the server closed its output (within the deadline). */
-  boolean closedOutput() throws InterruptedException {
+  public boolean closedOutput() throws InterruptedException {
     String line = lines.poll(DEADLINE_SECONDS, TimeUnit.SECONDS);
     return EOF.equals(line);
   }
 
-  JsonNode request(String method, JsonNode params) {
+  public JsonNode request(String method, JsonNode params) {
     int id = nextId++;
     ObjectNode message = MAPPER.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
     if (params != null) {
@@ -101,7 +101,7 @@ final class McpClient implements AutoCloseable {
     return answer;
   }
 
-  JsonNode initialize() {
+  public JsonNode initialize() {
     JsonNode answer = request("initialize", json("{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
         + "\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}"));
     send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
@@ -109,7 +109,7 @@ final class McpClient implements AutoCloseable {
   }
 
   /** The tools/call result (content, structuredContent, isError). */
-  JsonNode call(String tool, String arguments) {
+  public JsonNode call(String tool, String arguments) {
     ObjectNode params = MAPPER.createObjectNode().put("name", tool);
     params.set("arguments", json(arguments));
     JsonNode answer = request("tools/call", params);
@@ -119,7 +119,7 @@ final class McpClient implements AutoCloseable {
     return answer.get("result");
   }
 
-  static JsonNode json(String text) {
+  public static JsonNode json(String text) {
     try {
       return MAPPER.readTree(text);
     } catch (IOException e) {

@@ -1,9 +1,8 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.api.Weft;
-import dev.weft.jobs.mcp.McpTool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +17,7 @@ class McpDocsTest {
   void everyToolAndVariableIsDocumented() throws Exception {
     String docs = Files.readString(Path.of("..", "docs", "mcp.md"));
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
-      List<McpTool> tools = McpCommand.tools(weft, new McpCorpus(weft, List.of()), McpCommand.Settings.DEFAULT);
+      List<McpTool> tools = WeftMcp.tools(weft, new McpCorpus(weft, List.of()), WeftMcp.Settings.DEFAULT);
       assertThat(tools).hasSize(22);
       for (McpTool tool : tools) {
         assertThat(docs).as("docs/mcp.md's tool table").contains("| `" + tool.name() + "` |");
@@ -27,6 +26,6 @@ class McpDocsTest {
                 + "`**"));
       }
     }
-    assertThat(docs).contains("`" + McpCommand.NO_BACKGROUND_INDEX + "`", "`" + McpCommand.SHUTDOWN_WAIT + "`");
+    assertThat(docs).contains("`" + WeftMcp.NO_BACKGROUND_INDEX + "`", "`" + WeftMcp.SHUTDOWN_WAIT + "`");
   }
 }

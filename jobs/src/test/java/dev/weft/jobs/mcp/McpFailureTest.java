@@ -1,9 +1,8 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.error.IndexBusyException;
-import dev.weft.jobs.mcp.ToolResult;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -15,7 +14,7 @@ class McpFailureTest {
 
   @Test
   void aWeftFailureIsTheCliLineWithItsStatus() {
-    ToolResult result = McpCommand.failure(new IndexBusyException("cannot start an update",
+    ToolResult result = WeftMcp.failure(new IndexBusyException("cannot start an update",
         Path.of("/i/lucene/write.lock"), null), new PrintWriter(err, true));
     assertThat(result.isError()).isTrue();
     assertThat(result.text()).isEqualTo("weft: cannot start an update: another run holds /i/lucene/write.lock; "
@@ -27,7 +26,7 @@ class McpFailureTest {
 
   @Test
   void aDefectPointsAtTheServersLogWhereItsStackIs() {
-    ToolResult result = McpCommand.failure(new NullPointerException("boom"), new PrintWriter(err, true));
+    ToolResult result = WeftMcp.failure(new NullPointerException("boom"), new PrintWriter(err, true));
     assertThat(result.text()).isEqualTo("weft: internal error: java.lang.NullPointerException: boom; the stack is "
         + "on the MCP server's stderr (the client's server log): report it");
     assertThat(result.structured().path("exitCode").asInt()).isEqualTo(70);

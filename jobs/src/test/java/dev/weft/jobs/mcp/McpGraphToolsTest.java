@@ -1,9 +1,14 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.api.Weft;
+import dev.weft.jobs.cli.CliRun;
+import dev.weft.jobs.cli.GitGroundingCommandTest;
+import dev.weft.jobs.cli.GoldenCorpusTest;
+import dev.weft.jobs.cli.GraphCliTest;
+import dev.weft.jobs.cli.ImpactCommandTest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -48,7 +53,7 @@ class McpGraphToolsTest {
     McpCorpus corpus = new McpCorpus(weft, root);
     PrintWriter log = new PrintWriter(new StringWriter(), true);
     server = InJvmMcp.start(weft, corpus, new McpBackgroundIndex(corpus::run, weft::index, log),
-        Map.of(McpCommand.NO_BACKGROUND_INDEX, "1"), log);
+        Map.of(WeftMcp.NO_BACKGROUND_INDEX, "1"), log);
     client = server.client();
     client.initialize();
   }

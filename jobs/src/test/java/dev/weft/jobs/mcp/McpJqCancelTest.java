@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,7 +8,6 @@ import dev.weft.agents.model.stub.StubChatServer;
 import dev.weft.agents.model.stub.StubReply;
 import dev.weft.api.Weft;
 import dev.weft.context.jq.JqBounds;
-import dev.weft.jobs.mcp.McpServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -60,7 +59,7 @@ class McpJqCancelTest {
     McpCorpus mcpCorpus = new McpCorpus(weft, List.of(corpus, env));
     PrintWriter log = new PrintWriter(err, true);
     server = InJvmMcp.start(weft, mcpCorpus, new McpBackgroundIndex(mcpCorpus::run, weft::index, log),
-        Map.of(McpCommand.NO_BACKGROUND_INDEX, "1"), log, new McpCommand.Settings(1 << 20, Optional.of(
+        Map.of(WeftMcp.NO_BACKGROUND_INDEX, "1"), log, new WeftMcp.Settings(1 << 20, Optional.of(
             new McpProgramTools.Endpoint(stub.baseUrl(), "stub-model", "WEFT_TEST_NO_KEY", Duration.ofSeconds(30))),
             UNTIL_CANCELLED));
     client = server.client();

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.agents.model.stub.StubChatServer;
 import dev.weft.agents.model.stub.StubReply;
 import dev.weft.api.Weft;
+import dev.weft.jobs.cli.ProgramCliTest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -53,7 +54,7 @@ class McpProgramRunTest {
     McpCorpus corpus = new McpCorpus(weft, List.of(EXAMPLES, tmp)); // two roots: the example dataset, env dirs
     PrintWriter log = new PrintWriter(err, true);
     server = InJvmMcp.start(weft, corpus, new McpBackgroundIndex(corpus::run, weft::index, log),
-        Map.of(McpCommand.NO_BACKGROUND_INDEX, "1"), log, new McpCommand.Settings(1 << 20, Optional.of(
+        Map.of(WeftMcp.NO_BACKGROUND_INDEX, "1"), log, new WeftMcp.Settings(1 << 20, Optional.of(
             new McpProgramTools.Endpoint(stub.baseUrl(), "stub-model", "WEFT_TEST_NO_KEY", Duration.ofSeconds(30)))));
     client = server.client();
     client.initialize();

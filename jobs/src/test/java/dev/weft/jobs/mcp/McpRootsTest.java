@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,7 +40,7 @@ class McpRootsTest {
     McpCorpus mcpCorpus = new McpCorpus(weft, corpus);
     PrintWriter log = new PrintWriter(err, true);
     server = InJvmMcp.start(weft, mcpCorpus, new McpBackgroundIndex(mcpCorpus::run, weft::index, log),
-        Map.of(McpCommand.NO_BACKGROUND_INDEX, "1"), log);
+        Map.of(WeftMcp.NO_BACKGROUND_INDEX, "1"), log);
     client = server.client();
     client.initialize();
     assertThat(client.call("index", "{}").path("isError").asBoolean()).isFalse();

@@ -1,9 +1,10 @@
-package dev.weft.jobs;
+package dev.weft.jobs.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.api.Weft;
+import dev.weft.jobs.cli.CliRun;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -46,7 +47,7 @@ class McpToolsTest {
     McpCorpus mcpCorpus = new McpCorpus(weft, corpus);
     PrintWriter log = new PrintWriter(err, true);
     server = InJvmMcp.start(weft, mcpCorpus, new McpBackgroundIndex(mcpCorpus::run, weft::index, log),
-        Map.of(McpCommand.NO_BACKGROUND_INDEX, "1"), log);
+        Map.of(WeftMcp.NO_BACKGROUND_INDEX, "1"), log);
     client = server.client();
   }
 

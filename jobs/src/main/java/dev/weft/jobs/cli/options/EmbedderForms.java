@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli.options;
 
 import dev.weft.models.EmbedderSpecs;
 import java.util.Iterator;
@@ -8,7 +8,7 @@ import java.util.Iterator;
  * its {@code completionCandidates} lists them with {@code ${COMPLETION-CANDIDATES}} in its description, so a new
  * provider shows up in every command's help without editing it.
  */
-final class EmbedderForms implements Iterable<String> {
+public final class EmbedderForms implements Iterable<String> {
   @Override
   public Iterator<String> iterator() {
     return EmbedderSpecs.SYNTAX.iterator();

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli.options;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,7 +15,7 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /** Evidence on the command line: {@code --evidence TEXT} (repeatable) or {@code --evidence-json JSON|@FILE}. */
-final class EvidenceOptions {
+public final class EvidenceOptions {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Path STDIN = Path.of("/dev/stdin");
 
@@ -37,7 +37,7 @@ final class EvidenceOptions {
   private static final String WAY_OUT = "pass --evidence-json=@FILE with a JSON file, or the JSON itself";
 
   /** The evidence given; refused when both forms or neither are (the ledger refuses writes without evidence). */
-  JsonNode evidence() {
+  public JsonNode evidence() {
     if (json != null && !texts.isEmpty()) {
       throw new IllegalArgumentException("give --evidence or --evidence-json, not both");
     }

@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli.options;
 
 import dev.weft.context.RecallRequest;
 import dev.weft.context.fusion.FusionRule;
@@ -9,19 +9,19 @@ import picocli.CommandLine.Option;
  * The hybrid-recall knobs {@code --pool}, {@code --embed-weight}, {@code --knn} and {@code --fusion}, shared by recall
  * and eval.
  */
-final class HybridOptions {
+public final class HybridOptions {
   @Option(names = "--pool", paramLabel = "N", defaultValue = "" + RecallRequest.DEFAULT_POOL_SIZE,
       description = "Hybrid: BM25-ranked chunks among the candidates (default: ${DEFAULT-VALUE}).")
-  int pool;
+  public int pool;
 
   @Option(names = "--embed-weight", paramLabel = "W", defaultValue = "" + RecallRequest.DEFAULT_EMBED_WEIGHT,
       description = "Hybrid: weight of the normalised cosine against normalised BM25 (default: ${DEFAULT-VALUE}).")
-  double embedWeight;
+  public double embedWeight;
 
   @Option(names = "--knn", paramLabel = "K", defaultValue = "" + RecallRequest.DEFAULT_KNN_CANDIDATES,
       description = "Hybrid: nearest neighbours by vector that join the BM25 pool; 0 re-ranks the pool alone "
           + "(default: ${DEFAULT-VALUE}).")
-  int knn;
+  public int knn;
 
   @Option(names = "--fusion", paramLabel = "RULE", split = ",", defaultValue = FusionRule.DEFAULT_ID,
       description = "Hybrid: how BM25 and cosine are fused: minmax, zscore or rrf (default: "
@@ -29,7 +29,7 @@ final class HybridOptions {
   List<String> fusion;
 
   /** The one rule recall uses. */
-  FusionRule rule() {
+  public FusionRule rule() {
     if (fusion.size() != 1) {
       throw new IllegalArgumentException("--fusion takes one rule here (eval takes a list), got: "
           + String.join(",", fusion));
@@ -38,7 +38,7 @@ final class HybridOptions {
   }
 
   /** Every rule named, for eval. */
-  List<FusionRule> rules() {
+  public List<FusionRule> rules() {
     return fusion.stream().map(FusionRule::parse).toList();
   }
 }

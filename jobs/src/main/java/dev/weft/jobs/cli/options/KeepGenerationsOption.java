@@ -1,4 +1,4 @@
-package dev.weft.jobs;
+package dev.weft.jobs.cli.options;
 
 import dev.weft.context.generation.GenerationManifest;
 import picocli.CommandLine.Option;
@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
  * The {@code --keep-generations N} option of the commands that publish generations, with {@code --keep}, its former
  * spelling, still taken so scripts keep working (hidden, so help shows one name).
  */
-final class KeepGenerationsOption {
+public final class KeepGenerationsOption {
   @Option(names = "--keep-generations", paramLabel = "N",
       defaultValue = "" + GenerationManifest.DEFAULT_KEEP_GENERATIONS,
       description = "Generations kept for rollback (default: ${DEFAULT-VALUE}).")
@@ -17,7 +17,7 @@ final class KeepGenerationsOption {
   Integer keepAlias;
 
   /** The value given, by either spelling (the former one wins when both are given, as before). */
-  int value() {
+  public int value() {
     return keepAlias != null ? keepAlias : keepGenerations;
   }
 }
