@@ -7,6 +7,8 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.weft.api.Weft;
+import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -174,6 +176,22 @@ class LayeringTest {
     check(noClasses().that().resideInAPackage("dev.weft.jobs.cli.options..")
         .should().dependOnClassesThat().resideInAnyPackage("dev.weft.jobs.cli", "dev.weft.jobs.mcp..",
             "dev.weft.jobs.entry..", "dev.weft.jobs.warm.."));
+  }
+
+  @Test
+  void aCommandOpensTheFacadeThroughWefts() {
+    // docs/design.md, "Opening the facade in jobs": a command reads warm inside the warm server with no change of its
+    // own; only what holds its Weft for its whole life (weft mcp, index --watch) opens its own
+    check(noClasses().that().resideInAPackage("dev.weft.jobs.cli..")
+        .and().haveNameNotMatching("dev\\.weft\\.jobs\\.cli\\.(Wefts|McpCommand|IndexWatchRun)(\\$.*)?")
+        .should().callMethod(Weft.class, "open", Path.class));
+  }
+
+  @Test
+  void theCommandsReachTheWarmServerFromServeAlone() {
+    check(noClasses().that().resideInAPackage("dev.weft.jobs.cli..")
+        .and().haveNameNotMatching("dev\\.weft\\.jobs\\.cli\\.ServeCommand(\\$.*)?")
+        .should().dependOnClassesThat().resideInAPackage("dev.weft.jobs.warm.."));
   }
 
   @Test
