@@ -1,19 +1,21 @@
 /**
- * The {@code weft} command line (picocli): parsing and printing only. Each command turns its options into a facade
- * request, calls {@code dev.weft.api.Weft} (opened through {@code Wefts}, which reads through the index the warm server
- * holds open when the command runs inside it), and prints the result as TSV ({@code TsvFields} makes corpus text safe
- * for a row and a terminal) or JSON; every failure becomes one line on stderr and an exit status through
- * {@code Failures}. Also here, for now: the MCP tools ({@code Mcp*Tools}, over the protocol in {@code jobs.mcp}), the
- * thin {@code bench}, {@code eval} and {@code bench chaos} commands over the {@code bench} module, and the fat jar's
- * main class.
+ * The {@code jobs} module: Weft's front ends over the library facade {@code dev.weft.api.Weft}, and the fat jar.
+ * Its packages (docs/design.md, "The jobs module", has the table of who may import whom; {@code LayeringTest} holds
+ * it):
+ * <ul>
+ *   <li>{@code jobs.cli}: the picocli commands of {@code weft} and the helpers only commands use;
+ *   <li>{@code jobs.cli.options}: the option mixins several commands share;
+ *   <li>{@code jobs.mcp}: {@code weft mcp}'s server, the protocol and the tools;
+ *   <li>{@code jobs.entry}: the job mains (CronJob, Flink);
+ *   <li>{@code jobs.warm}: the warm server that runs the commands for the launcher;
+ *   <li>what the front ends share, importing none of them: {@code jobs.view} (the JSON and TSV shapes and the value
+ *       readings), {@code jobs.run} (a failure's one line, the {@code --report} file, a stop on a signal) and
+ *       {@code jobs.report} (the run report itself).
+ * </ul>
  *
- * <p>Read {@link dev.weft.jobs.WeftCli} first: it lists every command, and its comment the exit codes ({@code
- * dev.weft.context.error.ExitStatus}, docs/cli.md).
+ * <p>Read {@link dev.weft.jobs.cli.WeftCli} first: it lists every command, and its comment the exit codes.
  *
- * <p>May import: picocli, Jackson, {@code api} for every operation, {@code bench} for the bench commands, the
- * sub-packages of {@code jobs}, and the value types and registries of lower modules that options and output need
- * ({@code context}, {@code pipelines.ingest}, {@code agents.program}, {@code models.EmbedderSpecs},
- * {@code transforms.chunk.Formats}). Must not import {@code dev.weft.index} ({@code LayeringTest}): the CLI reaches the
- * index only through the facade, so orchestration never lives here.
+ * <p>No class lives here: this page is the module's plan. Nothing in {@code jobs} imports {@code dev.weft.index}: the
+ * front ends reach the index only through the facade, so orchestration never lives here.
  */
 package dev.weft.jobs;

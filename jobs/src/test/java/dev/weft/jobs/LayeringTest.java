@@ -1,8 +1,5 @@
 package dev.weft.jobs;
 
-import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -10,6 +7,8 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.weft.api.Weft;
+import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +18,9 @@ import org.junit.jupiter.api.Test;
  * imported only from {@code ..beam..} packages (and the job mains), the ingest core imports neither Beam nor Lucene,
  * and the CLI reaches the index only through the library facade. Maven already refuses an import of a module that is
  * not a dependency; these rules also catch what Maven allows (a package of transforms using Beam, jobs using the index).
+ * Inside jobs they hold its floor plan (docs/design.md, "The jobs module"): an MCP tool never calls a command, and
+ * what the front ends share ({@code jobs.view}, {@code jobs.run}, {@code jobs.report}, the options) imports none of
+ * them.
  */
 class LayeringTest {
   private static final String TESTKIT = "dev.weft.agents.model.stub..";
@@ -147,11 +149,56 @@ class LayeringTest {
 
   @Test
   void theMcpToolsNeverCallIntoTheCommands() {
-    // a tool and its command share what they print through dev.weft.jobs.view, not one through the other; McpCommand
-    // is the server's own command (its Settings are what the server hands its tools)
-    check(noClasses().that().haveSimpleNameStartingWith("Mcp").and().doNotHaveSimpleName("McpCommand")
-        .should().dependOnClassesThat(simpleNameEndingWith("Command").and(not(simpleName("McpCommand"))))
+    // a tool and its command share what they print through jobs.view and what a run does around it through jobs.run,
+    // not one through the other; the `weft mcp` command itself (McpCommand) lives in jobs.cli and calls the tools
+    check(noClasses().that().resideInAPackage("dev.weft.jobs.mcp..")
+        .should().dependOnClassesThat().resideInAPackage("dev.weft.jobs.cli..")
         .because("a command's shapes live in dev.weft.jobs.view, where its MCP tool reads them too"));
+  }
+
+  @Test
+  void theViewsAndTheRunPiecesImportNoFrontEnd() {
+    // what the CLI, the MCP tools and the job mains share sits below all three (docs/design.md, "The jobs module")
+    String[] frontEnds = {"dev.weft.jobs.cli..", "dev.weft.jobs.mcp..", "dev.weft.jobs.entry..",
+        "dev.weft.jobs.warm..", "picocli.."};
+    check(noClasses().that().resideInAPackage("dev.weft.jobs.view..")
+        .should().dependOnClassesThat().resideInAnyPackage(frontEnds)
+        .orShould().dependOnClassesThat().resideInAPackage("dev.weft.jobs.run.."));
+    check(noClasses().that().resideInAnyPackage("dev.weft.jobs.run..", "dev.weft.jobs.report..")
+        .should().dependOnClassesThat().resideInAnyPackage(frontEnds));
+    check(noClasses().that().resideInAPackage("dev.weft.jobs.report..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.weft.jobs.view..", "dev.weft.jobs.run.."));
+  }
+
+  @Test
+  void theOptionsImportNoCommand() {
+    // a mixin is shared by commands; a command is what reads it
+    check(noClasses().that().resideInAPackage("dev.weft.jobs.cli.options..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.weft.jobs.cli", "dev.weft.jobs.mcp..",
+            "dev.weft.jobs.entry..", "dev.weft.jobs.warm.."));
+  }
+
+  @Test
+  void aCommandOpensTheFacadeThroughWefts() {
+    // docs/design.md, "Opening the facade in jobs": a command reads warm inside the warm server with no change of its
+    // own; only what holds its Weft for its whole life (weft mcp, index --watch) opens its own
+    check(noClasses().that().resideInAPackage("dev.weft.jobs.cli..")
+        .and().haveNameNotMatching("dev\\.weft\\.jobs\\.cli\\.(Wefts|McpCommand|IndexWatchRun)(\\$.*)?")
+        .should().callMethod(Weft.class, "open", Path.class));
+  }
+
+  @Test
+  void theCommandsReachTheWarmServerFromServeAlone() {
+    check(noClasses().that().resideInAPackage("dev.weft.jobs.cli..")
+        .and().haveNameNotMatching("dev\\.weft\\.jobs\\.cli\\.ServeCommand(\\$.*)?")
+        .should().dependOnClassesThat().resideInAPackage("dev.weft.jobs.warm.."));
+  }
+
+  @Test
+  void theJobMainsImportNoCommandAndNoTool() {
+    check(noClasses().that().resideInAPackage("dev.weft.jobs.entry..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.weft.jobs.cli..", "dev.weft.jobs.mcp..",
+            "dev.weft.jobs.warm..", "picocli.."));
   }
 
   private static void check(ArchRule rule) {

@@ -3,7 +3,6 @@ package dev.weft.jobs.entry;
 import dev.weft.api.ExportSummary;
 import dev.weft.api.IndexLocation;
 import dev.weft.api.Weft;
-import dev.weft.jobs.ExportCommand;
 import dev.weft.transforms.export.ExportFormat;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -38,7 +37,7 @@ public final class ExportJob {
           }
           recorder.finished();
           out.println("exported generation " + summary.generation() + " to " + summary.file());
-          return report.done(summary.generation(), ExportCommand.counters(summary), recorder);
+          return report.export(recorder, summary);
         });
   }
 }

@@ -1,7 +1,7 @@
 package dev.weft.jobs.entry;
 
-import dev.weft.jobs.Failures;
-import dev.weft.jobs.ReportFile;
+import dev.weft.jobs.run.Failures;
+import dev.weft.jobs.run.ReportFile;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
 import dev.weft.jobs.report.RunReports;

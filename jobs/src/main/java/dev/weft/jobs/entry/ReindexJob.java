@@ -4,7 +4,7 @@ import dev.weft.api.IndexLocation;
 import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
-import dev.weft.jobs.ReportFile;
+import dev.weft.jobs.run.ReportFile;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
 import dev.weft.models.http.SpecDurations;

@@ -10,9 +10,9 @@
  * <p>May import: Beam's options (the one package outside {@code ..beam..} that may: docs/design.md), {@code api},
  * {@code pipelines.ingest} (its report) and {@code pipelines.ingest.beam} (its options),
  * {@code transforms.beam.ResourcePaths} (the one reading of a path option), {@code transforms.export.ExportFormat},
- * {@code agents.program}, {@code dev.weft.context} and its {@code program} package, {@code jobs.report} and the few
- * shared pieces of {@code dev.weft.jobs} ({@code Failures}, {@code ReportFile}, {@code ExportCommand}'s counters). Must
- * not import {@code dev.weft.index} ({@code LayeringTest}), nor orchestrate a run itself: a job is options in, one
- * facade call, a report out.
+ * {@code agents.program}, {@code dev.weft.context} and its {@code program} package, {@code jobs.report} and
+ * {@code jobs.run} ({@code Failures}, {@code ReportFile}, {@code SignalStop}). Must not import {@code dev.weft.index},
+ * a command ({@code jobs.cli}), a tool ({@code jobs.mcp}) or picocli ({@code LayeringTest}), nor orchestrate a run
+ * itself: a job is options in, one facade call, a report out.
  */
 package dev.weft.jobs.entry;

@@ -1,6 +1,6 @@
 package dev.weft.jobs.warm;
 
-import dev.weft.jobs.WriteCommands;
+import dev.weft.jobs.cli.WriteCommands;
 import dev.weft.jobs.warm.client.RunDir;
 import dev.weft.jobs.warm.client.ServerKey;
 import dev.weft.jobs.warm.client.WarmPolicy;

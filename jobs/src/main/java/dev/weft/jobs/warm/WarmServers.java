@@ -1,7 +1,7 @@
 package dev.weft.jobs.warm;
 
 import dev.weft.api.WeftCache;
-import dev.weft.jobs.WeftCli;
+import dev.weft.jobs.cli.WeftCli;
 import dev.weft.jobs.warm.client.RunDir;
 import dev.weft.jobs.warm.client.ServerKey;
 import java.io.IOException;

@@ -7,8 +7,9 @@
  * <p>Read {@link dev.weft.jobs.warm.WarmServer} first; the protocol and which calls run warm are in
  * {@code jobs.warm.client} ({@code Wire}, {@code WarmPolicy}).
  *
- * <p>May import: the JDK, {@code jobs.warm.client}, {@code api.WeftCache} and {@code dev.weft.jobs.WeftCli} (the
- * commands it runs). Must not import {@code dev.weft.index} ({@code LayeringTest}); a command behaves the same warm or
+ * <p>May import: the JDK, {@code jobs.warm.client}, {@code api.WeftCache} and {@code jobs.cli} ({@code WeftCli}, which
+ * runs the commands, and {@code WriteCommands}, which of them write; {@code weft serve} starts this server, the one
+ * pair of packages that import each other). Must not import {@code dev.weft.index} ({@code LayeringTest}); a command behaves the same warm or
  * cold, so nothing command-specific belongs here.
  */
 package dev.weft.jobs.warm;

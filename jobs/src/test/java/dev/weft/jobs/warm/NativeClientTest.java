@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.weft.api.WeftCache;
-import dev.weft.jobs.WriteCommands;
+import dev.weft.jobs.cli.WriteCommands;
 import dev.weft.jobs.warm.client.RunDir;
 import dev.weft.jobs.warm.client.ServerKey;
 import dev.weft.jobs.warm.client.WarmClient;

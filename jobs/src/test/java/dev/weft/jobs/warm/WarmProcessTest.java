@@ -2,7 +2,7 @@ package dev.weft.jobs.warm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.jobs.WeftCli;
+import dev.weft.jobs.cli.WeftCli;
 import dev.weft.jobs.warm.client.RunDir;
 import dev.weft.jobs.warm.client.ServerKey;
 import dev.weft.jobs.warm.client.ServerStarter;

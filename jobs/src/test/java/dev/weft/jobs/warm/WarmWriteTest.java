@@ -3,7 +3,7 @@ package dev.weft.jobs.warm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.api.WeftCache;
-import dev.weft.jobs.WriteCommands;
+import dev.weft.jobs.cli.WriteCommands;
 import dev.weft.jobs.warm.client.WarmClient;
 import dev.weft.jobs.warm.client.Wire;
 import java.io.ByteArrayOutputStream;
