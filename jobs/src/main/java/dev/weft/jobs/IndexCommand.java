@@ -1,9 +1,9 @@
 package dev.weft.jobs;
 
-import dev.weft.api.IndexLocation;
 import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.models.http.SpecDurations;
@@ -216,7 +216,7 @@ final class IndexCommand implements Callable<Integer> {
     }
   }
 
-  private Path indexDir() {
+  private IndexLocation indexDir() {
     return IndexLocation.forWrite(indexOption.index,
         dataset != null ? Path.of("").toAbsolutePath() : root.toAbsolutePath().normalize());
   }

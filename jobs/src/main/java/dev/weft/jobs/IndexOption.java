@@ -1,6 +1,6 @@
 package dev.weft.jobs;
 
-import dev.weft.api.IndexLocation;
+import dev.weft.context.IndexLocation;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -11,7 +11,7 @@ final class IndexOption {
   Path index;
 
   /** The index a reading command works on. */
-  Path forRead() {
+  IndexLocation forRead() {
     return IndexLocation.forRead(index);
   }
 }

@@ -2,6 +2,7 @@ package dev.weft.jobs;
 
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
+import dev.weft.context.IndexLocation;
 import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.WatchWindow;
 import java.io.PrintWriter;
@@ -31,14 +32,14 @@ final class IndexWatchRun {
     this.quiet = quiet;
   }
 
-  int run(Path indexDir, IndexRun run, IndexWatch.WatchSettings settings) {
-    try (Weft weft = Weft.open(indexDir)) {
+  int run(IndexLocation index, IndexRun run, IndexWatch.WatchSettings settings) {
+    try (Weft weft = Weft.open(index)) {
       IndexWatch watch = weft.watch(run, settings, this::report);
       try (SignalStop stop = SignalStop.install(() -> {
         note("stopping: the current window finishes its publish or is abandoned before it");
         watch.stop();
       })) {
-        note("watching " + run.source().location() + " into " + indexDir + " (window "
+        note("watching " + run.source().location() + " into " + index + " (window "
             + settings.window().toMillis() + " ms, rescan " + settings.rescan().toMillis() + " ms); Ctrl-C stops");
         watch.run();
         note("stopped");

@@ -1,8 +1,8 @@
 package dev.weft.jobs;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.weft.api.IndexLocation;
 import dev.weft.api.Weft;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.jq.JqBounds;
 import dev.weft.jobs.mcp.McpServer;

@@ -175,7 +175,8 @@ final class McpProgramTools {
     }
     return dataset != null ? new ProgramSource.Dataset(corpus.roots().resolve("dataset", dataset))
         : env != null ? new ProgramSource.EnvDir(corpus.roots().resolve("env", env))
-        : new ProgramSource.Index(index != null ? corpus.rootsAndIndex().resolve("index", index) : weft.indexDir());
+        : new ProgramSource.Index(index != null ? corpus.rootsAndIndex().resolve("index",
+            index) : weft.location().dir());
   }
 
   private static Duration duration(String deadline) {
@@ -191,7 +192,7 @@ final class McpProgramTools {
 
   /** {@code INDEX/mcp-runs/program-MILLIS-N}: one directory per run, never reused. */
   private Path runDir() {
-    Path dir = weft.indexDir().resolve("mcp-runs")
+    Path dir = weft.location().resolve("mcp-runs")
         .resolve("program-" + System.currentTimeMillis() + "-" + RUNS.incrementAndGet());
     try {
       return Files.createDirectories(dir);

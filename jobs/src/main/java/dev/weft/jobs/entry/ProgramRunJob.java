@@ -15,6 +15,7 @@ import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
 import dev.weft.pipelines.Runner;
+import dev.weft.transforms.beam.ResourcePaths;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -83,7 +84,7 @@ public final class ProgramRunJob {
       throw new IllegalArgumentException("pass exactly one of --env, --index, --dataset, got " + given);
     }
     return options.getEnv() != null ? new ProgramSource.EnvDir(JobMain.localPath(options.getEnv(), "--env"))
-        : options.getIndex() != null ? new ProgramSource.Index(JobMain.localPath(options.getIndex(), "--index"))
+        : options.getIndex() != null ? new ProgramSource.Index(ResourcePaths.index(options.getIndex()))
         : new ProgramSource.Dataset(JobMain.localPath(options.getDataset(), "--dataset"));
   }
 

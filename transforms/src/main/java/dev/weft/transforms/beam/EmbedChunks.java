@@ -1,6 +1,7 @@
 package dev.weft.transforms.beam;
 
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
@@ -111,7 +112,8 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
     public void setUp() {
       VectorReuse reuse = VectorReuse.NONE;
       if (indexDir != null && Files.isDirectory(Path.of(indexDir))) {
-        index = CorpusIndex.open(Path.of(indexDir));
+        // a worker reads back the driver's IndexLocation from its text (a Path is not Serializable)
+        index = CorpusIndex.open(new IndexLocation(Path.of(indexDir)));
         lookup = index.vectorLookup();
         reuse = lookup::vectorsFor;
       }

@@ -1,6 +1,7 @@
 package dev.weft.transforms.beam;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.IndexLocation;
 import dev.weft.index.ChunkScan;
 import java.nio.file.Path;
 import org.apache.beam.sdk.coders.SerializableCoder;
@@ -55,7 +56,7 @@ public final class ReadIndexChunks extends PTransform<PBegin, PCollection<Chunk>
 
     @ProcessElement
     public void processElement(@Element String indexDir, OutputReceiver<Chunk> out) {
-      try (ChunkScan scan = ChunkScan.open(Path.of(indexDir))) {
+      try (ChunkScan scan = ChunkScan.open(new IndexLocation(Path.of(indexDir)))) {
         scan.forEach(entry -> {
           read.inc();
           out.output(entry.chunk());
