@@ -14,7 +14,6 @@ import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.transforms.ingest.SourceReader;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -139,7 +138,7 @@ final class IndexCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (watch) {
-      return new IndexWatchRun(spec.commandLine(), json, quiet).run(indexDir(), run(IngestProgress.NONE),
+      return new IndexWatchRun(spec.commandLine(), json, quiet).run(index(), run(IngestProgress.NONE),
           watchSettings());
     }
     if (dataset != null && (!Path.of(".").equals(root) || !paths.isEmpty())) {
@@ -149,7 +148,7 @@ final class IndexCommand implements Callable<Integer> {
     RunRecorder recorder = new RunRecorder(quiet ? IngestProgress.NONE
         : new ConsoleProgress(spec.commandLine().getErr(), Terminal.interactive()));
     IndexOutcome outcome;
-    try (Weft weft = Wefts.open(indexDir())) {
+    try (Weft weft = Wefts.open(index())) {
       outcome = weft.index(run(recorder));
     } catch (RuntimeException e) {
       reportFile.failed(recorder, e);
@@ -166,15 +165,8 @@ final class IndexCommand implements Callable<Integer> {
   }
 
   private IndexWatch.WatchSettings watchSettings() {
-    return new IndexWatch.WatchSettings(duration("--window", window), duration("--rescan", rescan));
-  }
-
-  private static Duration duration(String option, String value) {
-    try {
-      return SpecDurations.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(option + " " + e.getMessage() + ", got: " + value);
-    }
+    return new IndexWatch.WatchSettings(SpecDurations.parse("--window", window),
+        SpecDurations.parse("--rescan", rescan));
   }
 
   /** The options as one run; the values are checked by the run's settings, once. */
@@ -216,7 +208,7 @@ final class IndexCommand implements Callable<Integer> {
     }
   }
 
-  private IndexLocation indexDir() {
+  private IndexLocation index() {
     return IndexLocation.forWrite(indexOption.index,
         dataset != null ? Path.of("").toAbsolutePath() : root.toAbsolutePath().normalize());
   }

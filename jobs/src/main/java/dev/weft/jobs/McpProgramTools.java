@@ -21,13 +21,13 @@ import dev.weft.jobs.mcp.ToolResult;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.view.ProgramView;
+import dev.weft.models.http.SpecDurations;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestProgress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -183,11 +183,7 @@ final class McpProgramTools {
     if (deadline == null) {
       return RunOptions.DEFAULT_DEADLINE;
     }
-    try {
-      return Duration.parse(deadline);
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("deadline must be an ISO-8601 duration like PT10M, got: " + deadline);
-    }
+    return SpecDurations.parse("deadline", deadline);
   }
 
   /** {@code INDEX/mcp-runs/program-MILLIS-N}: one directory per run, never reused. */

@@ -14,12 +14,12 @@ import dev.weft.jobs.SignalStop;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
+import dev.weft.models.http.SpecDurations;
 import dev.weft.pipelines.Runner;
 import dev.weft.transforms.beam.ResourcePaths;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -134,10 +134,6 @@ public final class ProgramRunJob {
   }
 
   private static Duration duration(String value, String option) {
-    try {
-      return Duration.parse(value);
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(option + " must be an ISO-8601 duration such as PT30S, got: " + value);
-    }
+    return SpecDurations.parse(option, value);
   }
 }

@@ -53,8 +53,8 @@ public final class StreamingIngestPipeline {
     }
     Path root = IngestPipeline.root(options);
     IndexLocation index = IndexLocation.given(ResourcePaths.index(options.getIndex()), "--index");
-    Duration window = duration("--window", options.getWindow());
-    Duration interval = duration("--watchInterval", options.getWatchInterval());
+    Duration window = SpecDurations.parse("--window", options.getWindow());
+    Duration interval = SpecDurations.parse("--watchInterval", options.getWatchInterval());
     if (options.getWatchPolls() < 0) {
       throw new IllegalArgumentException("--watchPolls must be at least 0 (0: never stop), got: "
           + options.getWatchPolls());
@@ -63,7 +63,7 @@ public final class StreamingIngestPipeline {
         .map(String::trim).filter(e -> !e.isEmpty()).toList();
     String lockWait = options.getLockWait() == null ? IngestOptions.STREAMING_LOCK_WAIT : options.getLockWait();
     WindowPublisher publisher = new WindowPublisher(root.toString(), index.toString(), extensions,
-        options.getMaxFileBytes(), duration("--lockWait", lockWait), windowStaging(options.getWindowStaging()));
+        options.getMaxFileBytes(), SpecDurations.parse("--lockWait", lockWait), windowStaging(options.getWindowStaging()));
     if (options.getExportParquet() != null) {
       // each published window's chunks as DIR/gen-<N>/ (WindowExport); a local path, as in batch
       publisher = publisher.withExportParquet(IngestPipeline.exportDir(options));
@@ -88,7 +88,7 @@ public final class StreamingIngestPipeline {
         .apply("ChangedPaths", FlatMapElements.into(TypeDescriptors.strings())
             .via((MatchResult.Metadata file) -> changedPath(rootText, indexText, router, file)));
     // a deletion is never matched: a tick every --rescan gives a window to pass in, whose re-listing applies it
-    Duration rescan = duration("--rescan", options.getRescan());
+    Duration rescan = SpecDurations.parse("--rescan", options.getRescan());
     GenerateSequence ticks = GenerateSequence.from(0).withRate(1, org.joda.time.Duration.millis(rescan.toMillis()));
     if (options.getWatchPolls() > 0) {
       // a bounded watch must end, so must its ticks: as many as fit in the watch's span (none when none fits)
@@ -128,14 +128,6 @@ public final class StreamingIngestPipeline {
     }
     String relative = Path.of(root).relativize(path).toString().replace('\\', '/');
     return router.route(relative).isPresent() ? List.of(relative) : List.of();
-  }
-
-  private static Duration duration(String option, String value) {
-    try {
-      return SpecDurations.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(option + " " + e.getMessage() + ", got: " + value);
-    }
   }
 
   /** One log line per window, as {@code weft index --watch} prints on stderr. */

@@ -398,7 +398,8 @@ class StreamingIngestTest {
         .hasMessageStartingWith("--index is required with --streaming=true");
     assertThatThrownBy(() -> StreamingIngestPipeline.build(options("--streaming=true", "--root=" + root,
             "--index=" + indexDir, "--window=soon")))
-        .hasMessage("--window must be a whole number with ms, s or m (e.g. 500ms, 10s, 2m), got: soon");
+        .hasMessage("--window must be a whole number with ms, s, m or h (500ms, 10s, 2m, 1h) or ISO-8601 (PT30S), "
+            + "got: soon");
     assertThatThrownBy(() -> streaming("--watchPolls=-1"))
         .hasMessage("--watchPolls must be at least 0 (0: never stop), got: -1");
   }
