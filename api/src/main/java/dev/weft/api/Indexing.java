@@ -12,6 +12,7 @@ import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Runs an {@link IndexRun}: its ingest request (the run's own source and settings, with the embedder chosen here),
@@ -36,25 +37,23 @@ final class Indexing {
       return new IndexOutcome(ingester.run(request, run.access()), null);
     }
     boolean rebuild = run.access().rebuild();
-    String spec = run.embedding().spec();
-    // an index that does not exist yet is made by the ingest, not by choosing its embedder: a refused spec leaves
-    // no directory behind
-    Optional<EmbedderSpec> chosen = index.exists() ? Optional.empty()
-        : Optional.of(Embedders.forRun(spec, Optional.empty()));
-    try (CorpusIndex opened = CorpusIndex.open(index)) {
-      EmbedderSpec embedder = chosen.orElseGet(() -> Embedders.forRun(spec, served(opened, rebuild)));
+    try (OpenOnce opened = new OpenOnce(index)) {
+      // an index that does not exist yet is created by the ingest once its source is checked, not to choose its
+      // embedder: a refused source or spec leaves no directory behind
+      EmbedderSpec embedder = Embedders.forRun(run.embedding().spec(),
+          index.exists() ? served(opened.get(), rebuild) : Optional.empty());
       IngestRequest request = new IngestRequest(run.source(), index, run.settings().withEmbedder(embedder));
-      IngestReport report = ingester.run(opened, request, run.access());
+      IngestReport report = ingester.run(request, run.access(), opened);
       if (report.counter(IngestCounters.EMBED_FAILED) > 0) {
         // a failed batch is left to embed-missing rather than calling a failing endpoint again at once
         return new IndexOutcome(report, null);
       }
       // Chunks of unchanged items indexed before embedding was asked for have no vector, and this run did not touch
       // them: give them one now, so "embed" means every chunk has a vector.
-      if (served(opened, rebuild).map(GenerationManifest::chunksWithoutVectors).orElse(0L) == 0) {
+      if (served(opened.get(), rebuild).map(GenerationManifest::chunksWithoutVectors).orElse(0L) == 0) {
         return new IndexOutcome(report, null);
       }
-      IngestReport filled = EmbedMissing.run(opened, embedder, run.settings().embedBatchSize(),
+      IngestReport filled = EmbedMissing.run(opened.get(), embedder, run.settings().embedBatchSize(),
           run.settings().keepGenerations(), run.access().lockWait());
       return new IndexOutcome(report, filled);
     }
@@ -84,5 +83,30 @@ final class Indexing {
    */
   private static Optional<GenerationManifest> served(CorpusIndex opened, boolean rebuild) {
     return rebuild ? Optional.empty() : opened.current();
+  }
+
+  /** The run's one open of its index, made on first use (the ingest creates a missing index) and closed after it. */
+  private static final class OpenOnce implements Supplier<CorpusIndex>, AutoCloseable {
+    private final IndexLocation index;
+    private CorpusIndex opened;
+
+    OpenOnce(IndexLocation index) {
+      this.index = index;
+    }
+
+    @Override
+    public CorpusIndex get() {
+      if (opened == null) {
+        opened = CorpusIndex.open(index);
+      }
+      return opened;
+    }
+
+    @Override
+    public void close() {
+      if (opened != null) {
+        opened.close();
+      }
+    }
   }
 }

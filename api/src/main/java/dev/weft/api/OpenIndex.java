@@ -3,7 +3,6 @@ package dev.weft.api;
 import dev.weft.context.IndexLocation;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
-import java.nio.file.Path;
 import java.util.Optional;
 
 /**

@@ -27,7 +27,6 @@ import dev.weft.models.EmbedderSpecs;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.IngestReport;
-import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.transforms.export.ExportFormat;
 import dev.weft.transforms.impact.ImpactAnalyzer;
 import java.nio.file.Files;

@@ -6,7 +6,6 @@ import dev.weft.context.IndexLocation;
 import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.WatchWindow;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

@@ -89,7 +89,7 @@ public final class CorpusIndex implements Closeable {
   public static CorpusIndex openExisting(IndexLocation index) {
     if (!Files.exists(index.resolve(GenerationStore.CURRENT))
         && new GenerationStore(index).generationNumbers().isEmpty()) {
-      throw new IndexNotFoundException(index.dir());
+      throw new IndexNotFoundException(index);
     }
     try {
       Files.createDirectories(index.resolve(LUCENE));
@@ -279,7 +279,7 @@ public final class CorpusIndex implements Closeable {
    */
   public CorpusSearcher searcher(Function<? super GenerationManifest, ? extends ItemSource> itemsOf) {
     Objects.requireNonNull(itemsOf, "itemsOf");
-    ServedGeneration generation = acquireServed().orElseThrow(() -> new IndexNotFoundException(index.dir()));
+    ServedGeneration generation = acquireServed().orElseThrow(() -> new IndexNotFoundException(index));
     try {
       return new CorpusSearcher(served, generation, index, itemsOf.apply(generation.manifest()));
     } catch (RuntimeException e) {

@@ -124,7 +124,7 @@ final class ServedGenerations extends ReferenceManager<ServedGeneration> {
           return Optional.empty();
         }
         // CURRENT and every manifest are gone from under a served generation: the index is no longer there
-        throw new IndexNotFoundException(store.index().dir());
+        throw new IndexNotFoundException(store.index());
       }
       if (previous != null && previous.number() == generation.get()) {
         return Optional.empty();

@@ -18,7 +18,6 @@ import dev.weft.models.http.SpecDurations;
 import dev.weft.pipelines.Runner;
 import dev.weft.transforms.beam.ResourcePaths;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One incremental ingest pass, the same skeleton for a directory tree and a dataset ({@link IngestSource}): open
@@ -91,22 +92,27 @@ public final class Ingester {
    * in between planning and writing (it is refused as busy), so a plan is never applied to another generation.
    */
   public IngestReport run(IngestRequest request, WriteAccess access) {
+    SourcePass pass = pass(request); // a refused source is refused before the index is opened (or created)
     try (CorpusIndex opened = CorpusIndex.open(request.index())) {
-      return run(opened, request, access);
+      return run(opened, request, access, pass);
     }
   }
 
   /**
-   * As {@link #run(IngestRequest, WriteAccess)} on the request's index already open: a caller that reads the index
-   * before and after the run (the facade's embedding run) opens it once.
+   * As {@link #run(IngestRequest, WriteAccess)} through the request's index as the caller holds it open (and closes):
+   * {@code opened} is asked for it once the source is checked, so a refused source never creates the index. The
+   * facade's embedding run reads the index before and after the ingest through the same open.
    */
-  public IngestReport run(CorpusIndex opened, IngestRequest request, WriteAccess access) {
-    IngestSettings settings = request.settings();
+  public IngestReport run(IngestRequest request, WriteAccess access, Supplier<CorpusIndex> opened) {
+    SourcePass pass = pass(request);
+    return run(opened.get(), request, access, pass);
+  }
+
+  private static SourcePass pass(IngestRequest request) {
     // IngestSource is sealed to these two (Java 17 has no pattern switch to say so)
-    SourcePass pass = request.source() instanceof DirectorySource directory
-        ? new DirectoryPass(directory, settings, request.index())
-        : new DatasetPass((DatasetSource) request.source(), settings, request.index());
-    return run(opened, request, access, pass);
+    return request.source() instanceof DirectorySource directory
+        ? new DirectoryPass(directory, request.settings(), request.index())
+        : new DatasetPass((DatasetSource) request.source(), request.settings(), request.index());
   }
 
   /**

@@ -8,7 +8,6 @@ import dev.weft.pipelines.ingest.EmbedderGuard;
 import dev.weft.transforms.beam.ResourcePaths;
 import dev.weft.transforms.route.Router;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;

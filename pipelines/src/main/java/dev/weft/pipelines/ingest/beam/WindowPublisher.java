@@ -28,7 +28,6 @@ import dev.weft.transforms.route.Router;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.io.IOException;
 import java.io.Serializable;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
