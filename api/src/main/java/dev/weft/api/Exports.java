@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.index.ChunkScan;
 import dev.weft.transforms.export.ChunkFileWriter;
 import dev.weft.transforms.export.ChunkFiles;
@@ -12,13 +13,13 @@ import java.nio.file.Path;
 final class Exports {
   private Exports() {}
 
-  static ExportSummary write(Path indexDir, ExportFormat format, Path outDir) {
+  static ExportSummary write(IndexLocation index, ExportFormat format, Path outDir) {
     Path dir = outDir.toAbsolutePath().normalize();
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new IllegalArgumentException("the export directory must be a directory, got a file: " + dir
           + "; pass a directory (created when missing)");
     }
-    try (ChunkScan scan = ChunkScan.open(indexDir);
+    try (ChunkScan scan = ChunkScan.open(index);
         ChunkFileWriter writer = ChunkFileWriter.open(format, dir.resolve(ChunkFiles.fileName(format, 0, 1)))) {
       long[] withVectors = {0};
       scan.forEach(entry -> {

@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.graph.git.GitActivityIndex;
 import dev.weft.context.graph.git.RecentActivity;
@@ -20,9 +21,9 @@ final class GitGrounding {
 
   private GitGrounding() {}
 
-  static GitActivityIndex activity(Path indexDir, GenerationManifest manifest) {
+  static GitActivityIndex activity(IndexLocation index, GenerationManifest manifest) {
     return tree(manifest)
-        .map(root -> GitHistory.load(root, indexDir.resolve(CACHE), GitHistory.DEFAULT_DEADLINE).index())
+        .map(root -> GitHistory.load(root, index.resolve(CACHE), GitHistory.DEFAULT_DEADLINE).index())
         .orElseGet(() -> GitActivityIndex.none(noTree(manifest)));
   }
 

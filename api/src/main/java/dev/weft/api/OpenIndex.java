@@ -1,8 +1,8 @@
 package dev.weft.api;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
-import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -11,25 +11,25 @@ import java.util.Optional;
  * one; a {@link WeftCache} lends one to Weft after Weft, so that a long-lived process opens an index once.
  */
 final class OpenIndex implements AutoCloseable {
-  private final Path indexDir;
+  private final IndexLocation location;
   private final Embedders models = new Embedders();
   private CorpusIndex index;
   private boolean closed;
 
-  OpenIndex(Path indexDir) {
-    this.indexDir = indexDir;
+  OpenIndex(IndexLocation location) {
+    this.location = location;
   }
 
-  Path indexDir() {
-    return indexDir;
+  IndexLocation location() {
+    return location;
   }
 
   synchronized CorpusIndex index() {
     if (closed) {
-      throw new IllegalStateException("the opened index " + indexDir + " is closed; open another Weft");
+      throw new IllegalStateException("the opened index " + location + " is closed; open another Weft");
     }
     if (index == null) {
-      index = CorpusIndex.openExisting(indexDir);
+      index = CorpusIndex.openExisting(location);
     }
     return index;
   }

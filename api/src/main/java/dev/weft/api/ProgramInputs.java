@@ -2,6 +2,7 @@ package dev.weft.api;
 
 import dev.weft.agents.program.Piece;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.index.ChunkScan;
 import dev.weft.transforms.dataset.DatasetRecord;
@@ -46,7 +47,7 @@ final class ProgramInputs {
     if (source instanceof ProgramSource.Dataset dataset) {
       return dataset(dataset.path());
     }
-    return index(source.path());
+    return index(IndexLocation.of(source.path()));
   }
 
   /** Each regular file a slot named by its relative path ({@code /}-separated) and a piece of input. */
@@ -112,11 +113,11 @@ final class ProgramInputs {
   }
 
   /** Each chunk of the served generation a piece addressed by its chunk id ({@code path#n}). */
-  static Loaded index(Path indexDir) {
-    Path dir = indexDir.toAbsolutePath().normalize();
+  static Loaded index(IndexLocation index) {
+    Path dir = index.dir();
     List<Piece> pieces = new ArrayList<>();
     long[] total = {0};
-    try (ChunkScan scan = ChunkScan.open(dir)) {
+    try (ChunkScan scan = ChunkScan.open(index)) {
       scan.forEach(entry -> {
         total[0] += entry.chunk().text().length();
         checkBounds(dir, pieces.size() + 1, total[0]);

@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.embed.EmbedderSpec;
@@ -26,7 +27,6 @@ import dev.weft.models.EmbedderSpecs;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.IngestReport;
-import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.transforms.export.ExportFormat;
 import dev.weft.transforms.impact.ImpactAnalyzer;
 import java.nio.file.Files;
@@ -55,7 +55,7 @@ import java.util.Optional;
  * }</pre>
  */
 public final class Weft implements AutoCloseable {
-  private final Path indexDir;
+  private final IndexLocation index;
   /** The index's reader and models: this Weft's own, or lent by a {@link WeftCache} for as long as it is open. */
   private final OpenIndex reads;
   /** Closes {@link #reads}, or gives it back to the cache that lent it. */
@@ -70,42 +70,40 @@ public final class Weft implements AutoCloseable {
   private Graph graph;
   private boolean closed;
 
-  private Weft(Path indexDir, OpenIndex reads, Runnable releaseReads, Embedders embedders) {
-    this.indexDir = indexDir;
+  private Weft(IndexLocation index, OpenIndex reads, Runnable releaseReads, Embedders embedders) {
+    this.index = index;
     this.reads = reads;
     this.releaseReads = releaseReads;
     this.embedders = embedders;
   }
 
   /** A Weft over an index a cache holds open: in-process models are the cache's, the rest its own. */
-  static Weft lent(Path indexDir, OpenIndex reads, Runnable giveBack) {
-    return new Weft(indexDir, reads, giveBack, new Embedders(reads.models()));
+  static Weft lent(IndexLocation index, OpenIndex reads, Runnable giveBack) {
+    return new Weft(index, reads, giveBack, new Embedders(reads.models()));
   }
 
   /**
-   * A Weft over the index at {@code indexDir}, which need not exist yet (an index run creates it; reads before then
-   * fail naming it).
+   * A Weft over the index at {@code dir}, which need not exist yet (an index run creates it; reads before then
+   * fail naming it): {@code open(IndexLocation.of(dir))}, for a library caller that holds a directory.
    *
-   * @throws IllegalArgumentException when {@code indexDir} is a file
+   * @throws IllegalArgumentException when {@code dir} is a file
    */
-  public static Weft open(Path indexDir) {
-    Path dir = directory(indexDir);
-    OpenIndex reads = new OpenIndex(dir);
-    return new Weft(dir, reads, reads::close, reads.models());
+  public static Weft open(Path dir) {
+    return open(IndexLocation.of(dir));
   }
 
-  /** {@code indexDir} absolute and normalized; a file is refused. */
-  static Path directory(Path indexDir) {
-    Path dir = Objects.requireNonNull(indexDir, "indexDir").toAbsolutePath().normalize();
-    if (Files.exists(dir) && !Files.isDirectory(dir)) {
-      throw new IllegalArgumentException("the index must be a directory, got a file: " + dir
-          + "; pass a directory (created when missing)");
-    }
-    return dir;
+  /**
+   * A Weft over {@code index}, found once by the caller ({@link IndexLocation#forRead}, {@link IndexLocation#forWrite}
+   * for {@code --index}, {@code $WEFT_INDEX} and the {@code .weft} upward); every layer below uses it as it is.
+   */
+  public static Weft open(IndexLocation index) {
+    OpenIndex reads = new OpenIndex(Objects.requireNonNull(index, "index"));
+    return new Weft(index, reads, reads::close, reads.models());
   }
 
-  public Path indexDir() {
-    return indexDir;
+  /** The index this Weft works on. */
+  public IndexLocation location() {
+    return index;
   }
 
   /** What this Weft reads through (tests: whether a cache lent the same one again). */
@@ -124,7 +122,7 @@ public final class Weft implements AutoCloseable {
    */
   public IndexOutcome index(IndexRun run) {
     ensureOpen();
-    return Indexing.run(indexDir, run);
+    return Indexing.run(index, run);
   }
 
   /**
@@ -136,7 +134,7 @@ public final class Weft implements AutoCloseable {
    */
   public IndexWatch watch(IndexRun run, IndexWatch.WatchSettings settings, IndexWatch.Listener listener) {
     ensureOpen();
-    return Indexing.watch(indexDir, run, settings, listener);
+    return Indexing.watch(index, run, settings, listener);
   }
 
   /** Recall; dense and hybrid embed the query with the embedder the index's vectors came from. */
@@ -209,7 +207,7 @@ public final class Weft implements AutoCloseable {
   public synchronized Graph graph() {
     ensureOpen();
     if (graph == null) {
-      graph = new Graph(() -> reading().searcher(), generation -> GitGrounding.activity(indexDir, generation));
+      graph = new Graph(() -> reading().searcher(), generation -> GitGrounding.activity(index, generation));
     }
     return graph;
   }
@@ -240,7 +238,7 @@ public final class Weft implements AutoCloseable {
     try (CorpusSearcher searcher = reading().searcher()) {
       manifest = searcher.generation();
     }
-    return GitGrounding.activity(indexDir, manifest);
+    return GitGrounding.activity(index, manifest);
   }
 
   /** The files edited in the served generation's work tree and not yet committed, newest first; apart from ranking. */
@@ -285,19 +283,19 @@ public final class Weft implements AutoCloseable {
     try (CorpusSearcher searcher = reading().searcher()) {
       spec = Embedders.forEmbedMissing(embedder, searcher.vectorCensus(), searcher.generation());
     }
-    return EmbedMissing.run(indexDir, spec, batchSize, GenerationManifest.DEFAULT_KEEP_GENERATIONS, wait);
+    return EmbedMissing.run(index, spec, batchSize, GenerationManifest.DEFAULT_KEEP_GENERATIONS, wait);
   }
 
   /** Writes the served generation as {@code outDir/chunks-00000-of-00001.<format>}, replacing an earlier export. */
   public ExportSummary export(ExportFormat format, Path outDir) {
     ensureOpen();
-    return Exports.write(indexDir, format, outDir);
+    return Exports.write(index, format, outDir);
   }
 
   /** Lucene's CheckIndex on every kept generation, under the write lock (waiting up to {@code wait}). */
   public CheckReport check(Duration wait) {
     ensureOpen();
-    return Views.check(IndexCheck.run(indexDir, wait));
+    return Views.check(IndexCheck.run(index, wait));
   }
 
   /**
@@ -319,7 +317,7 @@ public final class Weft implements AutoCloseable {
   public Memory memoryToRead(String embedder) {
     synchronized (this) {
       ensureOpen();
-      if (ledger == null && !Files.isDirectory(indexDir.resolve(MemoryStores.DIRECTORY))) {
+      if (ledger == null && !Files.isDirectory(index.resolve(MemoryStores.DIRECTORY))) {
         return memory(embedder, new InMemoryStore());
       }
     }
@@ -379,7 +377,7 @@ public final class Weft implements AutoCloseable {
   private synchronized Store ledgerStore() {
     ensureOpen();
     if (ledger == null) {
-      ledger = LuceneStore.open(indexDir.resolve(MemoryStores.DIRECTORY));
+      ledger = LuceneStore.open(index.resolve(MemoryStores.DIRECTORY));
     }
     return ledger;
   }
@@ -416,7 +414,7 @@ public final class Weft implements AutoCloseable {
 
   private synchronized void ensureOpen() {
     if (closed) {
-      throw new IllegalStateException("this Weft over " + indexDir + " is closed; open another");
+      throw new IllegalStateException("this Weft over " + index + " is closed; open another");
     }
   }
 

@@ -1,9 +1,9 @@
 package dev.weft.api;
 
+import dev.weft.context.IndexLocation;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -38,7 +38,7 @@ public final class WeftCache implements AutoCloseable {
   private final int capacity;
   private final LongSupplier nanoClock;
   /** Access order: the first is the least recently used. */
-  private final Map<Path, Entry> entries = new LinkedHashMap<>(8, 0.75f, true);
+  private final Map<IndexLocation, Entry> entries = new LinkedHashMap<>(8, 0.75f, true);
   private boolean closed;
 
   WeftCache(Duration idle, int capacity, LongSupplier nanoClock) {
@@ -59,21 +59,21 @@ public final class WeftCache implements AutoCloseable {
   }
 
   /**
-   * A Weft over {@code indexDir} (as {@link Weft#open}: need not exist yet, a file is refused) reading through the
+   * A Weft over {@code index} (as {@link Weft#open}: need not exist yet) reading through the
    * index this cache holds for it; close it when the call ends.
    */
-  public Weft open(Path indexDir) {
-    Path dir = Weft.directory(indexDir);
-    Entry entry = lease(dir);
+  public Weft open(IndexLocation index) {
+    Objects.requireNonNull(index, "index");
+    Entry entry = lease(index);
     // outside the cache's lock: it reads the directory
     if (!entry.reads.stillTheDirectorys()) {
       retire(entry);
       release(entry);
-      entry = lease(dir);
+      entry = lease(index);
     }
     Entry lent = entry;
     boolean[] given = {false};
-    return Weft.lent(dir, entry.reads, () -> {
+    return Weft.lent(index, entry.reads, () -> {
       if (!given[0]) {
         given[0] = true;
         release(lent);
@@ -121,14 +121,14 @@ public final class WeftCache implements AutoCloseable {
     closeAll(unused);
   }
 
-  private Entry lease(Path dir) {
+  private Entry lease(IndexLocation index) {
     List<Entry> evicted = new ArrayList<>();
     Entry entry;
     synchronized (this) {
       if (closed) {
         throw new IllegalStateException("the index cache is closed (its server is stopping); rerun the call");
       }
-      entry = entries.get(dir);
+      entry = entries.get(index);
       if (entry == null) {
         for (Iterator<Entry> it = entries.values().iterator(); entries.size() >= capacity && it.hasNext(); ) {
           Entry eldest = it.next();
@@ -138,8 +138,8 @@ public final class WeftCache implements AutoCloseable {
             evicted.add(eldest);
           }
         }
-        entry = new Entry(new OpenIndex(dir));
-        entries.put(dir, entry);
+        entry = new Entry(new OpenIndex(index));
+        entries.put(index, entry);
       }
       entry.leases++;
       entry.lastUsedNanos = nanoClock.getAsLong();
@@ -150,7 +150,7 @@ public final class WeftCache implements AutoCloseable {
 
   /** No later call gets {@code entry}; it closes when its last lease is given back. */
   private synchronized void retire(Entry entry) {
-    entries.remove(entry.reads.indexDir(), entry);
+    entries.remove(entry.reads.location(), entry);
     entry.retired = true;
   }
 

@@ -2,6 +2,7 @@ package dev.weft.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.UpdateOptions;
@@ -27,11 +28,14 @@ class IndexRunSettingsPropertyTest {
 
   @Test
   void theDefaultsAreOneSetWhicheverBuilderIsUsed() {
-    assertThat(IndexRun.tree(ROOT).build().settings()).isEqualTo(IngestRequest.directory(ROOT, INDEX).build()
+    assertThat(IndexRun.tree(ROOT).build().settings()).isEqualTo(IngestRequest.directory(ROOT,
+        IndexLocation.of(INDEX)).build()
         .settings());
-    assertThat(IndexRun.tree(ROOT).build().source()).isEqualTo(IngestRequest.directory(ROOT, INDEX).build()
+    assertThat(IndexRun.tree(ROOT).build().source()).isEqualTo(IngestRequest.directory(ROOT,
+        IndexLocation.of(INDEX)).build()
         .source());
-    assertThat(IndexRun.dataset(DATA).build().source()).isEqualTo(IngestRequest.dataset(DATA, INDEX).build()
+    assertThat(IndexRun.dataset(DATA).build().source()).isEqualTo(IngestRequest.dataset(DATA,
+        IndexLocation.of(INDEX)).build()
         .source());
     assertThat(UpdateOptions.of("/corpus", "stamp").keepGenerations())
         .isEqualTo(IndexRun.tree(ROOT).build().settings().keepGenerations())
@@ -47,7 +51,8 @@ class IndexRunSettingsPropertyTest {
     List<String> extensions = java ? List.of("java", ".md") : List.of();
     IndexRun run = sameSetters(IndexRun.tree(ROOT), force, runner, beamThreshold, keep, batch)
         .paths(paths).extensions(extensions).maxFileBytes(maxBytes).watchListing(watchListing).build();
-    IngestRequest request = sameSetters(IngestRequest.directory(ROOT, INDEX), force, runner, beamThreshold, keep,
+    IngestRequest request = sameSetters(IngestRequest.directory(ROOT, IndexLocation.of(INDEX)), force, runner,
+        beamThreshold, keep,
         batch).paths(paths).extensions(extensions).maxFileBytes(maxBytes).watchListing(watchListing).build();
 
     assertThat(run.source()).isEqualTo(request.source());
@@ -61,7 +66,8 @@ class IndexRunSettingsPropertyTest {
     String format = markdown ? "markdown" : "text";
     IndexRun run = sameSetters(IndexRun.dataset(DATA), force, runner, beamThreshold, keep, batch)
         .datasetKind(kind).datasetFormat(format).build();
-    IngestRequest request = sameSetters(IngestRequest.dataset(DATA, INDEX), force, runner, beamThreshold, keep,
+    IngestRequest request = sameSetters(IngestRequest.dataset(DATA, IndexLocation.of(INDEX)), force, runner,
+        beamThreshold, keep,
         batch).datasetKind(kind).datasetFormat(format).build();
 
     assertThat(run.source()).isEqualTo(request.source());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.error.WeftException;
@@ -34,7 +35,7 @@ class WeftCacheTest {
     Path index = tmp.resolve("index");
     indexColdly(corpus, index);
     OpenIndex first;
-    try (Weft weft = cache.open(index)) {
+    try (Weft weft = cache.open(IndexLocation.of(index))) {
       assertThat(paths(weft, "wombat")).isEmpty();
       first = weft.reads();
     }
@@ -42,7 +43,7 @@ class WeftCacheTest {
     Files.writeString(corpus.resolve("b.md"), "# B\n\nwombat\n");
     indexColdly(corpus, index);
 
-    try (Weft weft = cache.open(index)) {
+    try (Weft weft = cache.open(IndexLocation.of(index))) {
       assertThat(weft.reads()).as("refreshed in place, not opened again").isSameAs(first);
       assertThat(paths(weft, "wombat")).containsExactly("b.md");
       assertThat(weft.stats().generation()).isEqualTo(2);
@@ -57,7 +58,7 @@ class WeftCacheTest {
     indexColdly(corpus, index);
     Files.writeString(corpus.resolve("b.md"), "# B\n\nwombat\n");
     indexColdly(corpus, index);
-    try (Weft weft = cache.open(index)) {
+    try (Weft weft = cache.open(IndexLocation.of(index))) {
       assertThat(paths(weft, "wombat")).containsExactly("b.md");
     }
 
@@ -65,7 +66,7 @@ class WeftCacheTest {
       other.rollback(1, Duration.ZERO);
     }
 
-    try (Weft weft = cache.open(index)) {
+    try (Weft weft = cache.open(IndexLocation.of(index))) {
       assertThat(paths(weft, "wombat")).isEmpty();
       assertThat(weft.stats().generation()).isEqualTo(1);
       assertThat(weft.generations().served()).isEqualTo(1);
@@ -77,7 +78,7 @@ class WeftCacheTest {
     Path index = tmp.resolve("index");
     indexColdly(corpus("a.md", "# A\n\naardvark\n"), index);
     OpenIndex before;
-    try (Weft weft = cache.open(index)) {
+    try (Weft weft = cache.open(IndexLocation.of(index))) {
       assertThat(paths(weft, "aardvark")).containsExactly("a.md");
       before = weft.reads();
     }
@@ -85,7 +86,7 @@ class WeftCacheTest {
     delete(index);
     indexColdly(corpus("z.md", "# Z\n\nwombat\n"), index); // generation 1 again, segment _0 again
 
-    try (Weft weft = cache.open(index)) {
+    try (Weft weft = cache.open(IndexLocation.of(index))) {
       assertThat(weft.stats().generation()).isEqualTo(1);
       assertThat(paths(weft, "aardvark")).isEmpty();
       assertThat(paths(weft, "wombat")).containsExactly("z.md");
@@ -97,7 +98,7 @@ class WeftCacheTest {
   void aDeletedDirectoryFailsAsAFreshOpenDoes() throws IOException {
     Path index = tmp.resolve("index");
     indexColdly(corpus("a.md", "# A\n\naardvark\n"), index);
-    try (Weft weft = cache.open(index)) {
+    try (Weft weft = cache.open(IndexLocation.of(index))) {
       assertThat(paths(weft, "aardvark")).containsExactly("a.md");
     }
 
@@ -107,7 +108,7 @@ class WeftCacheTest {
     try (Weft weft = Weft.open(index)) {
       cold = failure(weft);
     }
-    try (Weft weft = cache.open(index)) {
+    try (Weft weft = cache.open(IndexLocation.of(index))) {
       assertThat(failure(weft)).isEqualTo(cold).startsWith("no Weft index at " + index);
     }
   }
@@ -116,7 +117,7 @@ class WeftCacheTest {
   void anIndexClosesWhenIdleButNeverUnderACall() throws IOException {
     Path index = tmp.resolve("index");
     indexColdly(corpus("a.md", "# A\n\naardvark\n"), index);
-    Weft held = cache.open(index);
+    Weft held = cache.open(IndexLocation.of(index));
     assertThat(paths(held, "aardvark")).containsExactly("a.md");
 
     clock.addAndGet(Duration.ofMinutes(5).toNanos());
@@ -138,7 +139,7 @@ class WeftCacheTest {
     OpenIndex first = null;
     for (String name : List.of("one", "two", "three")) {
       indexColdly(corpus, tmp.resolve(name));
-      try (Weft weft = cache.open(tmp.resolve(name))) {
+      try (Weft weft = cache.open(IndexLocation.of(tmp.resolve(name)))) {
         assertThat(paths(weft, "aardvark")).containsExactly("a.md");
         first = first == null ? weft.reads() : first;
       }
@@ -151,14 +152,14 @@ class WeftCacheTest {
   @Test
   void theLedgersStoreAndItsLockAreNeverKeptBetweenCalls() {
     Path index = tmp.resolve("index");
-    try (Weft weft = cache.open(index)) {
+    try (Weft weft = cache.open(IndexLocation.of(index))) {
       weft.memory(null).remember("m1", "a fact", null);
     }
     // a writer in another process (here a plain Weft) takes the store's lock at once
     try (Weft other = Weft.open(index)) {
       other.memory(null).remember("m2", "another fact", null);
     }
-    try (Weft weft = cache.open(index)) {
+    try (Weft weft = cache.open(IndexLocation.of(index))) {
       assertThat(weft.environment()).isNotNull();
       weft.memory(null).remember("m3", "a third fact", null);
     }

@@ -171,6 +171,7 @@ class WeftTest {
   void aFileIsNotAnIndexDirectory() throws IOException {
     Path file = Files.writeString(tmp.resolve("a-file"), "x");
     assertThatThrownBy(() -> Weft.open(file)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("the index must be a directory, got a file: " + file + "; pass a directory (created when missing)");
+        .hasMessage("the index location must be an index directory, got a file: "
+            + file + "; pass a directory (created when missing)");
   }
 }

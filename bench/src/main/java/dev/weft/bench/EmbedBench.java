@@ -1,6 +1,7 @@
 package dev.weft.bench;
 
 import dev.weft.context.EmbeddedText;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
@@ -106,7 +107,8 @@ public final class EmbedBench implements Bench {
     Path index = work.resolve("embed-index");
     ScratchDirs.deleteOrFail(index);
     long t0 = System.nanoTime();
-    IngestReport report = new Ingester().run(IngestRequest.directory(sample, index).runner(Runner.INPROCESS)
+    IngestReport report = new Ingester().run(IngestRequest.directory(sample,
+        IndexLocation.of(index)).runner(Runner.INPROCESS)
         .embedder(new OnnxEmbedderSpec(model)).build());
     double seconds = (System.nanoTime() - t0) / 1e9;
     double pipeline = report.counter(IngestCounters.EMBEDDED) / seconds;
@@ -139,7 +141,7 @@ public final class EmbedBench implements Bench {
   private void hybridLatency(Path index, List<String> texts, int count, PrintWriter out) {
     List<String> queries = sampleQueries(texts, count + 50);
     OnnxEmbedderSpec spec = new OnnxEmbedderSpec(options.model());
-    try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher();
+    try (CorpusIndex ci = CorpusIndex.openExisting(IndexLocation.of(index)); CorpusSearcher searcher = ci.searcher();
         Embedder embedder = spec.create()) {
       long[] recallOnly = new long[count];
       long[] withEmbedding = new long[count];

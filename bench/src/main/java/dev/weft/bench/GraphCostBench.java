@@ -1,5 +1,6 @@
 package dev.weft.bench;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.ScratchDirs;
 import dev.weft.context.SourceDocument;
 import dev.weft.pipelines.Runner;
@@ -69,7 +70,7 @@ public final class GraphCostBench implements Bench {
       });
       Path index = work.resolve("index");
       ScratchDirs.deleteOrFail(index);
-      long i = timed(() -> new Ingester().run(IngestRequest.directory(options.corpus(), index)
+      long i = timed(() -> new Ingester().run(IngestRequest.directory(options.corpus(), IndexLocation.of(index))
           .runner(Runner.INPROCESS).build()));
       if (round >= 0) {
         chunk[round] = c;

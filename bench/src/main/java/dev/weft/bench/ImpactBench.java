@@ -1,6 +1,7 @@
 package dev.weft.bench;
 
 import dev.weft.bench.ledger.Latencies;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.impact.Impact;
@@ -53,7 +54,7 @@ public final class ImpactBench implements Bench {
   public int run(Path work, PrintWriter out) {
     List<String> defined = definedSymbols();
     List<String> sample = sample(defined);
-    try (CorpusIndex index = CorpusIndex.openExisting(options.index())) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(options.index()))) {
       for (String symbol : sample) {
         impact(index, symbol);
         recall(index, symbol);
@@ -108,7 +109,7 @@ public final class ImpactBench implements Bench {
   /** Every distinct symbol of a code chunk, sorted (so the seeded sample does not depend on index order). */
   private List<String> definedSymbols() {
     Set<String> symbols = new TreeSet<>();
-    try (ChunkScan scan = ChunkScan.open(options.index())) {
+    try (ChunkScan scan = ChunkScan.open(IndexLocation.of(options.index()))) {
       scan.forEach(entry -> {
         String symbol = entry.chunk().symbol();
         if (entry.chunk().kind() == Kind.CODE && symbol != null && symbol.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*")) {

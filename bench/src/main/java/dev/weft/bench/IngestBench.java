@@ -2,6 +2,7 @@ package dev.weft.bench;
 
 import dev.weft.bench.eval.BeirCorpus;
 import dev.weft.context.Chunk;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.ScratchDirs;
 import dev.weft.index.CorpusIndex;
@@ -174,7 +175,8 @@ public final class IngestBench implements Bench {
   /** p50/p95 over {@code count} queries built from words of the corpus (seeded), after a warm-up. */
   private void recall(int count) {
     List<String> queries = sampleQueries(count + 200);
-    try (CorpusIndex index = CorpusIndex.openExisting(servedIndex); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(servedIndex));
+            CorpusSearcher searcher = index.searcher()) {
       for (String q : queries.subList(0, 200)) {
         searcher.recall(RecallRequest.of(q));
       }
@@ -208,7 +210,8 @@ public final class IngestBench implements Bench {
   }
 
   private void size() {
-    try (CorpusIndex index = CorpusIndex.openExisting(servedIndex); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(servedIndex));
+            CorpusSearcher searcher = index.searcher()) {
       IndexStats stats = searcher.stats();
       out.printf("index-size\t%.1f MB\t%.2fx source bytes%n", stats.indexBytes() / 1e6,
           (double) stats.indexBytes() / sourceBytes);
@@ -242,7 +245,7 @@ public final class IngestBench implements Bench {
   }
 
   private void noOpPass(boolean watchListing) {
-    IngestReport report = new Ingester().run(IngestRequest.directory(corpus, servedIndex)
+    IngestReport report = new Ingester().run(IngestRequest.directory(corpus, IndexLocation.of(servedIndex))
         .runner(Runner.INPROCESS).watchListing(watchListing).build());
     if (report.published()) {
       throw new IllegalStateException("a no-op pass published generation " + report.generation());
@@ -254,7 +257,7 @@ public final class IngestBench implements Bench {
   }
 
   private static IngestReport ingestRoot(Path root, Path index, Runner runner) {
-    return new Ingester().run(IngestRequest.directory(root, index).runner(runner).build());
+    return new Ingester().run(IngestRequest.directory(root, IndexLocation.of(index)).runner(runner).build());
   }
 
   private List<String> sampleQueries(int count) {

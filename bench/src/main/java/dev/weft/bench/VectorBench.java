@@ -1,5 +1,6 @@
 package dev.weft.bench;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.index.KnnLatency;
@@ -31,7 +32,8 @@ public final class VectorBench {
 
   /** Prints the figures; the index is only read. */
   public void run(PrintWriter out) {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir));
+            CorpusSearcher searcher = index.searcher()) {
       List<Integer> segments = searcher.vectorsPerSegment();
       long vectors = segments.stream().mapToLong(Integer::longValue).sum();
       out.printf(Locale.ROOT, "vectors\t%s\tgeneration %d\t%d vectors in %d segments\tlargest %s%n", indexDir,

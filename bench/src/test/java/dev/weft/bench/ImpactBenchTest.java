@@ -3,6 +3,7 @@ package dev.weft.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.pipelines.ingest.Ingester;
@@ -20,7 +21,7 @@ class ImpactBenchTest {
   @Test
   void timesEveryDefinedSymbolOfASmallTreeBesideRecall() throws Exception {
     Path index = tmp.resolve("index");
-    new Ingester().run(IngestRequest.directory(CORPUS, index).runner(Runner.INPROCESS).build());
+    new Ingester().run(IngestRequest.directory(CORPUS, IndexLocation.of(index)).runner(Runner.INPROCESS).build());
     StringWriter text = new StringWriter();
 
     int exit = new ImpactBench(new ImpactBench.Options(index, 200, 42)).run(tmp.resolve("work"), new PrintWriter(text));

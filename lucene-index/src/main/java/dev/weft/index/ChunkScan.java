@@ -1,5 +1,6 @@
 package dev.weft.index;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Chunk;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.generation.GenerationManifest;
@@ -47,12 +48,12 @@ public final class ChunkScan implements Closeable {
   }
 
   /**
-   * Opens the served generation of {@code indexDir} for a scan.
+   * Opens the served generation of {@code location} for a scan.
    *
    * @throws IndexNotFoundException when nothing was ever published there
    */
-  public static ChunkScan open(Path indexDir) {
-    CorpusIndex index = CorpusIndex.openExisting(indexDir);
+  public static ChunkScan open(IndexLocation location) {
+    CorpusIndex index = CorpusIndex.openExisting(location);
     try {
       return new ChunkScan(index, index.searcher());
     } catch (RuntimeException e) {
@@ -73,7 +74,7 @@ public final class ChunkScan implements Closeable {
       scan(searcher.reader(), action);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the chunks of generation " + generation().generation() + " of "
-          + index.indexDir(), e);
+          + index.location(), e);
     }
   }
 
@@ -112,7 +113,7 @@ public final class ChunkScan implements Closeable {
       // the generation is released before the index that opened it; both even when the first fails
       IOUtils.close(searcher, index);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot close the scan of " + index.indexDir(), e);
+      throw new UncheckedIOException("cannot close the scan of " + index.location(), e);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.weft.index;
 
 import dev.weft.context.FileState;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.ItemSource;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.IndexBusyException;
@@ -44,7 +45,7 @@ import org.apache.lucene.util.IOUtils;
 public final class CorpusIndex implements Closeable {
   static final String LUCENE = "lucene";
 
-  private final Path indexDir;
+  private final IndexLocation index;
   private final Directory directory;
   private final GenerationStore store;
   private final Runnable beforeOpeningServed;
@@ -53,8 +54,8 @@ public final class CorpusIndex implements Closeable {
   private IndexUpdate activeUpdate;
   private boolean closed;
 
-  private CorpusIndex(Path indexDir) throws IOException {
-    this(indexDir, UnaryOperator.identity(), () -> {});
+  private CorpusIndex(IndexLocation index) throws IOException {
+    this(index, UnaryOperator.identity(), () -> {});
   }
 
   /**
@@ -62,23 +63,22 @@ public final class CorpusIndex implements Closeable {
    * @param beforeOpeningServed runs after a reader read {@code CURRENT} and its manifest and before it opens the
    *     commit; tests use it to publish (and prune) at the worst moment
    */
-  CorpusIndex(Path indexDir, UnaryOperator<Directory> wrapDirectory, Runnable beforeOpeningServed)
+  CorpusIndex(IndexLocation index, UnaryOperator<Directory> wrapDirectory, Runnable beforeOpeningServed)
       throws IOException {
-    this.indexDir = indexDir;
-    this.directory = wrapDirectory.apply(FSDirectory.open(indexDir.resolve(LUCENE)));
-    this.store = new GenerationStore(indexDir);
+    this.index = index;
+    this.directory = wrapDirectory.apply(FSDirectory.open(index.resolve(LUCENE)));
+    this.store = new GenerationStore(index);
     this.beforeOpeningServed = beforeOpeningServed;
   }
 
   /** Opens or creates an index directory; nothing needs to be published yet. */
-  public static CorpusIndex open(Path indexDir) {
-    Path dir = indexDir.toAbsolutePath().normalize();
+  public static CorpusIndex open(IndexLocation index) {
     try {
-      Files.createDirectories(dir.resolve(LUCENE));
-      Files.createDirectories(dir.resolve(GenerationStore.GENERATIONS));
-      return new CorpusIndex(dir);
+      Files.createDirectories(index.resolve(LUCENE));
+      Files.createDirectories(index.resolve(GenerationStore.GENERATIONS));
+      return new CorpusIndex(index);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot open or create the Weft index at " + dir, e);
+      throw new UncheckedIOException("cannot open or create the Weft index at " + index, e);
     }
   }
 
@@ -86,22 +86,22 @@ public final class CorpusIndex implements Closeable {
    * Opens an index that has published a generation, for reading. An index whose files are damaged opens (so
    * that rollback and check can work on it); reading it says what is damaged.
    */
-  public static CorpusIndex openExisting(Path indexDir) {
-    Path dir = indexDir.toAbsolutePath().normalize();
-    if (!Files.exists(dir.resolve(GenerationStore.CURRENT))
-        && new GenerationStore(dir).generationNumbers().isEmpty()) {
-      throw new IndexNotFoundException(dir);
+  public static CorpusIndex openExisting(IndexLocation index) {
+    if (!Files.exists(index.resolve(GenerationStore.CURRENT))
+        && new GenerationStore(index).generationNumbers().isEmpty()) {
+      throw new IndexNotFoundException(index);
     }
     try {
-      Files.createDirectories(dir.resolve(LUCENE));
-      return new CorpusIndex(dir);
+      Files.createDirectories(index.resolve(LUCENE));
+      return new CorpusIndex(index);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot open the Weft index at " + dir, e);
+      throw new UncheckedIOException("cannot open the Weft index at " + index, e);
     }
   }
 
-  public Path indexDir() {
-    return indexDir;
+  /** Where this index lives. */
+  public IndexLocation location() {
+    return index;
   }
 
   /** The generation {@code CURRENT} names. */
@@ -135,7 +135,7 @@ public final class CorpusIndex implements Closeable {
     } catch (AlreadyClosedException e) {
       throw closedException(e);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot acquire the served generation of " + indexDir, e);
+      throw new UncheckedIOException("cannot acquire the served generation of " + index, e);
     }
     try {
       return Optional.of(held.manifest());
@@ -181,7 +181,7 @@ public final class CorpusIndex implements Closeable {
     } catch (LockObtainFailedException e) {
       throw busy("cannot roll back to generation " + generation, e);
     } catch (IOException e) {
-      throw IndexDamage.of(luceneDir(), "cannot roll back " + indexDir + " to generation " + generation, e,
+      throw IndexDamage.of(luceneDir(), "cannot roll back " + index + " to generation " + generation, e,
           "CURRENT is unchanged");
     }
   }
@@ -279,9 +279,9 @@ public final class CorpusIndex implements Closeable {
    */
   public CorpusSearcher searcher(Function<? super GenerationManifest, ? extends ItemSource> itemsOf) {
     Objects.requireNonNull(itemsOf, "itemsOf");
-    ServedGeneration generation = acquireServed().orElseThrow(() -> new IndexNotFoundException(indexDir));
+    ServedGeneration generation = acquireServed().orElseThrow(() -> new IndexNotFoundException(index));
     try {
-      return new CorpusSearcher(served, generation, indexDir, itemsOf.apply(generation.manifest()));
+      return new CorpusSearcher(served, generation, index, itemsOf.apply(generation.manifest()));
     } catch (RuntimeException e) {
       served.releaseUnchecked(generation);
       throw e;
@@ -299,7 +299,7 @@ public final class CorpusIndex implements Closeable {
       // searchers still open keep their generation until they close
       IOUtils.close(activeUpdate, served, directory);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot close " + indexDir, e);
+      throw new UncheckedIOException("cannot close " + index, e);
     }
   }
 
@@ -319,7 +319,7 @@ public final class CorpusIndex implements Closeable {
     } catch (AlreadyClosedException e) {
       throw closedException(e);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot acquire the served generation of " + indexDir, e);
+      throw new UncheckedIOException("cannot acquire the served generation of " + index, e);
     }
   }
 
@@ -362,7 +362,7 @@ public final class CorpusIndex implements Closeable {
     } catch (LockObtainFailedException e) {
       throw busy("cannot start an update", e);
     } catch (IOException e) {
-      throw IndexDamage.of(luceneDir(), "cannot take the write lock of " + indexDir, e,
+      throw IndexDamage.of(luceneDir(), "cannot take the write lock of " + index, e,
           "check that " + luceneDir() + " is writable, then rerun");
     }
   }
@@ -370,7 +370,7 @@ public final class CorpusIndex implements Closeable {
   /** Moves the unreadable commits aside; the caller holds the write lock. */
   private List<String> moveAsideUnreadableCommits(IndexCommits.Listing commits) {
     try {
-      return IndexDamage.moveAsideUnreadableCommits(commits, indexDir);
+      return IndexDamage.moveAsideUnreadableCommits(commits, index);
     } catch (IOException e) {
       throw IndexDamage.of(luceneDir(), "cannot move the unreadable commits of " + luceneDir() + " aside", e,
           "move them out of " + luceneDir() + " by hand, then rerun");
@@ -413,7 +413,7 @@ public final class CorpusIndex implements Closeable {
       IndexCommits.numberNextPast(lockHeld, keptLuceneGenerations());
       return new IndexWriter(lockHeld, writerConfig(lockHeld, base));
     } catch (IOException e) {
-      throw IndexDamage.of(luceneDir(), "cannot open the index writer of " + indexDir, e,
+      throw IndexDamage.of(luceneDir(), "cannot open the index writer of " + index, e,
           "run `weft check`, then `weft index --rebuild`");
     }
   }
@@ -430,7 +430,7 @@ public final class CorpusIndex implements Closeable {
   }
 
   private IndexBusyException busy(String what, Exception cause) {
-    return new IndexBusyException(what + " on " + indexDir, luceneDir().resolve(IndexWriter.WRITE_LOCK_NAME), cause);
+    return new IndexBusyException(what + " on " + index, luceneDir().resolve(IndexWriter.WRITE_LOCK_NAME), cause);
   }
 
   private static LockWait lockWait(Duration wait) {
@@ -438,7 +438,7 @@ public final class CorpusIndex implements Closeable {
   }
 
   Path luceneDir() {
-    return indexDir.resolve(LUCENE);
+    return index.resolve(LUCENE);
   }
 
   Directory directory() {
@@ -471,6 +471,6 @@ public final class CorpusIndex implements Closeable {
   }
 
   private IllegalStateException closedException(Exception cause) {
-    return new IllegalStateException("the index at " + indexDir + " is closed", cause);
+    return new IllegalStateException("the index at " + index + " is closed", cause);
   }
 }

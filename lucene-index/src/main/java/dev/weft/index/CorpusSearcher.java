@@ -1,5 +1,6 @@
 package dev.weft.index;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Chunk;
 import dev.weft.context.FileState;
 import dev.weft.context.Hit;
@@ -51,20 +52,20 @@ public final class CorpusSearcher implements Closeable {
   private final VectorRankers vectorRankers;
   /** Computed on first use: the generation never changes under a searcher. */
   private volatile VectorCensus census;
-  private final Path indexDir;
+  private final IndexLocation index;
   /** Where {@code get} reads item bodies; null for a searcher opened only to rank and count. */
   private final ItemSource items;
   private boolean closed;
 
   /** @param generation acquired from {@code served}, released to it on close */
-  CorpusSearcher(ServedGenerations served, ServedGeneration generation, Path indexDir, ItemSource items) {
+  CorpusSearcher(ServedGenerations served, ServedGeneration generation, IndexLocation index, ItemSource items) {
     this.served = served;
     this.generation = generation;
     this.reader = generation.reader();
     this.searcher = new IndexSearcher(reader);
     this.ranker = new Ranker(searcher);
     this.vectorRankers = new VectorRankers(searcher, ranker);
-    this.indexDir = indexDir;
+    this.index = index;
     this.items = items;
   }
 
@@ -285,7 +286,7 @@ public final class CorpusSearcher implements Closeable {
   }
 
   private long diskBytes() throws IOException {
-    try (Stream<Path> files = Files.walk(indexDir)) {
+    try (Stream<Path> files = Files.walk(index.dir())) {
       long total = 0;
       for (Path file : (Iterable<Path>) files::iterator) {
         total += sizeIfPresent(file);

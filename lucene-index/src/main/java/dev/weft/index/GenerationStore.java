@@ -1,5 +1,6 @@
 package dev.weft.index;
 
+import dev.weft.context.IndexLocation;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -46,14 +47,14 @@ final class GenerationStore {
           // a newer Weft may add fields; an older one still reads the generation
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-  private final Path indexDir;
+  private final IndexLocation index;
   private final Path generationsDir;
   private final Path currentFile;
 
-  GenerationStore(Path indexDir) {
-    this.indexDir = indexDir;
-    this.generationsDir = indexDir.resolve(GENERATIONS);
-    this.currentFile = indexDir.resolve(CURRENT);
+  GenerationStore(IndexLocation index) {
+    this.index = index;
+    this.generationsDir = index.resolve(GENERATIONS);
+    this.currentFile = index.resolve(CURRENT);
   }
 
   /**
@@ -271,8 +272,8 @@ final class GenerationStore {
     return kept;
   }
 
-  Path indexDir() {
-    return indexDir;
+  IndexLocation index() {
+    return index;
   }
 
   Path currentFile() {

@@ -1,5 +1,6 @@
 package dev.weft.index;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.error.IndexBusyException;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.generation.GenerationManifest;
@@ -8,7 +9,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -86,15 +86,15 @@ public final class IndexCheck {
 
   /**
    * @throws IndexBusyException when another run holds the write lock past {@code wait}
-   * @throws IndexNotFoundException when there is no index at {@code indexDir}
+   * @throws IndexNotFoundException when there is no index at {@code index}
    */
-  public static Report run(Path indexDir, Duration wait) {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
-      return run(index, wait);
+  public static Report run(IndexLocation index, Duration wait) {
+    try (CorpusIndex opened = CorpusIndex.openExisting(index)) {
+      return run(opened, wait);
     }
   }
 
-  /** As {@link #run(Path, Duration)}, on an index already open (a test's read-only directory view). */
+  /** As {@link #run(IndexLocation, Duration)}, on an index already open (a test's read-only directory view). */
   static Report run(CorpusIndex index, Duration wait) {
     GenerationStore store = index.store();
     Directory directory = index.directory();
@@ -116,7 +116,7 @@ public final class IndexCheck {
       }
       return new Report(served, currentProblem, checks);
     } catch (LockObtainFailedException e) {
-      throw new IndexBusyException("cannot check " + index.indexDir(),
+      throw new IndexBusyException("cannot check " + index.location(),
           index.luceneDir().resolve(IndexWriter.WRITE_LOCK_NAME), e);
     } catch (IOException e) {
       throw IndexDamage.of(index.luceneDir(), "cannot check " + index.luceneDir(), e, "run `weft index --rebuild`");
@@ -160,7 +160,7 @@ public final class IndexCheck {
     }
     String segments = manifest.segmentsFileName();
     if (!Arrays.asList(directory.listAll()).contains(segments)) {
-      return damaged(generation, served, segments, segments + " is missing from " + store.indexDir()
+      return damaged(generation, served, segments, segments + " is missing from " + store.index()
           .resolve(CorpusIndex.LUCENE));
     }
     try {

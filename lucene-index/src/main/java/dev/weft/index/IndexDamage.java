@@ -1,5 +1,6 @@
 package dev.weft.index;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.error.StorageFailureException;
 import java.io.EOFException;
@@ -76,11 +77,11 @@ final class IndexDamage {
    * writer reads every commit when it opens and would refuse the whole index for one damaged file. Returns one line
    * per file moved, for the run to report.
    */
-  static List<String> moveAsideUnreadableCommits(IndexCommits.Listing listing, Path indexDir) throws IOException {
+  static List<String> moveAsideUnreadableCommits(IndexCommits.Listing listing, IndexLocation index) throws IOException {
     List<String> moved = new ArrayList<>();
     for (IndexCommits.Damaged damaged : listing.damaged()) {
-      Path source = indexDir.resolve(CorpusIndex.LUCENE).resolve(damaged.segmentsFileName());
-      Path target = freeName(indexDir.resolve(DAMAGED_DIR), damaged.segmentsFileName());
+      Path source = index.resolve(CorpusIndex.LUCENE).resolve(damaged.segmentsFileName());
+      Path target = freeName(index.resolve(DAMAGED_DIR), damaged.segmentsFileName());
       Files.createDirectories(target.getParent());
       Files.move(source, target, StandardCopyOption.ATOMIC_MOVE);
       moved.add("moved the unreadable commit " + source + " (" + describe(damaged.failure()) + ") to " + target);

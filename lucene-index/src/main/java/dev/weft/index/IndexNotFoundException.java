@@ -1,19 +1,20 @@
 package dev.weft.index;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
-import java.nio.file.Path;
 
 /** There is no published Weft index where one was expected. */
 public final class IndexNotFoundException extends WeftException {
-  private final transient Path indexDir;
+  private final transient IndexLocation index;
 
-  public IndexNotFoundException(Path indexDir) {
-    super(ExitStatus.BAD_INPUT, "no Weft index at " + indexDir + "; run `weft index` first");
-    this.indexDir = indexDir;
+  public IndexNotFoundException(IndexLocation index) {
+    super(ExitStatus.BAD_INPUT, "no Weft index at " + index + "; run `weft index` first");
+    this.index = index;
   }
 
-  public Path indexDir() {
-    return indexDir;
+  /** Where no index was found. */
+  public IndexLocation location() {
+    return index;
   }
 }

@@ -282,7 +282,7 @@ public final class IndexUpdate implements Closeable {
     try {
       return opened != null && opened.flushNextBuffer();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write a buffered segment to " + store.indexDir(), e);
+      throw new UncheckedIOException("cannot write a buffered segment to " + store.index(), e);
     }
   }
 
@@ -299,7 +299,7 @@ public final class IndexUpdate implements Closeable {
     try {
       opened.flush();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the buffered segments to " + store.indexDir(), e);
+      throw new UncheckedIOException("cannot write the buffered segments to " + store.index(), e);
     }
   }
 
@@ -323,7 +323,7 @@ public final class IndexUpdate implements Closeable {
       writer.commit();
       committed = IndexCommits.newest(writer.getDirectory());
     } catch (IOException e) {
-      Path lucene = store.indexDir().resolve(CorpusIndex.LUCENE);
+      Path lucene = store.index().resolve(CorpusIndex.LUCENE);
       throw new StorageFailureException(lucene, "cannot commit generation " + destined + " to " + lucene + ": " + e
           + "; check the disk (free space, permissions) and rerun — nothing was published, the served generation "
           + "is unchanged", e);

@@ -87,7 +87,7 @@ final class ServedGenerations extends ReferenceManager<ServedGeneration> {
       release(generation);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close the reader of generation " + generation.number() + " of "
-          + store.indexDir(), e);
+          + store.index(), e);
     }
   }
 
@@ -124,7 +124,7 @@ final class ServedGenerations extends ReferenceManager<ServedGeneration> {
           return Optional.empty();
         }
         // CURRENT and every manifest are gone from under a served generation: the index is no longer there
-        throw new IndexNotFoundException(store.indexDir());
+        throw new IndexNotFoundException(store.index());
       }
       if (previous != null && previous.number() == generation.get()) {
         return Optional.empty();
@@ -137,7 +137,7 @@ final class ServedGenerations extends ReferenceManager<ServedGeneration> {
         }
         if (attempt == OPEN_ATTEMPTS) {
           throw new IndexBusyException("cannot open the served generation: CURRENT moved " + attempt
-              + " times while opening on " + store.indexDir(), luceneDir(store).resolve(IndexWriter.WRITE_LOCK_NAME), e);
+              + " times while opening on " + store.index(), luceneDir(store).resolve(IndexWriter.WRITE_LOCK_NAME), e);
         }
       }
     }
@@ -156,11 +156,11 @@ final class ServedGenerations extends ReferenceManager<ServedGeneration> {
       return new ServedGeneration(manifest, reader != null ? reader : share(previous).reader());
     } catch (IOException e) {
       throw IndexDamage.of(luceneDir(store), "cannot open generation " + generation + " ("
-          + manifest.segmentsFileName() + ") of " + store.indexDir(), e, store.wayOut(generation));
+          + manifest.segmentsFileName() + ") of " + store.index(), e, store.wayOut(generation));
     }
   }
 
   private static Path luceneDir(GenerationStore store) {
-    return store.indexDir().resolve(CorpusIndex.LUCENE);
+    return store.index().resolve(CorpusIndex.LUCENE);
   }
 }

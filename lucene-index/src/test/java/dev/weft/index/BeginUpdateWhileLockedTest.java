@@ -3,6 +3,7 @@ package dev.weft.index;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.error.IndexBusyException;
 import dev.weft.context.generation.GenerationManifest;
@@ -23,7 +24,8 @@ class BeginUpdateWhileLockedTest {
   void theHookRunsWithTheWriteLockHeldSoARollbackOrAnotherRunIsRefused() {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
     Path indexDir = temp.resolve("index");
-    try (CorpusIndex index = CorpusIndex.open(indexDir); CorpusIndex other = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir));
+            CorpusIndex other = CorpusIndex.open(IndexLocation.of(indexDir))) {
       publish(index, corpus, 1);
       publish(index, corpus, 2);
       AtomicReference<RuntimeException> rollback = new AtomicReference<>();
@@ -47,7 +49,8 @@ class BeginUpdateWhileLockedTest {
   void aHookThatFailsReleasesTheLockAndItsFailureReachesTheCaller() {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
     Path indexDir = temp.resolve("index");
-    try (CorpusIndex index = CorpusIndex.open(indexDir); CorpusIndex other = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir));
+            CorpusIndex other = CorpusIndex.open(IndexLocation.of(indexDir))) {
       publish(index, corpus, 1);
       publish(index, corpus, 2);
       assertThatThrownBy(() -> index.beginUpdate(corpus.options(), () -> {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class ChunkScanTest {
     List<float[]> vectors = new ArrayList<>();
     vectors.add(vector(1, 0, 0.5f));
     vectors.add(null); // a chunk whose batch failed has no vector
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir))) {
       TestCorpus.publish(index, corpus.options(),
           new TestCorpus.Embedded(code, ChunkVectors.of(MINI, vectors)),
           new TestCorpus.Embedded(doc, ChunkVectors.none()));
@@ -44,7 +45,7 @@ class ChunkScanTest {
     }
 
     List<ChunkScan.Entry> entries = new ArrayList<>();
-    try (ChunkScan scan = ChunkScan.open(indexDir)) {
+    try (ChunkScan scan = ChunkScan.open(IndexLocation.of(indexDir))) {
       assertThat(scan.generation().generation()).isEqualTo(1);
       scan.forEach(entries::add);
     }
@@ -62,13 +63,13 @@ class ChunkScanTest {
   @Test
   void aReplacedFileShowsItsNewChunksOnly() {
     TestCorpus corpus = new TestCorpus(root);
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir))) {
       TestCorpus.publish(index, corpus.options(), corpus.file("a.txt", Kind.DOC, "text", "one\n\ntwo\n",
           span(null, "paragraphs", 0, 0), span(null, "paragraphs", 2, 2)));
       TestCorpus.publish(index, corpus.options(), corpus.file("a.txt", Kind.DOC, "text", "three\n"));
     }
     List<ChunkScan.Entry> entries = new ArrayList<>();
-    try (ChunkScan scan = ChunkScan.open(indexDir)) {
+    try (ChunkScan scan = ChunkScan.open(IndexLocation.of(indexDir))) {
       scan.forEach(entries::add);
     }
     assertThat(entries).extracting(e -> e.chunk().text()).containsExactly("three\n");
@@ -76,13 +77,13 @@ class ChunkScanTest {
 
   @Test
   void anIndexWithoutAPublishedGenerationIsNotFound() {
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir))) {
       assertThat(index.current()).isEmpty();
     }
-    assertThatThrownBy(() -> ChunkScan.open(indexDir))
+    assertThatThrownBy(() -> ChunkScan.open(IndexLocation.of(indexDir)))
         .isInstanceOf(IndexNotFoundException.class)
         .hasMessageContaining("no Weft index at");
-    assertThatThrownBy(() -> ChunkScan.open(root.resolve("nowhere")))
+    assertThatThrownBy(() -> ChunkScan.open(IndexLocation.of(root.resolve("nowhere"))))
         .isInstanceOf(IndexNotFoundException.class);
   }
 

@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.generation.GenerationManifest;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class ConcurrentReplaceTest {
           TestCorpus.span(null, "paragraph", 0, 0), TestCorpus.span(null, "paragraph", 1, 1)));
     }
     ExecutorService pool = Executors.newFixedThreadPool(2);
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"));
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
         IndexUpdate update = index.beginUpdate(corpus.options())) {
       CountDownLatch start = new CountDownLatch(1);
       List<Future<?>> done = new ArrayList<>();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.context.generation.GenerationManifest;
@@ -25,7 +26,7 @@ class CorpusSourceTest {
     TestCorpus.Indexed notes = corpus.file("docs/notes.md", Kind.DOC, "markdown", "# Notes\n\nSome notes.",
         span("Notes", "section", 0, 2));
     CorpusSource dataset = CorpusSource.dataset("/data/faq.jsonl", "jsonl");
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       GenerationManifest first = TestCorpus.publish(index, corpus.options().withSource(dataset), notes);
       // embed-missing names no source: the generation it builds on keeps its own
       GenerationManifest later = TestCorpus.publish(index, corpus.options(), notes);
@@ -40,7 +41,7 @@ class CorpusSourceTest {
   void theManifestHoldsTheSourceAsKindLocationAndFormatOnly() throws IOException {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
     TestCorpus.Indexed notes = corpus.file("docs/notes.md", Kind.DOC, "markdown", "# Notes\n\nSome notes.");
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options().withSource(CorpusSource.dataset("/data/faq.jsonl", "jsonl")), notes);
     }
     JsonNode source = new ObjectMapper().readTree(temp.resolve("index/generations/1.json").toFile()).get("source");
@@ -55,7 +56,7 @@ class CorpusSourceTest {
     Files.writeString(dir.resolve(GenerationStore.GENERATIONS).resolve("3.json"), "{\"generation\": 3, "
         + "\"luceneGeneration\": 2, \"segmentsFileName\": \"segments_2\", \"createdAt\": \"2025-01-01T00:00:00Z\", "
         + "\"corpusRoot\": \"/corpus\", \"chunkerStamp\": \"s\", \"files\": 1, \"chunks\": 2}");
-    assertThat(new GenerationStore(dir).read(3).source()).isNull();
+    assertThat(new GenerationStore(IndexLocation.of(dir)).read(3).source()).isNull();
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.generation.GenerationManifest;
 import java.io.IOException;
@@ -24,7 +25,7 @@ class CrashTest {
     TestCorpus.Indexed kept = corpus.file("kept.md", Kind.DOC, "markdown", "kept words");
     TestCorpus.Indexed lost = corpus.file("lost.md", Kind.DOC, "markdown", "lost words");
     TestCorpus.Indexed next = corpus.file("next.md", Kind.DOC, "markdown", "next words");
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       GenerationManifest first = TestCorpus.publish(index, corpus.options(), kept);
       try (IndexUpdate doomed = index.beginUpdate(corpus.options())) {
         doomed.delete("kept.md");
@@ -58,7 +59,7 @@ class CrashTest {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
     TestCorpus.Indexed lost = corpus.file("lost.md", Kind.DOC, "markdown", "lost");
     TestCorpus.Indexed next = corpus.file("next.md", Kind.DOC, "markdown", "next");
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       try (IndexUpdate doomed = index.beginUpdate(corpus.options())) {
         doomed.replace(lost.state(), lost.chunks());
         doomed.commit();
@@ -74,7 +75,7 @@ class CrashTest {
   void uncommittedChangesAreRolledBackOnClose() {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
     TestCorpus.Indexed kept = corpus.file("kept.md", Kind.DOC, "markdown", "kept");
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(), kept);
       try (IndexUpdate update = index.beginUpdate(corpus.options())) {
         update.delete("kept.md");

@@ -3,6 +3,7 @@ package dev.weft.index;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.generation.GenerationManifest;
@@ -34,7 +35,7 @@ class DamagedIndexTest {
   }
 
   static void publishThree(Path indexDir, TestCorpus corpus) {
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir))) {
       List<TestCorpus.Indexed> first = new java.util.ArrayList<>(List.of(file(corpus, 1, "one"),
           file(corpus, 2, "two")));
       for (int n = 0; n < 20; n++) {
@@ -60,7 +61,7 @@ class DamagedIndexTest {
 
   /** Reading fails naming {@code file} and a way out, and every kept generation is still listed. */
   private IndexDamagedException readingFails(Path file, String wayOut) {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       IndexDamagedException e = org.junit.jupiter.api.Assertions.assertThrows(IndexDamagedException.class,
           index::searcher);
       assertThat(e.file()).as(e.getMessage()).isEqualTo(file);
@@ -70,14 +71,14 @@ class DamagedIndexTest {
   }
 
   private void servesAfterRollback(long generation, String... files) {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.rollback(generation).generation()).isEqualTo(generation);
       assertThat(index.fileStates()).containsKeys(files).hasSize(files.length + 20);
     }
   }
 
   private GenerationManifest rebuild(TestCorpus.Indexed... files) {
-    try (CorpusIndex index = CorpusIndex.open(indexDir);
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir));
         IndexUpdate update = index.beginUpdate(corpus.options().withRebuild(true))) {
       assertThat(update.baseFileStates()).isEmpty();
       for (TestCorpus.Indexed file : files) {
@@ -123,7 +124,7 @@ class DamagedIndexTest {
   void anUnreadableOldManifestIsSkippedAndReportedNeverFatal() throws IOException {
     Files.writeString(path("generations/1.json"), "{\"generation\": 1, \"lucene");
 
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.generations()).extracting(GenerationManifest::generation).containsExactly(3L, 2L);
       assertThat(index.unreadableGenerations()).singleElement()
           .satisfies(u -> assertThat(u.file()).isEqualTo(path("generations/1.json")));
@@ -143,7 +144,7 @@ class DamagedIndexTest {
     readingFails(path("generations/3.json"), "`weft rollback 2`");
     servesAfterRollback(2, "f1.md", "f2.md", "f3.md");
 
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir))) {
       assertThat(TestCorpus.publish(index, corpus.options(), file(4, "four")).generation()).isEqualTo(4);
     }
   }
@@ -156,7 +157,7 @@ class DamagedIndexTest {
     readingFails(path("lucene"), "`weft rollback 2`");
     servesAfterRollback(2, "f1.md", "f2.md", "f3.md");
 
-    try (CorpusIndex index = CorpusIndex.open(indexDir);
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir));
         IndexUpdate update = index.beginUpdate(corpus.options())) {
       assertThat(update.notes()).singleElement().asString()
           .contains("moved the unreadable commit " + path("lucene/" + segments))
@@ -190,12 +191,12 @@ class DamagedIndexTest {
     assertThat(path("lucene/" + third.segmentsFileName())).doesNotExist();
     assertThat(only("lucene", "").stream().map(f -> f.getFileName().toString()))
         .noneMatch(name -> name.startsWith("pending_segments"));
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThatThrownBy(() -> index.rollback(3)).isInstanceOf(IndexDamagedException.class)
           .hasMessageContaining(third.segmentsFileName());
       assertThat(index.fileStates()).containsOnlyKeys("f5.md");
     }
-    assertThat(IndexCheck.run(indexDir, java.time.Duration.ZERO).generations())
+    assertThat(IndexCheck.run(IndexLocation.of(indexDir), java.time.Duration.ZERO).generations())
         .extracting(IndexCheck.GenerationCheck::generation, IndexCheck.GenerationCheck::status)
         .containsExactly(org.assertj.core.groups.Tuple.tuple(4L, "ok"), org.assertj.core.groups.Tuple.tuple(3L,
             "damaged"), org.assertj.core.groups.Tuple.tuple(2L, "ok"), org.assertj.core.groups.Tuple.tuple(1L, "ok"));
@@ -208,12 +209,12 @@ class DamagedIndexTest {
     servesAfterRollback(2, "f1.md", "f2.md", "f3.md");
 
     GenerationManifest fourth;
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir))) {
       fourth = TestCorpus.publish(index, corpus.options(), file(4, "four"));
     }
 
     assertThat(fourth.luceneGeneration()).isGreaterThan(third.luceneGeneration());
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThatThrownBy(() -> index.rollback(3)).isInstanceOf(IndexDamagedException.class);
       assertThat(index.servedNumber()).contains(4L);
     }
@@ -228,12 +229,12 @@ class DamagedIndexTest {
     Files.writeString(path("generations/2.json"), manifest2.replace("\"" + second.segmentsFileName() + "\"",
         "\"" + third.segmentsFileName() + "\""));
 
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThatThrownBy(() -> index.rollback(2)).isInstanceOf(IndexDamagedException.class)
           .hasMessageContaining("which was written for generation 3");
       assertThat(index.servedNumber()).contains(3L);
     }
-    assertThat(IndexCheck.run(indexDir, java.time.Duration.ZERO).generations())
+    assertThat(IndexCheck.run(IndexLocation.of(indexDir), java.time.Duration.ZERO).generations())
         .filteredOn(g -> g.generation() == 2).singleElement()
         .satisfies(g -> assertThat(g.problem()).contains("which was written for generation 3"));
   }
@@ -245,7 +246,7 @@ class DamagedIndexTest {
 
     IndexDamagedException e = readingFails(cfs, "`weft index --rebuild`");
     assertThat(e.getMessage()).contains(cfs.getFileName() + " is missing");
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThatThrownBy(() -> index.rollback(2)).isInstanceOf(IndexDamagedException.class)
           .hasMessageContaining("CURRENT is unchanged");
       assertThat(index.servedNumber()).contains(3L);
@@ -253,7 +254,7 @@ class DamagedIndexTest {
     }
 
     assertThat(rebuild(file(5, "five")).generation()).isEqualTo(4);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.fileStates()).containsOnlyKeys("f5.md");
     }
   }
@@ -274,7 +275,7 @@ class DamagedIndexTest {
     readingFails(path("lucene/" + manifest(3).segmentsFileName()), "`weft index --rebuild`");
 
     assertThat(rebuild(file(5, "five")).generation()).isEqualTo(4);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.fileStates()).containsOnlyKeys("f5.md");
     }
   }
@@ -293,7 +294,7 @@ class DamagedIndexTest {
   void aManifestLeftByARunKilledBeforeTheSwapIsNeverListedAndIsDiscarded() throws IOException {
     Files.copy(path("generations/3.json"), path("generations/9.pending.json"));
 
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.generations()).extracting(GenerationManifest::generation).containsExactly(3L, 2L, 1L);
       assertThatThrownBy(() -> index.rollback(9)).hasMessageContaining("it is not kept");
       try (IndexUpdate update = index.beginUpdate(corpus.options())) {
@@ -304,7 +305,7 @@ class DamagedIndexTest {
   }
 
   private GenerationManifest manifest(long generation) {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       return index.generations().stream().filter(g -> g.generation() == generation).findFirst().orElseThrow();
     }
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
@@ -47,7 +48,7 @@ class DenseSelfRecallTest {
   @BeforeAll
   static void ingest() throws Exception {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
-    index = CorpusIndex.open(temp.resolve("index"));
+    index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
     ClusteredVectors vectors = new ClusteredVectors(new Random(7), 20, MODEL.dims(), 0.3f, 0.3);
     ExecutorService pool = Executors.newFixedThreadPool(WORKERS);
     try {

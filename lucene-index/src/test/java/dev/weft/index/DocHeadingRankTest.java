@@ -4,6 +4,7 @@ import static dev.weft.index.TestCorpus.span;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ class DocHeadingRankTest {
   @Test
   void aHeadingThatRepeatsOneQueryWordDoesNotOutrankTheSectionThatAnswersTheQuery() {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(),
           corpus.file("faq_design_1.md", Kind.DOC, "markdown", ANSWER,
               span("Design and History FAQ", "section", 0, 3)),

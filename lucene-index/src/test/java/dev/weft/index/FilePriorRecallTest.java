@@ -6,6 +6,7 @@ import static dev.weft.index.TestCorpus.vector;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
@@ -37,7 +38,7 @@ class FilePriorRecallTest {
         span("one", "method", 0, 0), span("two", "method", 1, 1));
     TestCorpus.Indexed y = corpus.file("src/Y.java", Kind.CODE, "java", "parse");
     TestCorpus.Indexed z = corpus.file("src/Z.java", Kind.CODE, "java", "parse");
-    index = CorpusIndex.open(temp.resolve("index"));
+    index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
     TestCorpus.publish(index, corpus.options(),
         embedded(x, MINI, vector(0, 1, 0, 0), vector(0.9539392f, 0.3f, 0, 0)),
         embedded(y, MINI, vector(0.8660254f, 0.5f, 0, 0)),

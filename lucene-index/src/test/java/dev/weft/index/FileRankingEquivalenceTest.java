@@ -3,6 +3,7 @@ package dev.weft.index;
 import static dev.weft.index.TestCorpus.span;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,7 +37,7 @@ class FileRankingEquivalenceTest {
   @Test
   void ranksFilesExactlyAsThePerPathSumsDo() throws IOException {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       String twin = "# Twin\n\nSorting a dictionary by value.\n\n# More\n\nA value and a key.\n";
       TestCorpus.publish(index, corpus.options(),
           doc(corpus, "a/guide.md", "# Guide\n\nSort the list.\n\n# Keys\n\nA dictionary maps a key to a value.\n"
@@ -89,7 +90,7 @@ class FileRankingEquivalenceTest {
   void aReadersFileIdsAreDroppedWhenItCloses() throws IOException {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
     IndexReader.CacheKey key;
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(), doc(corpus, "a.md", "# A\n\nvalue\n"));
       try (CorpusSearcher searcher = index.searcher()) {
         IndexReader reader = searcher.reader();

@@ -4,6 +4,7 @@ import static dev.weft.index.TestCorpus.span;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ class FileRankingTest {
   @Test
   void aFileWhoseSectionsTogetherHoldTheQueryOutranksTheFileWithTheBestSingleSection() {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(),
           corpus.file("design.md", Kind.DOC, "markdown", SPREAD,
               span("Design", "section", 0, 3), span("Why", "section", 4, 6)),

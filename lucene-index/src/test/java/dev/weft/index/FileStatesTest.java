@@ -3,6 +3,7 @@ package dev.weft.index;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.FileState;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,7 +24,7 @@ class FileStatesTest {
         corpus.file("docs/日本語.md", Kind.DOC, "markdown", "kanji"),
         corpus.file("docs/emoji-😀.md", Kind.DOC, "markdown", "emoji"),
         corpus.file("docs/plain.md", Kind.DOC, "markdown", "plain"));
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(), files.toArray(TestCorpus.Indexed[]::new));
 
       Map<String, FileState> states = index.fileStates();

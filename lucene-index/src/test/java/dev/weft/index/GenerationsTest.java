@@ -3,6 +3,7 @@ package dev.weft.index;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.error.IndexBusyException;
 import dev.weft.context.generation.GenerationManifest;
@@ -34,7 +35,7 @@ class GenerationsTest {
   @Test
   void generationsAreListedNewestFirstAndRollbackMovesThePointer() throws IOException {
     TestCorpus corpus = corpus();
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       for (int n = 1; n <= 3; n++) {
         publishNext(index, corpus, corpus.options(), n);
       }
@@ -67,7 +68,7 @@ class GenerationsTest {
   @Test
   void rollbackToAnUnknownGenerationNamesTheKeptOnes() {
     TestCorpus corpus = corpus();
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       publishNext(index, corpus, corpus.options(), 1);
       publishNext(index, corpus, corpus.options(), 2);
       assertThatThrownBy(() -> index.rollback(7))
@@ -79,7 +80,7 @@ class GenerationsTest {
   @Test
   void rollbackIsRefusedWhileAnUpdateRuns() {
     TestCorpus corpus = corpus();
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       publishNext(index, corpus, corpus.options(), 1);
       try (IndexUpdate update = index.beginUpdate(corpus.options())) {
         assertThatThrownBy(() -> index.rollback(1))
@@ -95,7 +96,7 @@ class GenerationsTest {
   void onlyTheNewestGenerationsAndTheirCommitsAreKept() throws IOException {
     TestCorpus corpus = corpus();
     UpdateOptions keepTwo = corpus.options().withKeepGenerations(2);
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       for (int n = 1; n <= 4; n++) {
         publishNext(index, corpus, keepTwo, n);
       }
@@ -115,20 +116,21 @@ class GenerationsTest {
   @Test
   void openExistingNeedsAPublishedGeneration() {
     Path dir = temp.resolve("nothing-here");
-    assertThatThrownBy(() -> CorpusIndex.openExisting(dir))
+    assertThatThrownBy(() -> CorpusIndex.openExisting(IndexLocation.of(dir)))
         .isInstanceOf(IndexNotFoundException.class)
         .hasMessage("no Weft index at " + dir + "; run `weft index` first");
-    try (CorpusIndex index = CorpusIndex.open(dir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(dir))) {
       assertThat(index.current()).isEmpty();
       assertThat(index.generations()).isEmpty();
       assertThatThrownBy(index::searcher).isInstanceOf(IndexNotFoundException.class);
     }
-    assertThatThrownBy(() -> CorpusIndex.openExisting(dir)).isInstanceOf(IndexNotFoundException.class);
+    assertThatThrownBy(() -> CorpusIndex.openExisting(IndexLocation.of(dir)))
+        .isInstanceOf(IndexNotFoundException.class);
     TestCorpus corpus = corpus();
-    try (CorpusIndex index = CorpusIndex.open(dir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(dir))) {
       publishNext(index, corpus, corpus.options(), 1);
     }
-    try (CorpusIndex index = CorpusIndex.openExisting(dir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(dir))) {
       assertThat(index.fileStates()).containsOnlyKeys("f1.md");
     }
   }
@@ -136,7 +138,7 @@ class GenerationsTest {
   @Test
   void theManifestRecordsTheCommitItReads() throws IOException {
     TestCorpus corpus = corpus();
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       GenerationManifest manifest = publishNext(index, corpus, corpus.options(), 1);
       assertThat(manifest.corpusRoot()).isEqualTo(corpus.root().toString());
       assertThat(manifest.chunkerStamp()).isEqualTo(TestCorpus.STAMP);

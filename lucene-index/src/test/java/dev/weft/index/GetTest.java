@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkIds;
 import dev.weft.context.FileState;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.ItemSource;
 import dev.weft.context.Kind;
 import dev.weft.context.StalePointerException;
@@ -35,7 +36,7 @@ class GetTest {
   @BeforeEach
   void indexOneFile() {
     corpus = new TestCorpus(temp.resolve("corpus"));
-    index = CorpusIndex.open(temp.resolve("index"));
+    index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
     TestCorpus.publish(index, corpus.options(), corpus.file("src/A.java", Kind.CODE, "java", SOURCE,
         span("A", "class", 0, 3), span("one", "method", 1, 1), span("two", "method", 2, 2)));
     searcher = corpus.searcher(index);

@@ -3,6 +3,7 @@ package dev.weft.index;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.IndexBusyException;
@@ -39,7 +40,7 @@ class IndexCheckTest {
 
   @Test
   void everyKeptGenerationOfAHealthyIndexPasses() {
-    IndexCheck.Report report = IndexCheck.run(indexDir, Duration.ZERO);
+    IndexCheck.Report report = IndexCheck.run(IndexLocation.of(indexDir), Duration.ZERO);
 
     assertThat(report.healthy()).isTrue();
     assertThat(report.served()).isEqualTo(3);
@@ -54,7 +55,7 @@ class IndexCheckTest {
   void eachGenerationReportsTheSelfRecallOfItsNearestNeighbourSearch() {
     Path vectorsDir = temp.resolve("vectors-index");
     EmbedderIdentity identity = new EmbedderIdentity("check", 3);
-    try (CorpusIndex index = CorpusIndex.open(vectorsDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(vectorsDir))) {
       TestCorpus.Embedded[] files = new TestCorpus.Embedded[40];
       for (int i = 0; i < files.length; i++) {
         double angle = i * 0.05; // clustered: neighbours differ only slightly
@@ -64,8 +65,8 @@ class IndexCheckTest {
       TestCorpus.publish(index, corpus.options(), files);
     }
 
-    IndexCheck.Report withVectors = IndexCheck.run(vectorsDir, Duration.ZERO);
-    IndexCheck.Report without = IndexCheck.run(indexDir, Duration.ZERO);
+    IndexCheck.Report withVectors = IndexCheck.run(IndexLocation.of(vectorsDir), Duration.ZERO);
+    IndexCheck.Report without = IndexCheck.run(IndexLocation.of(indexDir), Duration.ZERO);
 
     assertThat(withVectors.generations()).singleElement().satisfies(g -> {
       assertThat(g.vectorsSampled()).isEqualTo(40);
@@ -80,7 +81,7 @@ class IndexCheckTest {
     Files.delete(liv);
     Files.writeString(indexDir.resolve("generations/1.json"), "{ truncated");
 
-    IndexCheck.Report report = IndexCheck.run(indexDir, Duration.ZERO);
+    IndexCheck.Report report = IndexCheck.run(IndexLocation.of(indexDir), Duration.ZERO);
 
     assertThat(report.healthy()).isFalse();
     assertThat(report.generations()).extracting(IndexCheck.GenerationCheck::status)
@@ -93,7 +94,7 @@ class IndexCheckTest {
   void aCurrentNamingAGenerationThatIsNotKeptIsDamagedWithTheWayOut() throws IOException {
     Files.writeString(indexDir.resolve("CURRENT"), "99\n");
 
-    IndexCheck.Report report = IndexCheck.run(indexDir, Duration.ZERO);
+    IndexCheck.Report report = IndexCheck.run(IndexLocation.of(indexDir), Duration.ZERO);
 
     assertThat(report.healthy()).isFalse();
     assertThat(report.currentProblem()).contains(indexDir.resolve("CURRENT") + " names generation 99")
@@ -104,7 +105,7 @@ class IndexCheckTest {
   @Test
   void aReadOnlyIndexIsCheckedWithoutTakingTheLockOrWritingAnything() throws IOException {
     List<String> attempts = new ArrayList<>();
-    try (CorpusIndex index = new CorpusIndex(indexDir, d -> readOnly(d, attempts), () -> {})) {
+    try (CorpusIndex index = new CorpusIndex(IndexLocation.of(indexDir), d -> readOnly(d, attempts), () -> {})) {
       IndexCheck.Report report = IndexCheck.run(index, Duration.ZERO);
 
       assertThat(report.healthy()).isTrue();
@@ -161,8 +162,10 @@ class IndexCheckTest {
 
   @Test
   void aCheckDuringAnUpdateIsBusy() {
-    try (CorpusIndex index = CorpusIndex.open(indexDir); IndexUpdate update = index.beginUpdate(corpus.options())) {
-      assertThatThrownBy(() -> IndexCheck.run(indexDir, Duration.ZERO)).isInstanceOf(IndexBusyException.class)
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir));
+            IndexUpdate update = index.beginUpdate(corpus.options())) {
+      assertThatThrownBy(() -> IndexCheck.run(IndexLocation.of(indexDir),
+          Duration.ZERO)).isInstanceOf(IndexBusyException.class)
           .hasMessageContaining(indexDir.resolve("lucene/write.lock").toString());
     }
   }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.FileState;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.error.IndexBusyException;
 import dev.weft.context.generation.GenerationManifest;
@@ -29,7 +30,7 @@ class IndexUpdateTest {
         span("A", "class", 0, 2), span("run", "method", 1, 1));
     TestCorpus.Indexed b = corpus.file("docs/b.md", Kind.DOC, "markdown", "# B\n\ntext");
     TestCorpus.Indexed c = corpus.file("src/C.java", Kind.CODE, "java", "class C {}");
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       assertThat(index.fileStates()).isEmpty();
       GenerationManifest first = TestCorpus.publish(index, corpus.options(), a, b, c);
       assertThat(first.generation()).isEqualTo(1);
@@ -73,7 +74,7 @@ class IndexUpdateTest {
     TestCorpus.Indexed empty = corpus.file("empty.md", Kind.DOC, "markdown", "");
     FileState state = new FileState("empty.md", Kind.DOC, "markdown", 5, 0, empty.state().contentHash(),
         TestCorpus.STAMP, 0);
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(), new TestCorpus.Indexed(state, List.of()));
       assertThat(index.fileStates()).containsOnly(Map.entry("empty.md", state));
     }
@@ -84,7 +85,7 @@ class IndexUpdateTest {
     TestCorpus corpus = corpus();
     TestCorpus.Indexed a = corpus.file("A.java", Kind.CODE, "java", "class A {}");
     TestCorpus.Indexed b = corpus.file("B.java", Kind.CODE, "java", "class B {}");
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"));
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
         IndexUpdate update = index.beginUpdate(corpus.options())) {
       assertThatThrownBy(() -> update.replace(a.state(), b.chunks()))
           .isInstanceOf(IllegalArgumentException.class)
@@ -106,7 +107,7 @@ class IndexUpdateTest {
     TestCorpus corpus = corpus();
     TestCorpus.Indexed a = corpus.file("A.java", Kind.CODE, "java", "class A {}");
     TestCorpus.Indexed b = corpus.file("B.java", Kind.CODE, "java", "class B {}");
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       try (IndexUpdate update = index.beginUpdate(corpus.options())) {
         assertThatThrownBy(() -> update.add(a.state(), b.chunks()))
             .isInstanceOf(IllegalArgumentException.class)
@@ -138,7 +139,7 @@ class IndexUpdateTest {
   void publishNeedsEveryChangeCommitted() {
     TestCorpus corpus = corpus();
     TestCorpus.Indexed a = corpus.file("A.java", Kind.CODE, "java", "class A {}");
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"));
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
         IndexUpdate update = index.beginUpdate(corpus.options())) {
       update.replace(a.state(), a.chunks());
       assertThatThrownBy(() -> update.publish(Map.of()))
@@ -157,7 +158,7 @@ class IndexUpdateTest {
   void anUpdateCanPublishSeveralGenerations() {
     TestCorpus corpus = corpus();
     TestCorpus.Indexed a = corpus.file("A.java", Kind.CODE, "java", "class A {}");
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"));
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
         IndexUpdate update = index.beginUpdate(corpus.options())) {
       update.replace(a.state(), a.chunks());
       update.commit();
@@ -172,7 +173,7 @@ class IndexUpdateTest {
   @Test
   void oneUpdateAtATime() {
     TestCorpus corpus = corpus();
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"));
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
         IndexUpdate first = index.beginUpdate(corpus.options())) {
       assertThatThrownBy(() -> index.beginUpdate(corpus.options()))
           .isInstanceOf(IndexBusyException.class)

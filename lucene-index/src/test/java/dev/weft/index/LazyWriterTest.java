@@ -3,6 +3,7 @@ package dev.weft.index;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.error.IndexBusyException;
 import dev.weft.context.generation.GenerationManifest;
@@ -28,7 +29,8 @@ class LazyWriterTest {
   void anUpdateThatWritesNothingBuildsNoWriterYetRefusesRollbackAndOtherRunsUntilItCloses() {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
     Path indexDir = temp.resolve("index");
-    try (CorpusIndex index = CorpusIndex.open(indexDir); CorpusIndex other = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir));
+            CorpusIndex other = CorpusIndex.open(IndexLocation.of(indexDir))) {
       publish(index, corpus, 1);
       publish(index, corpus, 2);
       try (IndexUpdate update = index.beginUpdate(corpus.options())) {
@@ -48,7 +50,7 @@ class LazyWriterTest {
   @Test
   void theFirstWriteBuildsTheWriterOnTheBaseGenerationNotOnTheNewestCommit() {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       publish(index, corpus, 1);
       publish(index, corpus, 2);
       index.rollback(1);
@@ -68,7 +70,7 @@ class LazyWriterTest {
   void anUpdateThatWritesNothingStillDeletesACommitWhoseGenerationWasPruned() throws IOException {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
     Path indexDir = temp.resolve("index");
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir))) {
       publish(index, corpus, 1);
       GenerationManifest second = publish(index, corpus, 2);
       // a run killed after pruning generation 1's manifest and before deleting its commit
@@ -90,7 +92,7 @@ class LazyWriterTest {
   void anUpdateThatWritesNothingStillDeletesAFileNoCommitHolds() throws IOException {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
     Path indexDir = temp.resolve("index");
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir))) {
       publish(index, corpus, 1);
       // a segment of a run killed before its commit
       Path stray = Files.writeString(indexDir.resolve("lucene/_zz.si"), "half a segment");

@@ -4,6 +4,7 @@ import static dev.weft.index.TestCorpus.span;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ class PathWeightPerKindTest {
   @Test
   void aDocIsFoundByItsTextNotByItsFileName() {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(),
           corpus.file("guide/installing.md", Kind.DOC, "markdown", "# Setup\n\nRun the setup script once.",
               span("Setup", "section", 0, 2)),
@@ -40,7 +41,7 @@ class PathWeightPerKindTest {
   @Test
   void aCodeFileIsStillFoundByItsFileName() {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(),
           corpus.file("src/Installer.java", Kind.CODE, "java", "class Setup {\n  void run() {}\n}",
               span("Setup", "class", 0, 2)));

@@ -3,6 +3,7 @@ package dev.weft.index;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.StorageFailureException;
@@ -28,7 +29,7 @@ class PublishRaceTest {
     UpdateOptions keepOne = corpus.options().withKeepGenerations(1);
     Path dir = temp.resolve("index");
     AtomicBoolean published = new AtomicBoolean();
-    try (CorpusIndex writer = CorpusIndex.open(dir)) {
+    try (CorpusIndex writer = CorpusIndex.open(IndexLocation.of(dir))) {
       TestCorpus.publish(writer, keepOne, corpus.file("a.md", Kind.DOC, "markdown", "alpha"));
       // the reader has read CURRENT (1) and its manifest; the other run publishes 2 and prunes 1's commit
       Runnable publishMeanwhile = () -> {
@@ -36,7 +37,7 @@ class PublishRaceTest {
           TestCorpus.publish(writer, keepOne, corpus.file("b.md", Kind.DOC, "markdown", "beta"));
         }
       };
-      try (CorpusIndex reader = new CorpusIndex(dir, UnaryOperator.identity(), publishMeanwhile);
+      try (CorpusIndex reader = new CorpusIndex(IndexLocation.of(dir), UnaryOperator.identity(), publishMeanwhile);
           CorpusSearcher searcher = reader.searcher()) {
         assertThat(published).isTrue();
         assertThat(searcher.generation().generation()).isEqualTo(2);
@@ -51,7 +52,7 @@ class PublishRaceTest {
     UpdateOptions keepOne = corpus.options().withKeepGenerations(1);
     Path dir = temp.resolve("index");
     AtomicBoolean armed = new AtomicBoolean();
-    try (CorpusIndex writer = CorpusIndex.open(dir)) {
+    try (CorpusIndex writer = CorpusIndex.open(IndexLocation.of(dir))) {
       TestCorpus.publish(writer, keepOne, corpus.file("a.md", Kind.DOC, "markdown", "alpha"));
       // once armed: the reader has read CURRENT (2) and its manifest; the other run publishes 3 and prunes 2's commit
       Runnable publishMeanwhile = () -> {
@@ -59,7 +60,7 @@ class PublishRaceTest {
           TestCorpus.publish(writer, keepOne, corpus.file("c.md", Kind.DOC, "markdown", "gamma"));
         }
       };
-      try (CorpusIndex reader = new CorpusIndex(dir, UnaryOperator.identity(), publishMeanwhile);
+      try (CorpusIndex reader = new CorpusIndex(IndexLocation.of(dir), UnaryOperator.identity(), publishMeanwhile);
           CorpusSearcher first = reader.searcher()) {
         TestCorpus.publish(writer, keepOne, corpus.file("b.md", Kind.DOC, "markdown", "beta"));
         armed.set(true);
@@ -87,7 +88,7 @@ class PublishRaceTest {
         return super.createOutput(name, context);
       }
     };
-    try (CorpusIndex index = new CorpusIndex(dir, disk, () -> {})) {
+    try (CorpusIndex index = new CorpusIndex(IndexLocation.of(dir), disk, () -> {})) {
       TestCorpus.publish(index, corpus.options(), corpus.file("a.md", Kind.DOC, "markdown", "alpha"));
       TestCorpus.Indexed b = corpus.file("b.md", Kind.DOC, "markdown", "beta");
       try (IndexUpdate update = index.beginUpdate(corpus.options())) {

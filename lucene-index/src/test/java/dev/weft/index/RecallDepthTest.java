@@ -3,6 +3,7 @@ package dev.weft.index;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ class RecallDepthTest {
     for (int i = 0; i < 7; i++) {
       files.add(corpus.file("weak" + i + ".md", Kind.DOC, "markdown", "a kestrel among many other words here " + i));
     }
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(), files.toArray(TestCorpus.Indexed[]::new));
       try (CorpusSearcher searcher = index.searcher()) {
         List<Hit> three = searcher.recall(new RecallRequest("kestrel", Set.of(Kind.DOC), 3, true)).hits();

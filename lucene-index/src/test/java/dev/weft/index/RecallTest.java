@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
@@ -51,7 +52,7 @@ class RecallTest {
   @BeforeEach
   void indexCorpus() {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
-    index = CorpusIndex.open(temp.resolve("index"));
+    index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
     TestCorpus.publish(index, corpus.options(),
         corpus.file("src/http/HttpParser.java", Kind.CODE, "java", PARSER,
             span("HttpParser", "class", 1, 1), span("parseHTTPResponse", "method", 2, 4),

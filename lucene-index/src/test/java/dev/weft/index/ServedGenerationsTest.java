@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.error.IndexDamagedException;
@@ -39,7 +40,7 @@ class ServedGenerationsTest {
   @Test
   void aSearcherKeepsItsGenerationAcrossAPublishWhileTheNextAcquireSeesTheNewOneSharingSegments() {
     TestCorpus corpus = corpus();
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(), corpus.file("a.md", Kind.DOC, "markdown", "alpha kestrel"));
       try (CorpusSearcher before = corpus.searcher(index)) {
         TestCorpus.publish(index, corpus.options(), corpus.file("b.md", Kind.DOC, "markdown", "beta kestrel"));
@@ -64,7 +65,7 @@ class ServedGenerationsTest {
   @Test
   void closingTheIndexAndItsSearchersReleasesEveryGeneration() {
     TestCorpus corpus = corpus();
-    CorpusIndex index = CorpusIndex.open(temp.resolve("index"));
+    CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
     TestCorpus.publish(index, corpus.options(), corpus.file("a.md", Kind.DOC, "markdown", "alpha"));
     CorpusSearcher first = index.searcher();
     TestCorpus.publish(index, corpus.options(), corpus.file("b.md", Kind.DOC, "markdown", "beta"));
@@ -91,9 +92,10 @@ class ServedGenerationsTest {
   void aDamagedNewGenerationIsNamedWhileTheHeldOneStillAnswersAndRollbackServesItAgain() throws IOException {
     TestCorpus corpus = corpus();
     Path dir = temp.resolve("index");
-    try (CorpusIndex writer = CorpusIndex.open(dir)) {
+    try (CorpusIndex writer = CorpusIndex.open(IndexLocation.of(dir))) {
       TestCorpus.publish(writer, corpus.options(), corpus.file("a.md", Kind.DOC, "markdown", "alpha"));
-      try (CorpusIndex reader = CorpusIndex.openExisting(dir); CorpusSearcher held = reader.searcher()) {
+      try (CorpusIndex reader = CorpusIndex.openExisting(IndexLocation.of(dir));
+              CorpusSearcher held = reader.searcher()) {
         GenerationManifest second = TestCorpus.publish(writer, corpus.options(),
             corpus.file("b.md", Kind.DOC, "markdown", "beta"));
         Path segments = dir.resolve("lucene").resolve(second.segmentsFileName());

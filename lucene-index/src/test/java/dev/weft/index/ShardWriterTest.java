@@ -4,6 +4,7 @@ import static dev.weft.index.TestCorpus.span;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.context.ChunkVectors;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
@@ -33,11 +34,12 @@ class ShardWriterTest {
     Path direct = temp.resolve("direct");
     Path sharded = temp.resolve("sharded");
     for (Path dir : List.of(direct, sharded)) {
-      try (CorpusIndex index = CorpusIndex.open(dir)) {
+      try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(dir))) {
         TestCorpus.publish(index, corpus.options(), stale, a);
       }
     }
-    try (CorpusIndex index = CorpusIndex.open(direct); IndexUpdate update = index.beginUpdate(corpus.options())) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(direct));
+            IndexUpdate update = index.beginUpdate(corpus.options())) {
       update.delete("old.md");
       update.replace(a.state(), a.chunks());
       update.replace(b.state(), b.chunks());
@@ -52,7 +54,8 @@ class ShardWriterTest {
       one.write(b.state(), b.chunks());
       two.write(c.state(), c.chunks());
     }
-    try (CorpusIndex index = CorpusIndex.open(sharded); IndexUpdate update = index.beginUpdate(corpus.options())) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(sharded));
+            IndexUpdate update = index.beginUpdate(corpus.options())) {
       update.delete("old.md");
       update.delete("src/A.java");
       update.addShards(List.of(shard1, shard2));
@@ -63,7 +66,8 @@ class ShardWriterTest {
     List<List<String>> expected = IndexDump.dump(direct.resolve("lucene"));
     assertThat(IndexDump.dump(sharded.resolve("lucene"))).isEqualTo(expected);
     assertThat(expected.get(0)).hasSize(3 + 4);
-    try (CorpusIndex left = CorpusIndex.openExisting(direct); CorpusIndex right = CorpusIndex.openExisting(sharded);
+    try (CorpusIndex left = CorpusIndex.openExisting(IndexLocation.of(direct));
+            CorpusIndex right = CorpusIndex.openExisting(IndexLocation.of(sharded));
         CorpusSearcher l = left.searcher(); CorpusSearcher r = right.searcher()) {
       assertThat(right.fileStates()).isEqualTo(left.fileStates());
       RecallRequest request = RecallRequest.of("parse snake case title");
@@ -86,7 +90,8 @@ class ShardWriterTest {
     ChunkVectors cVectors = ChunkVectors.of(mini, List.of(new float[] {0.5f, 0.5f, 0.5f}));
 
     Path direct = temp.resolve("direct");
-    try (CorpusIndex index = CorpusIndex.open(direct); IndexUpdate update = index.beginUpdate(corpus.options())) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(direct));
+            IndexUpdate update = index.beginUpdate(corpus.options())) {
       update.replace(a.state(), a.chunks(), aVectors);
       update.add(b.state(), b.chunks(), bVectors);
       update.replace(c.state(), c.chunks(), cVectors);
@@ -102,7 +107,8 @@ class ShardWriterTest {
     }
     Path sharded = temp.resolve("sharded");
     GenerationManifest manifest;
-    try (CorpusIndex index = CorpusIndex.open(sharded); IndexUpdate update = index.beginUpdate(corpus.options())) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(sharded));
+            IndexUpdate update = index.beginUpdate(corpus.options())) {
       update.addShards(List.of(shard1, shard2));
       update.commit();
       manifest = update.publish(Map.of());
@@ -115,7 +121,8 @@ class ShardWriterTest {
     assertThat(manifest.chunksWithVectors()).isEqualTo(3);
     assertThat(manifest.chunksWithoutVectors()).isEqualTo(1);
     QueryVector query = new QueryVector(mini, new float[] {0, 1, 0.1f});
-    try (CorpusIndex left = CorpusIndex.openExisting(direct); CorpusIndex right = CorpusIndex.openExisting(sharded);
+    try (CorpusIndex left = CorpusIndex.openExisting(IndexLocation.of(direct));
+            CorpusIndex right = CorpusIndex.openExisting(IndexLocation.of(sharded));
         CorpusSearcher l = left.searcher(); CorpusSearcher r = right.searcher()) {
       for (RecallMode mode : RecallMode.values()) {
         RecallRequest request = RecallRequest.of("parse snake case title").withMode(mode);
@@ -143,7 +150,7 @@ class ShardWriterTest {
     TestCorpus corpus = new TestCorpus(temp.resolve("corpus"));
     Path shard = temp.resolve("shard");
     ShardWriter.create(shard).close();
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"));
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
         IndexUpdate update = index.beginUpdate(corpus.options())) {
       update.addShards(List.of(shard));
       update.commit();

@@ -10,6 +10,7 @@ import dev.weft.context.Chunk;
 import dev.weft.context.ChunkTextHash;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.EmbeddedText;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
@@ -47,7 +48,7 @@ class VectorIndexTest {
   }
 
   private CorpusIndex index() {
-    return CorpusIndex.open(temp.resolve("index"));
+    return CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
   }
 
   @Test
@@ -91,7 +92,7 @@ class VectorIndexTest {
         + "\"luceneGeneration\": 2, \"segmentsFileName\": \"segments_2\", \"createdAt\": \"2025-01-01T00:00:00Z\", "
         + "\"corpusRoot\": \"/corpus\", \"chunkerStamp\": \"s\", \"files\": 1, \"chunks\": 2, "
         + "\"counts\": {\"indexed\": 1}}");
-    GenerationManifest manifest = new GenerationStore(dir).read(3);
+    GenerationManifest manifest = new GenerationStore(IndexLocation.of(dir)).read(3);
     assertThat(manifest.chunks()).isEqualTo(2);
     assertThat(manifest.embedder()).isNull();
     assertThat(manifest.embedders()).isEmpty();

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
@@ -48,7 +49,7 @@ class VectorRecallTest {
         span("one", "method", 0, 0), span("two", "method", 1, 1));
     guide = corpus.file("docs/guide.md", Kind.DOC, "markdown", "parse guide");
     other = corpus.file("docs/other.md", Kind.DOC, "markdown", "unrelated prose");
-    index = CorpusIndex.open(temp.resolve("index"));
+    index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")));
     TestCorpus.publish(index, corpus.options(),
         embedded(a, MINI, vector(1, 0, 0, 0)),
         embedded(b, MINI, vector(0, 1, 0, 0)),
@@ -184,7 +185,7 @@ class VectorRecallTest {
 
   @Test
   void bm25IsTheSameWithOrWithoutVectors() {
-    try (CorpusIndex plain = CorpusIndex.open(temp.resolve("plain"))) {
+    try (CorpusIndex plain = CorpusIndex.open(IndexLocation.of(temp.resolve("plain")))) {
       TestCorpus.publish(plain, corpus.options(), a, b, c, d, guide, other);
       try (CorpusSearcher plainSearcher = plain.searcher()) {
         for (String query : List.of("parse", "lexer two", "guide prose")) {

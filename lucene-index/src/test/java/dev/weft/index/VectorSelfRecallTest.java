@@ -5,6 +5,7 @@ import static dev.weft.index.TestCorpus.vector;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import java.nio.file.Path;
@@ -45,7 +46,7 @@ class VectorSelfRecallTest {
     TestCorpus.Indexed a = corpus.file("src/A.java", Kind.CODE, "java", "a");
     TestCorpus.Indexed b = corpus.file("src/B.java", Kind.CODE, "java", "b");
     TestCorpus.Indexed c = corpus.file("src/C.java", Kind.CODE, "java", "c");
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(), embedded(a, MINI, vector(1, 0, 0, 0)),
           embedded(b, MINI, vector(0, 1, 0, 0)), embedded(c, MINI, (float[]) null));
       // B again: its first document is deleted and must not be sampled
@@ -70,7 +71,7 @@ class VectorSelfRecallTest {
       files[i] = embedded(corpus.file("src/F" + i + ".java", Kind.CODE, "java", "f" + i), MINI,
           vector(1, i, 0, 0));
     }
-    try (CorpusIndex index = CorpusIndex.open(temp.resolve("index"))) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(temp.resolve("index")))) {
       TestCorpus.publish(index, corpus.options(), files);
       try (CorpusSearcher searcher = index.searcher()) {
         List<Integer> first = docs(SampledVectors.draw(searcher.reader(), 10, 5));

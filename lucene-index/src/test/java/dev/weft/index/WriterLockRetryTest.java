@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.generation.GenerationManifest;
 import java.io.IOException;
@@ -35,7 +36,7 @@ class WriterLockRetryTest {
         return super.obtainLock(name);
       }
     };
-    try (CorpusIndex index = new CorpusIndex(temp.resolve("index"), heldOnce, () -> {})) {
+    try (CorpusIndex index = new CorpusIndex(IndexLocation.of(temp.resolve("index")), heldOnce, () -> {})) {
       GenerationManifest first = TestCorpus.publish(index, corpus.options().withLockWait(Duration.ofSeconds(30)),
           corpus.file("a.md", Kind.DOC, "markdown", "alpha"));
       assertThat(refusals.get()).isNegative();

@@ -81,8 +81,8 @@ class EmbedderSpecsTest {
 
   @ParameterizedTest
   @ValueSource(strings = {
-      "openai:m@http://h#3?timeout=10 seconds|option 'timeout' must be a whole number with ms, s or m (e.g. 500ms, "
-          + "10s, 2m), got: '10 seconds'",
+      "openai:m@http://h#3?timeout=10 seconds|option 'timeout' must be a whole number with ms, s, m or h (500ms, "
+          + "10s, 2m, 1h) or ISO-8601 (PT30S), got: '10 seconds'",
       "openai:m@http://h#3?retries=two|option 'retries' must be a whole number, got: 'two'",
       "openai:m@http://h#3?retries=11|max retries must be between 0 and 10, got: 11",
       "openai:m@http://h#3?breaker=0|failed batches before the breaker opens must be at least 1, got: 0",

@@ -1,5 +1,6 @@
 package dev.weft.bench.chaos;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
@@ -9,7 +10,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -223,7 +223,7 @@ final class ChaosSuite {
     List<Long> printed = indexRun.printedGenerations();
     if (indexRun.ok() && !printed.isEmpty() && printed.get(printed.size() - 1) == commits.served()) {
       List<String> stale;
-      try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+      try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
         stale = IndexContents.outOfSync(index.fileStates(), corpus.root(), corpus.files(), 5);
       }
       if (!stale.isEmpty()) {

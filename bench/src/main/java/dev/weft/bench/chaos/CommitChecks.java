@@ -1,5 +1,6 @@
 package dev.weft.bench.chaos;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
 import java.io.ByteArrayOutputStream;
@@ -38,7 +39,7 @@ final class CommitChecks {
   static Report check(Path indexDir) {
     List<GenerationManifest> manifests;
     long served;
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       manifests = index.generations();
       served = index.current().map(GenerationManifest::generation).orElse(-1L);
     }

@@ -3,6 +3,7 @@ package dev.weft.bench.chaos;
 import dev.weft.context.Chunk;
 import dev.weft.context.ContentHash;
 import dev.weft.context.FileState;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.index.ChunkScan;
 import dev.weft.index.CorpusIndex;
@@ -31,13 +32,13 @@ record IndexContents(SortedMap<String, String> files, SortedMap<String, String> 
   /** Reads the served generation of {@code indexDir}. */
   static IndexContents of(Path indexDir) {
     SortedMap<String, String> files = new TreeMap<>();
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       // mtimes are left out: a fresh build of the same files records the same ones, but a touched file does not
       index.fileStates().forEach((path, s) -> files.put(path, s.kind() + " " + s.format() + " " + s.contentHash()
           + " " + s.chunkerStamp() + " chunks=" + s.chunkCount()));
     }
     SortedMap<String, String> chunks = new TreeMap<>();
-    try (ChunkScan scan = ChunkScan.open(indexDir)) {
+    try (ChunkScan scan = ChunkScan.open(IndexLocation.of(indexDir))) {
       scan.forEach(entry -> {
         Chunk c = entry.chunk();
         String vector = entry.vector() == null ? "no-vector"

@@ -1,5 +1,6 @@
 package dev.weft.bench.chaos;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
 import dev.weft.index.CorpusIndex;
@@ -56,7 +57,7 @@ final class RollbackHammer implements Runnable {
     // flipping back to back would hold write.lock nearly all the time, and the index run would only ever be
     // refused at its lock; a pause between flips lets it take the lock while CURRENT keeps moving under its plan
     while (runningAfter.test(PAUSE_MILLIS)) {
-      try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+      try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
         index.rollback(target);
       } catch (RuntimeException e) {
         if (!refused(e)) {

@@ -2,6 +2,7 @@ package dev.weft.bench.eval;
 
 import dev.weft.context.Elapsed;
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
@@ -59,8 +60,9 @@ public final class EvalRunner {
     try (QueryVectors vectors = new QueryVectors(options.embedder())) {
       Path indexDir = options.indexDir() == null ? scratch(scratches) : options.indexDir();
       long ingestStart = System.nanoTime();
-      ingest(set.layout() == BeirSet.Layout.CORPUS ? IngestRequest.dataset(set.corpus(), indexDir)
-          : IngestRequest.directory(set.corpus(), indexDir).runner(Runner.INPROCESS), indexDir, options);
+      ingest(set.layout() == BeirSet.Layout.CORPUS ? IngestRequest.dataset(set.corpus(), IndexLocation.of(indexDir))
+          : IngestRequest.directory(set.corpus(), IndexLocation.of(indexDir)).runner(Runner.INPROCESS), indexDir,
+              options);
       long ingestMillis = Elapsed.millisSince(ingestStart);
       List<Row> rows = new ArrayList<>();
       Measured dataset = measureIndex(set, indexDir, levels(set.layout()),
@@ -72,7 +74,7 @@ public final class EvalRunner {
         long folderStart = System.nanoTime();
         Map<String, String> files = writeFolder(set.corpus(), folderDir.resolve("md"));
         // in-process, as a tree set: the same documents, without Beam's start-up
-        ingest(IngestRequest.directory(folderDir.resolve("md"), folderIndex).runner(Runner.INPROCESS),
+        ingest(IngestRequest.directory(folderDir.resolve("md"), IndexLocation.of(folderIndex)).runner(Runner.INPROCESS),
             folderIndex, options);
         long folderIngest = Elapsed.millisSince(folderStart);
         Qrels byFile = set.qrels().renamed(files);
@@ -104,7 +106,8 @@ public final class EvalRunner {
 
   private static Measured measureIndex(BeirSet set, Path indexDir, List<EvalLevel> levels,
       Function<EvalLevel, Qrels> qrelsOf, QueryVectors vectors, EvalOptions options, List<Row> rows) {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir));
+            CorpusSearcher searcher = index.searcher()) {
       IndexStats stats = searcher.stats();
       Kind kind = kindToRank(options.kind(), stats);
       for (EvalLevel level : levels) {
@@ -147,7 +150,7 @@ public final class EvalRunner {
     if (options.embedder() != null) {
       // a kept index first built without this embedder has unchanged chunks without vectors: fill them in,
       // so dense and hybrid measure the whole corpus (another model's vectors are refused by name)
-      EmbedMissing.run(indexDir, options.embedder(), ChunkEmbedder.DEFAULT_BATCH_SIZE,
+      EmbedMissing.run(IndexLocation.of(indexDir), options.embedder(), ChunkEmbedder.DEFAULT_BATCH_SIZE,
           GenerationManifest.DEFAULT_KEEP_GENERATIONS);
     }
   }

@@ -2,6 +2,7 @@ package dev.weft.bench.chaos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.index.CorpusIndex;
 import dev.weft.models.EmbedderSpecs;
 import dev.weft.pipelines.ingest.IngestReport;
@@ -36,7 +37,7 @@ class IndexChecksTest {
   }
 
   private static void index(Path root, Path index) {
-    IngestReport report = new Ingester().run(IngestRequest.directory(root, index)
+    IngestReport report = new Ingester().run(IngestRequest.directory(root, IndexLocation.of(index))
         .embedder(EmbedderSpecs.parse("hash:16")).build());
     assertThat(report.published()).isTrue();
   }
@@ -101,7 +102,7 @@ class IndexChecksTest {
 
   @Test
   void aGenerationIsInSyncWithTheCorpusItWasBuiltFromUntilTheCorpusMoves() throws IOException {
-    try (CorpusIndex opened = CorpusIndex.openExisting(index)) {
+    try (CorpusIndex opened = CorpusIndex.openExisting(IndexLocation.of(index))) {
       assertThat(IndexContents.outOfSync(opened.fileStates(), corpus.root(), corpus.files(), 10)).isEmpty();
       String edited = corpus.files().get(0);
       Files.writeString(corpus.root().resolve(edited), "changed\n");

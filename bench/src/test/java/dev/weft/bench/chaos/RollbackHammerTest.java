@@ -2,6 +2,7 @@ package dev.weft.bench.chaos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.generation.GenerationManifest;
@@ -35,11 +36,12 @@ class RollbackHammerTest {
   }
 
   private void index(ChaosCorpus corpus) {
-    assertThat(new Ingester().run(IngestRequest.directory(corpus.root(), index).build()).published()).isTrue();
+    assertThat(new Ingester().run(IngestRequest.directory(corpus.root(),
+        IndexLocation.of(index)).build()).published()).isTrue();
   }
 
   private long served() {
-    try (CorpusIndex opened = CorpusIndex.openExisting(index)) {
+    try (CorpusIndex opened = CorpusIndex.openExisting(IndexLocation.of(index))) {
       return opened.current().map(GenerationManifest::generation).orElseThrow();
     }
   }
@@ -58,7 +60,7 @@ class RollbackHammerTest {
 
   @Test
   void stopsAtTheFirstRefusalOnceTheIndexRunHoldsItsLock() throws IOException {
-    try (CorpusIndex opened = CorpusIndex.open(index);
+    try (CorpusIndex opened = CorpusIndex.open(IndexLocation.of(index));
         IndexUpdate update = opened.beginUpdate(new UpdateOptions(tmp.toString(), 5, "test"))) {
       RollbackHammer hammer = new RollbackHammer(index, 2, 1, millis -> true);
 

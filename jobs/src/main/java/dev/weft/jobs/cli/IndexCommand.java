@@ -1,9 +1,9 @@
 package dev.weft.jobs.cli;
 
-import dev.weft.api.IndexLocation;
 import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.jobs.cli.options.EmbedBatchOption;
 import dev.weft.jobs.cli.options.EmbedderOption;
@@ -22,7 +22,6 @@ import dev.weft.pipelines.ingest.IngestReport;
 import dev.weft.pipelines.ingest.IngestRequest;
 import dev.weft.transforms.ingest.SourceReader;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -147,7 +146,7 @@ final class IndexCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (watch) {
-      return new IndexWatchRun(spec.commandLine(), json, quiet).run(indexDir(), run(IngestProgress.NONE),
+      return new IndexWatchRun(spec.commandLine(), json, quiet).run(index(), run(IngestProgress.NONE),
           watchSettings());
     }
     if (dataset != null && (!Path.of(".").equals(root) || !paths.isEmpty())) {
@@ -157,7 +156,7 @@ final class IndexCommand implements Callable<Integer> {
     RunRecorder recorder = new RunRecorder(quiet ? IngestProgress.NONE
         : new ConsoleProgress(spec.commandLine().getErr(), Terminal.interactive()));
     IndexOutcome outcome;
-    try (Weft weft = Wefts.open(indexDir())) {
+    try (Weft weft = Wefts.open(index())) {
       outcome = weft.index(run(recorder));
     } catch (RuntimeException e) {
       reportFile.failed(recorder, e);
@@ -174,15 +173,8 @@ final class IndexCommand implements Callable<Integer> {
   }
 
   private IndexWatch.WatchSettings watchSettings() {
-    return new IndexWatch.WatchSettings(duration("--window", window), duration("--rescan", rescan));
-  }
-
-  private static Duration duration(String option, String value) {
-    try {
-      return SpecDurations.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(option + " " + e.getMessage() + ", got: " + value);
-    }
+    return new IndexWatch.WatchSettings(SpecDurations.parse("--window", window),
+        SpecDurations.parse("--rescan", rescan));
   }
 
   /** The options as one run; the values are checked by the run's settings, once. */
@@ -224,7 +216,7 @@ final class IndexCommand implements Callable<Integer> {
     }
   }
 
-  private Path indexDir() {
+  private IndexLocation index() {
     return IndexLocation.forWrite(indexOption.index,
         dataset != null ? Path.of("").toAbsolutePath() : root.toAbsolutePath().normalize());
   }

@@ -4,10 +4,10 @@ import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
 import dev.weft.jobs.run.SignalStop;
 import dev.weft.jobs.view.Json;
+import dev.weft.context.IndexLocation;
 import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.WatchWindow;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -33,14 +33,14 @@ final class IndexWatchRun {
     this.quiet = quiet;
   }
 
-  int run(Path indexDir, IndexRun run, IndexWatch.WatchSettings settings) {
-    try (Weft weft = Weft.open(indexDir)) {
+  int run(IndexLocation index, IndexRun run, IndexWatch.WatchSettings settings) {
+    try (Weft weft = Weft.open(index)) {
       IndexWatch watch = weft.watch(run, settings, this::report);
       try (SignalStop stop = SignalStop.install(() -> {
         note("stopping: the current window finishes its publish or is abandoned before it");
         watch.stop();
       })) {
-        note("watching " + run.source().location() + " into " + indexDir + " (window "
+        note("watching " + run.source().location() + " into " + index + " (window "
             + settings.window().toMillis() + " ms, rescan " + settings.rescan().toMillis() + " ms); Ctrl-C stops");
         watch.run();
         note("stopped");

@@ -1,6 +1,6 @@
 package dev.weft.jobs.cli;
 
-import dev.weft.api.IndexLocation;
+import dev.weft.context.IndexLocation;
 import dev.weft.api.Weft;
 import dev.weft.jobs.cli.options.ModelOptions;
 import dev.weft.jobs.mcp.McpBackgroundIndex;

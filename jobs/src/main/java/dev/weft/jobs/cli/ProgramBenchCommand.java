@@ -25,7 +25,7 @@ final class ProgramBenchCommand implements Callable<Integer> {
   int calls;
 
   @Option(names = "--latency", paramLabel = "DURATION",
-      description = "Each sub-call's latency, ISO-8601 (default: PT0.02S in process, PT0.05S with --beam).")
+      description = "Each sub-call's latency, a duration: 20ms, PT0.02S (default: PT0.02S in process, PT0.05S with --beam).")
   Duration latency;
 
   @Option(names = "--beam", description = "Measure the Beam runners instead: --items pieces at --k in flight on "

@@ -83,7 +83,7 @@ final class ProgramRunCommand implements Callable<Integer> {
   Integer maxSubcalls;
 
   @Option(names = "--deadline", paramLabel = "DURATION", defaultValue = "PT1H",
-      description = "The map's deadline, ISO-8601 (default: ${DEFAULT-VALUE}); past it the run is cancelled.")
+      description = "The map's deadline, a duration: 30m, 1h, PT1H (default: ${DEFAULT-VALUE}); past it the run is cancelled.")
   Duration deadline;
 
   @ArgGroup(exclusive = false, multiplicity = "0..1", heading = "The model (needed when the program maps):%n")

@@ -3,11 +3,11 @@ package dev.weft.jobs.cli;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
 import dev.weft.jobs.warm.WarmServers;
+import dev.weft.models.http.SpecDurations;
 import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,19 +46,8 @@ final class ServeCommand implements Callable<Integer> {
   }
 
   static Duration duration(String value) {
-    String v = value.trim();
-    Duration parsed;
-    try {
-      parsed = v.startsWith("P") || v.startsWith("p") ? Duration.parse(v) : switch (v.charAt(v.length() - 1)) {
-        case 's' -> Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
-        case 'm' -> Duration.ofMinutes(Long.parseLong(v.substring(0, v.length() - 1)));
-        case 'h' -> Duration.ofHours(Long.parseLong(v.substring(0, v.length() - 1)));
-        default -> throw new NumberFormatException(v);
-      };
-    } catch (DateTimeParseException | NumberFormatException | StringIndexOutOfBoundsException e) {
-      throw new IllegalArgumentException("--idle must be a duration such as 90s, 10m, 1h or PT10M, got: " + value, e);
-    }
-    if (parsed.isNegative() || parsed.isZero()) {
+    Duration parsed = SpecDurations.parse("--idle", value);
+    if (parsed.isZero()) {
       throw new IllegalArgumentException("--idle must be longer than zero, got: " + value);
     }
     return parsed;

@@ -5,7 +5,9 @@ import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.Quote;
 import dev.weft.jobs.run.Failures;
 import dev.weft.jobs.view.TsvFields;
+import dev.weft.models.http.SpecDurations;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -84,6 +86,8 @@ public final class WeftCli implements Runnable {
   static CommandLine commandTree(String first) {
     CommandLine cli = new CommandLine(new WeftCli());
     addSubcommands(cli, first);
+    // a Duration option (--deadline, --call-timeout, --latency) reads as every duration does (docs/cli.md)
+    cli.registerConverter(Duration.class, SpecDurations::parse);
     return cli;
   }
 

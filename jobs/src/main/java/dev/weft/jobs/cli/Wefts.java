@@ -2,7 +2,7 @@ package dev.weft.jobs.cli;
 
 import dev.weft.api.Weft;
 import dev.weft.api.WeftCache;
-import java.nio.file.Path;
+import dev.weft.context.IndexLocation;
 
 /**
  * How a command opens the facade: its own {@link Weft} in a process of its own; in the warm server, one reading
@@ -14,9 +14,9 @@ final class Wefts {
 
   private Wefts() {}
 
-  static Weft open(Path indexDir) {
+  static Weft open(IndexLocation index) {
     WeftCache cache = SERVER_CACHE.get();
-    return cache == null ? Weft.open(indexDir) : cache.open(indexDir);
+    return cache == null ? Weft.open(index) : cache.open(index);
   }
 
   /** Runs a command whose Wefts come from {@code cache} (the calling thread's, for that command only). */

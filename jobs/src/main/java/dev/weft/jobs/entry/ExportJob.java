@@ -1,8 +1,9 @@
 package dev.weft.jobs.entry;
 
 import dev.weft.api.ExportSummary;
-import dev.weft.api.IndexLocation;
 import dev.weft.api.Weft;
+import dev.weft.context.IndexLocation;
+import dev.weft.transforms.beam.ResourcePaths;
 import dev.weft.transforms.export.ExportFormat;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ public final class ExportJob {
           }
           recorder.stage("export");
           ExportSummary summary;
-          try (Weft weft = Weft.open(IndexLocation.forRead(JobMain.localPath(options.getIndex(), "--index")))) {
+          try (Weft weft = Weft.open(IndexLocation.forRead(ResourcePaths.index(options.getIndex())))) {
             summary = weft.export(format, dir);
           }
           recorder.finished();

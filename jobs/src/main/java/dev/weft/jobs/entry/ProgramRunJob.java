@@ -14,11 +14,11 @@ import dev.weft.jobs.run.SignalStop;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
+import dev.weft.models.http.SpecDurations;
 import dev.weft.pipelines.Runner;
+import dev.weft.transforms.beam.ResourcePaths;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -83,7 +83,7 @@ public final class ProgramRunJob {
       throw new IllegalArgumentException("pass exactly one of --env, --index, --dataset, got " + given);
     }
     return options.getEnv() != null ? new ProgramSource.EnvDir(JobMain.localPath(options.getEnv(), "--env"))
-        : options.getIndex() != null ? new ProgramSource.Index(JobMain.localPath(options.getIndex(), "--index"))
+        : options.getIndex() != null ? new ProgramSource.Index(ResourcePaths.index(options.getIndex()))
         : new ProgramSource.Dataset(JobMain.localPath(options.getDataset(), "--dataset"));
   }
 
@@ -133,10 +133,6 @@ public final class ProgramRunJob {
   }
 
   private static Duration duration(String value, String option) {
-    try {
-      return Duration.parse(value);
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(option + " must be an ISO-8601 duration such as PT30S, got: " + value);
-    }
+    return SpecDurations.parse(option, value);
   }
 }

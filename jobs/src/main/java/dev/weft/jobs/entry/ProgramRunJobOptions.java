@@ -56,7 +56,7 @@ public interface ProgramRunJobOptions extends PipelineOptions {
 
   void setMaxSubcalls(int value);
 
-  @Description("The map's deadline, ISO-8601; past it the run is cancelled.")
+  @Description("The map's deadline, a duration: 30m, 1h, PT1H; past it the run is cancelled.")
   @Default.String("PT1H")
   String getDeadline();
 
@@ -78,7 +78,7 @@ public interface ProgramRunJobOptions extends PipelineOptions {
 
   void setApiKeyEnv(String value);
 
-  @Description("Each sub-call's deadline, ISO-8601.")
+  @Description("Each sub-call's deadline, a duration: 60s, PT60S.")
   @Default.String("PT60S")
   String getCallTimeout();
 

@@ -1,10 +1,10 @@
 package dev.weft.jobs.entry;
 
-import dev.weft.api.IndexLocation;
 import dev.weft.api.IndexOutcome;
 import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
 import dev.weft.jobs.run.ReportFile;
+import dev.weft.context.IndexLocation;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.report.RunReport;
 import dev.weft.models.http.SpecDurations;
@@ -84,8 +84,7 @@ public final class ReindexJob {
       RunRecorder recorder, ReportFile report, PrintWriter out) {
     Path corpus = ResourcePaths.localPath(options.getCorpus(), "--corpus", "the driver lists it and the workers "
         + "read it from a local disk (a shared mount on a cluster)").toAbsolutePath().normalize();
-    Path index = IndexLocation.forWrite(
-        options.getIndex() == null ? null : JobMain.localPath(options.getIndex(), "--index"), corpus);
+    IndexLocation index = IndexLocation.forWrite(ResourcePaths.index(options.getIndex()), corpus);
     IndexRun.Builder run = IndexRun.tree(corpus)
         .force(options.getForce())
         .keepGenerations(options.getKeepGenerations())

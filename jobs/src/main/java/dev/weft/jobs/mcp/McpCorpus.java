@@ -5,7 +5,6 @@ import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
 import dev.weft.context.Roots;
 import dev.weft.context.generation.GenerationManifest;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,8 +116,8 @@ public final class McpCorpus {
         noun = "the server's roots (--root; this server has none)";
       }
     }
-    if (withIndex && Files.isDirectory(weft.indexDir())) {
-      dirs.add(weft.indexDir());
+    if (withIndex && weft.location().exists()) {
+      dirs.add(weft.location().dir());
       noun += " and its index";
     }
     return Roots.of(noun, dirs, WAY_OUT);
@@ -129,7 +128,7 @@ public final class McpCorpus {
   }
 
   private Optional<GenerationManifest> served() {
-    if (!Files.isDirectory(weft.indexDir())) {
+    if (!weft.location().exists()) {
       return Optional.empty();
     }
     Generations generations = weft.generations();

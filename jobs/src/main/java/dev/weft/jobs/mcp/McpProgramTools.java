@@ -21,13 +21,13 @@ import dev.weft.jobs.run.ReportFile;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.ProgramForms;
 import dev.weft.jobs.view.ProgramView;
+import dev.weft.models.http.SpecDurations;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestProgress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -170,23 +170,20 @@ public final class McpProgramTools {
     }
     return dataset != null ? new ProgramSource.Dataset(corpus.roots().resolve("dataset", dataset))
         : env != null ? new ProgramSource.EnvDir(corpus.roots().resolve("env", env))
-        : new ProgramSource.Index(index != null ? corpus.rootsAndIndex().resolve("index", index) : weft.indexDir());
+        : new ProgramSource.Index(index != null ? corpus.rootsAndIndex().resolve("index",
+            index) : weft.location().dir());
   }
 
   private static Duration duration(String deadline) {
     if (deadline == null) {
       return RunOptions.DEFAULT_DEADLINE;
     }
-    try {
-      return Duration.parse(deadline);
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("deadline must be an ISO-8601 duration like PT10M, got: " + deadline);
-    }
+    return SpecDurations.parse("deadline", deadline);
   }
 
   /** {@code INDEX/mcp-runs/program-MILLIS-N}: one directory per run, never reused. */
   private Path runDir() {
-    Path dir = weft.indexDir().resolve("mcp-runs")
+    Path dir = weft.location().resolve("mcp-runs")
         .resolve("program-" + System.currentTimeMillis() + "-" + RUNS.incrementAndGet());
     try {
       return Files.createDirectories(dir);

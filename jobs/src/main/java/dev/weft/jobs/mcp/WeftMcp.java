@@ -2,6 +2,7 @@ package dev.weft.jobs.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.api.Weft;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.jq.JqBounds;
 import dev.weft.jobs.run.Failures;

@@ -2,6 +2,7 @@ package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
@@ -43,7 +44,7 @@ class IndexFailuresCliTest {
   @Test
   void everyWritingCommandIsBusyWhileAnotherRunHoldsTheLock() {
     String lock = indexDir.resolve("lucene/write.lock").toString();
-    try (CorpusIndex other = CorpusIndex.open(indexDir);
+    try (CorpusIndex other = CorpusIndex.open(IndexLocation.of(indexDir));
         IndexUpdate running = other.beginUpdate(UpdateOptions.of(root.toString(), "other-run"))) {
       oneLine(index("--force"), 3, "another run holds " + lock, "--wait SECONDS");
       oneLine(index("--force", "--wait", "0"), 3, lock);

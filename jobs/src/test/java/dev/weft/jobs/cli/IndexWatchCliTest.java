@@ -31,8 +31,8 @@ class IndexWatchCliTest {
         "--watch takes no --force or --rebuild (every window would re-chunk everything), got: --force");
     badInput(CliRun.of("index", "--dataset", dataset.toString(), "--index", index, "--watch"),
         "--watch watches a directory tree, got a dataset: ");
-    badInput(CliRun.of("index", root.toString(), "--index", index, "--watch", "--window", "2h"),
-        "--window must be a whole number with ms, s or m (e.g. 500ms, 10s, 2m), got: 2h");
+    badInput(CliRun.of("index", root.toString(), "--index", index, "--watch", "--window", "2 hours"),
+        "--window must be a whole number with ms, s, m or h (500ms, 10s, 2m, 1h) or ISO-8601 (PT30S), got: 2 hours");
     badInput(CliRun.of("index", root.toString(), "--index", index, "--watch", "--window", "50ms"),
         "--window must be at least 100ms, got: 50ms");
     assertThat(tmp.resolve("index")).doesNotExist();

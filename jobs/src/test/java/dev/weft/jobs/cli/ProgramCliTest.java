@@ -78,6 +78,23 @@ public class ProgramCliTest {
   }
 
   @Test
+  void aDurationOptionTakesBothSpellingsAndRefusesAnyOtherByName() throws Exception {
+    Path env = Files.createDirectories(tmp.resolve("env"));
+    Files.writeString(env.resolve("notes.md"), "one\ntwo\n");
+    Path program = Files.writeString(tmp.resolve("p.json"), """
+        {"steps": [{"op": "stat", "from": "notes.md", "as": "s"}, {"op": "answer", "from": "s"}]}""");
+
+    for (String deadline : new String[] {"30m", "PT30M", "1h"}) {
+      CliRun run = CliRun.of("program", "run", program.toString(), "--env", env.toString(), "--deadline", deadline);
+      assertThat(run.exit()).as(deadline + ": " + run.err()).isZero();
+    }
+    CliRun bad = CliRun.of("program", "run", program.toString(), "--env", env.toString(), "--deadline", "soon");
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err()).contains("--deadline").contains("soon")
+        .contains("a whole number with ms, s, m or h (500ms, 10s, 2m, 1h) or ISO-8601 (PT30S)").hasLineCount(1);
+  }
+
+  @Test
   void refusalsAreOneLineWithExitTwo() throws Exception {
     Path program = EXAMPLES.resolve("deprecated-calls.json");
     String dataset = EXAMPLES.resolve("modules.jsonl").toString();

@@ -82,7 +82,8 @@ class WarmCliTest {
   void aBadIdleIsRefusedByNameBeforeAServerStarts() {
     CliRun run = CliRun.of("serve", "--idle", "soon");
     assertThat(run.exit()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo("weft: --idle must be a duration such as 90s, 10m, 1h or PT10M, got: soon\n");
+    assertThat(run.err()).isEqualTo("weft: --idle must be a whole number with ms, s, m or h (500ms, 10s, 2m, 1h) or "
+        + "ISO-8601 (PT30S), got: soon\n");
     assertThat(CliRun.of("serve", "--idle", "0s").err()).isEqualTo("weft: --idle must be longer than zero, got: 0s\n");
   }
 

@@ -105,8 +105,8 @@ class ReindexJobTest {
 
     assertThat(kept.exit()).as(kept.err()).isZero();
     assertThat(badWait.exit()).isEqualTo(2);
-    assertThat(badWait.err().strip()).endsWith("\nweft: --lockWait must be a whole number with ms, s or m (e.g. "
-        + "500ms, 10s, 2m), got: 600");
+    assertThat(badWait.err().strip()).endsWith("\nweft: --lockWait must be a whole number with ms, s, m or h "
+        + "(500ms, 10s, 2m, 1h) or ISO-8601 (PT30S), got: 600");
   }
 
   @Test

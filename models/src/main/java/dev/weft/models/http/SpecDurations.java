@@ -1,28 +1,53 @@
 package dev.weft.models.http;
 
 import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as model specs write them (an embedder's {@code timeout=10s}, a coming chat client's): a whole number and a unit, {@code 500ms}, {@code 10s}, {@code 2m}. */
+/**
+ * The one reading of a duration a user writes, everywhere one is accepted: CLI flags ({@code --window},
+ * {@code --rescan}, {@code --idle}, {@code --deadline}, {@code --call-timeout}), Beam options ({@code --lockWait},
+ * {@code --window}, {@code --callTimeout}), MCP arguments ({@code deadline}) and model specs ({@code timeout=10s}).
+ * Two spellings: a whole number and a unit, {@code 500ms}, {@code 10s}, {@code 2m}, {@code 1h}; or ISO-8601,
+ * {@code PT30S}, {@code PT1H}, {@code PT0.05S}. Never negative; a caller that needs more than zero says so.
+ */
 public final class SpecDurations {
-  private static final Pattern FORM = Pattern.compile("(\\d{1,9})(ms|s|m)");
+  /** What the form is, for messages: every refusal names it the same way. */
+  public static final String FORM_HELP =
+      "a whole number with ms, s, m or h (500ms, 10s, 2m, 1h) or ISO-8601 (PT30S)";
+  private static final Pattern FORM = Pattern.compile("(\\d{1,9})(ms|s|m|h)");
 
   private SpecDurations() {}
 
-  /** @throws IllegalArgumentException when {@code text} is not of the form */
+  /** @throws IllegalArgumentException when {@code text} is not of the form, or negative */
   public static Duration parse(String text) {
-    Matcher m = FORM.matcher(text.strip().toLowerCase(Locale.ROOT));
-    if (!m.matches()) {
-      throw new IllegalArgumentException("must be a whole number with ms, s or m (e.g. 500ms, 10s, 2m)");
+    String value = text.strip();
+    Duration parsed;
+    if (value.startsWith("P") || value.startsWith("p")) {
+      try {
+        parsed = Duration.parse(value);
+      } catch (DateTimeParseException e) {
+        throw new IllegalArgumentException("must be " + FORM_HELP, e);
+      }
+    } else {
+      Matcher m = FORM.matcher(value.toLowerCase(Locale.ROOT));
+      if (!m.matches()) {
+        throw new IllegalArgumentException("must be " + FORM_HELP);
+      }
+      long n = Long.parseLong(m.group(1));
+      parsed = switch (m.group(2)) {
+        case "ms" -> Duration.ofMillis(n);
+        case "s" -> Duration.ofSeconds(n);
+        case "m" -> Duration.ofMinutes(n);
+        default -> Duration.ofHours(n);
+      };
     }
-    long n = Long.parseLong(m.group(1));
-    return switch (m.group(2)) {
-      case "ms" -> Duration.ofMillis(n);
-      case "s" -> Duration.ofSeconds(n);
-      default -> Duration.ofMinutes(n);
-    };
+    if (parsed.isNegative()) {
+      throw new IllegalArgumentException("must not be negative");
+    }
+    return parsed;
   }
 
   /**

@@ -29,7 +29,8 @@ class EndpointConfigTest {
         .hasMessage("api-key-env must not be blank, got: ''");
     assertThatThrownBy(() -> ok.withTimeout(Duration.ZERO)).hasMessage("timeout must be positive, got: 0ms");
     assertThatThrownBy(() -> ok.withTimeout("10 seconds"))
-        .hasMessage("timeout must be a whole number with ms, s or m (e.g. 500ms, 10s, 2m), got: '10 seconds'");
+        .hasMessage("timeout must be a whole number with ms, s, m or h (500ms, 10s, 2m, 1h) or ISO-8601 (PT30S), "
+            + "got: '10 seconds'");
     assertThatThrownBy(() -> ok.withMaxRetries(11)).hasMessage("retries must be between 0 and 10, got: 11");
   }
 

@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.VectorLookup;
@@ -39,13 +40,13 @@ final class DatasetPass implements SourcePass {
   private final DatasetSource source;
   private final IngestSettings settings;
   private final Path dataset;
-  private final Path indexDir;
+  private final IndexLocation index;
 
-  DatasetPass(DatasetSource source, IngestSettings settings, Path indexDir) {
+  DatasetPass(DatasetSource source, IngestSettings settings, IndexLocation index) {
     this.source = source;
     this.settings = settings;
     this.dataset = source.dataset().toAbsolutePath().normalize();
-    this.indexDir = indexDir;
+    this.index = index;
     if (!Files.isRegularFile(dataset)) {
       throw new IllegalArgumentException("dataset must be an existing file, got: " + source.dataset());
     }
@@ -110,7 +111,7 @@ final class DatasetPass implements SourcePass {
       RecordChunker chunker = RecordChunker.as(source.kind(), source.format(), IngestStamp.CURRENT);
       return executor == Runner.INPROCESS
           ? inProcess(chunker, update, export)
-          : new BeamExecutor(executor, settings.beamArgs()).runDataset(settings, indexDir, dataset, changes, chunker,
+          : new BeamExecutor(executor, settings.beamArgs()).runDataset(settings, index, dataset, changes, chunker,
               update);
     }
 

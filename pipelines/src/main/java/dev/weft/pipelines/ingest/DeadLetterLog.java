@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IndexLocation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -30,11 +31,11 @@ final class DeadLetterLog {
     return all;
   }
 
-  static Path write(Path indexDir, String runName, List<DeadLetter> letters) {
+  static Path write(IndexLocation index, String runName, List<DeadLetter> letters) {
     if (letters.isEmpty()) {
       return null;
     }
-    Path dir = indexDir.resolve("deadletters");
+    Path dir = index.resolve("deadletters");
     Path target = dir.resolve(runName + ".jsonl");
     try {
       Files.createDirectories(dir);
@@ -53,8 +54,8 @@ final class DeadLetterLog {
   }
 
   /** Deletes the logs of generations no longer kept: they go with their generation. */
-  static void prune(Path indexDir, Collection<Long> keptGenerations) {
-    Path dir = indexDir.resolve("deadletters");
+  static void prune(IndexLocation index, Collection<Long> keptGenerations) {
+    Path dir = index.resolve("deadletters");
     if (!Files.isDirectory(dir)) {
       return;
     }

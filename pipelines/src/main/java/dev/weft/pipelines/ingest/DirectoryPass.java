@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.index.IndexUpdate;
@@ -41,7 +42,7 @@ public final class DirectoryPass implements SourcePass {
   private final DirectorySource source;
   private final IngestSettings settings;
   private final Path root;
-  private final Path indexDir;
+  private final IndexLocation index;
   /** A plan made before this run took the write lock (a streaming window's), or null: plan under the lock. */
   private final Planned given;
   /** Where a given plan's files were chunked, or null: chunk them on the run's executor. */
@@ -50,18 +51,18 @@ public final class DirectoryPass implements SourcePass {
   private CorpusLister lister;
   private CorpusLister.Listing listing;
 
-  public DirectoryPass(DirectorySource source, IngestSettings settings, Path indexDir) {
-    this(source, settings, indexDir, null, null);
+  public DirectoryPass(DirectorySource source, IngestSettings settings, IndexLocation index) {
+    this(source, settings, index, null, null);
   }
 
-  private DirectoryPass(DirectorySource source, IngestSettings settings, Path indexDir, Planned given,
+  private DirectoryPass(DirectorySource source, IngestSettings settings, IndexLocation index, Planned given,
       StagedRun staged) {
     this.given = given;
     this.staged = staged;
     this.source = source;
     this.settings = settings;
     this.root = source.root().toAbsolutePath().normalize();
-    this.indexDir = indexDir;
+    this.index = index;
     if (!Files.isDirectory(root)) {
       throw new IllegalArgumentException("corpus root must be an existing directory, got: " + source.root());
     }
@@ -82,9 +83,10 @@ public final class DirectoryPass implements SourcePass {
    * its files were chunked into shards that {@code staged} merges. The publish may build on a newer generation than
    * the plan saw; every file's state records what was indexed for it, so the next plan corrects any interleaving.
    */
-  public static DirectoryPass ofWindow(DirectorySource source, IngestSettings settings, Path indexDir, Planned planned,
+  public static DirectoryPass ofWindow(DirectorySource source, IngestSettings settings, IndexLocation index,
+      Planned planned,
       StagedRun staged) {
-    return new DirectoryPass(source, settings, indexDir, planned, staged);
+    return new DirectoryPass(source, settings, index, planned, staged);
   }
 
   /**
@@ -96,7 +98,7 @@ public final class DirectoryPass implements SourcePass {
   public void locked() {
     if (given == null) {
       // the process's watches: a long-lived process (the warm server, a scheduled service) re-lists only what changed
-      lister = new CorpusLister(source.router(), indexDir, source.watchListing() ? ListingWatches.shared() : null);
+      lister = new CorpusLister(source.router(), index.dir(), source.watchListing() ? ListingWatches.shared() : null);
       listing = lister.start(root);
     }
   }
@@ -115,7 +117,7 @@ public final class DirectoryPass implements SourcePass {
 
   /** Lists the tree and plans it against {@code indexedStates}: the served generation's file states. */
   public Planned planAgainst(Map<String, FileState> indexedStates) {
-    CorpusLister lister = new CorpusLister(source.router(), indexDir);
+    CorpusLister lister = new CorpusLister(source.router(), index.dir());
     return planAgainst(indexedStates, lister, lister.start(root));
   }
 
@@ -206,7 +208,7 @@ public final class DirectoryPass implements SourcePass {
         return staged.merge(toChunk, indexed, update);
       }
       if (executor != Runner.INPROCESS) {
-        return new BeamExecutor(executor, settings.beamArgs()).run(toChunk, source, settings, indexDir, root, update,
+        return new BeamExecutor(executor, settings.beamArgs()).run(toChunk, source, settings, index, root, update,
             indexed);
       }
       SourceReader reader = SourceReader.withDefaults().withMaxBytes(source.maxFileBytes());

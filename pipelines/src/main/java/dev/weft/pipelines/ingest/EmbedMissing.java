@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.Elapsed;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.error.ExitStatus;
@@ -35,16 +36,27 @@ public final class EmbedMissing {
    * @throws WeftException ({@link ExitStatus#IO_FAILURE}) naming the embedder and the reasons when chunks lacked a
    *     vector and every one of them failed again
    */
-  public static IngestReport run(Path indexDir, EmbedderSpec spec, int batchSize, int keepGenerations) {
-    return run(indexDir, spec, batchSize, keepGenerations, Duration.ZERO);
+  public static IngestReport run(IndexLocation index, EmbedderSpec spec, int batchSize, int keepGenerations) {
+    return run(index, spec, batchSize, keepGenerations, Duration.ZERO);
   }
 
   /** As above, waiting up to {@code lockWait} for another run's write lock. */
-  public static IngestReport run(Path indexDir, EmbedderSpec spec, int batchSize, int keepGenerations,
+  public static IngestReport run(IndexLocation index, EmbedderSpec spec, int batchSize, int keepGenerations,
+      Duration lockWait) {
+    try (CorpusIndex opened = CorpusIndex.openExisting(index)) {
+      return run(opened, spec, batchSize, keepGenerations, lockWait);
+    }
+  }
+
+  /**
+   * As above on an index already open, which must have published a generation: the facade's embedding run fills
+   * the chunks its ingest left without vectors through the index it ingested with.
+   */
+  public static IngestReport run(CorpusIndex index, EmbedderSpec spec, int batchSize, int keepGenerations,
       Duration lockWait) {
     long start = System.nanoTime();
     EmbedderIdentity identity = spec.identity();
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusSearcher searcher = index.searcher()) {
       EmbedderGuard.requireCompatible(searcher, identity);
       GenerationManifest base = searcher.generation();
       if (searcher.vectorCensus().chunksWithoutVectors() == 0) {
@@ -78,7 +90,7 @@ public final class EmbedMissing {
         Map<String, Long> counters = counters(counts);
         GenerationManifest published = update.publish(counters);
         Path deadLetterFile =
-            DeadLetterLog.write(indexDir, "gen-" + published.generation(), counts.failures());
+            DeadLetterLog.write(index.location(), "gen-" + published.generation(), counts.failures());
         return new IngestReport(published.generation(), "in-process", counters, published.files(),
             published.chunks(), deadLetterFile, Elapsed.millisSince(start), counts.summaries());
       }

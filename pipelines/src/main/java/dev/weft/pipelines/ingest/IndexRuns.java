@@ -1,5 +1,6 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.ScratchDirs;
 import dev.weft.context.error.IndexDamagedException;
 import dev.weft.context.error.StorageFailureException;
@@ -42,8 +43,8 @@ public final class IndexRuns {
    * Deletes the staging directories of Beam runs that were killed: only a run holding the write lock stages, and
    * the caller holds it now, so none of them is in use.
    */
-  static void removeAbandonedStaging(Path indexDir) {
-    Path staging = indexDir.resolve(STAGING);
+  static void removeAbandonedStaging(IndexLocation index) {
+    Path staging = index.resolve(STAGING);
     if (!Files.isDirectory(staging)) {
       return;
     }

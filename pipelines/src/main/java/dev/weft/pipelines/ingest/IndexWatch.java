@@ -1,5 +1,6 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.error.IndexBusyException;
 import dev.weft.transforms.ingest.TreeWatcher;
 import java.nio.file.Path;
@@ -72,12 +73,12 @@ public final class IndexWatch {
   }
 
   /**
-   * A watch of {@code root} (never of {@code indexDir}) that {@link #run} starts: the first window passes at once,
+   * A watch of {@code root} (never of {@code index}) that {@link #run} starts: the first window passes at once,
    * then one window every {@code settings.window()}.
    */
-  public static IndexWatch of(Path root, Path indexDir, WatchSettings settings, Pass pass, Listener listener) {
+  public static IndexWatch of(Path root, IndexLocation index, WatchSettings settings, Pass pass, Listener listener) {
     Supplier<Feed> feeds = () -> {
-      TreeWatcher watcher = TreeWatcher.start(root, indexDir);
+      TreeWatcher watcher = TreeWatcher.start(root, index.dir());
       return new Feed() {
         @Override
         public TreeWatcher.Changes drain() {

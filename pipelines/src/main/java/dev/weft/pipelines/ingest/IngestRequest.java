@@ -1,5 +1,6 @@
 package dev.weft.pipelines.ingest;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.pipelines.Runner;
 import java.nio.file.Path;
@@ -12,41 +13,41 @@ import java.util.Objects;
  * one a run can carry out.
  *
  * <pre>{@code
- * IngestReport report = new Ingester().run(IngestRequest.directory(root, indexDir).force(true).build());
+ * IngestReport report = new Ingester().run(IngestRequest.directory(root, index).force(true).build());
  * }</pre>
  *
  * @param source the directory tree or dataset file
- * @param indexDir the index directory (created when missing)
+ * @param index the index (its directory is created when missing)
  * @param settings how the run ingests
  */
-public record IngestRequest(IngestSource source, Path indexDir, IngestSettings settings) {
+public record IngestRequest(IngestSource source, IndexLocation index, IngestSettings settings) {
   public static final int DEFAULT_BEAM_THRESHOLD = 20_000;
 
   public IngestRequest {
     Objects.requireNonNull(source, "source");
-    Objects.requireNonNull(indexDir, "indexDir");
+    Objects.requireNonNull(index, "index");
     Objects.requireNonNull(settings, "settings");
     requireConsistent(settings);
   }
 
   /** A pass over {@code root} with every default. */
-  public static IngestRequest of(Path root, Path indexDir) {
-    return directory(root, indexDir).build();
+  public static IngestRequest of(Path root, IndexLocation index) {
+    return directory(root, index).build();
   }
 
   /** A pass over the directory tree {@code root}. */
-  public static Builder directory(Path root, Path indexDir) {
-    return new Builder(Objects.requireNonNull(root, "root"), false, indexDir);
+  public static Builder directory(Path root, IndexLocation index) {
+    return new Builder(Objects.requireNonNull(root, "root"), false, index);
   }
 
   /** A pass over the records of the dataset file {@code dataset}. */
-  public static Builder dataset(Path dataset, Path indexDir) {
-    return new Builder(Objects.requireNonNull(dataset, "dataset"), true, indexDir);
+  public static Builder dataset(Path dataset, IndexLocation index) {
+    return new Builder(Objects.requireNonNull(dataset, "dataset"), true, index);
   }
 
   /** A builder holding this request's values, to change a few. */
   public Builder toBuilder() {
-    Builder builder = new Builder(source.location(), source instanceof DatasetSource, indexDir)
+    Builder builder = new Builder(source.location(), source instanceof DatasetSource, index)
         .force(settings.force()).runner(settings.runner()).beamThreshold(settings.beamThreshold())
         .beamArgs(settings.beamArgs()).keepGenerations(settings.keepGenerations()).progress(settings.progress())
         .embedder(settings.embedder()).embedBatchSize(settings.embedBatchSize())
@@ -78,12 +79,12 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
    * ones ({@code datasetKind}, {@code datasetFormat}) on a directory, naming the value, rather than ignored.
    */
   public static final class Builder extends IngestSettingsBuilder<Builder> {
-    private final Path indexDir;
+    private final IndexLocation index;
     private EmbedderSpec embedder;
 
-    private Builder(Path location, boolean dataset, Path indexDir) {
+    private Builder(Path location, boolean dataset, IndexLocation index) {
       super(location, dataset);
-      this.indexDir = Objects.requireNonNull(indexDir, "indexDir");
+      this.index = Objects.requireNonNull(index, "index");
     }
 
     /** @param value the embedder, or null to index without vectors */
@@ -94,7 +95,7 @@ public record IngestRequest(IngestSource source, Path indexDir, IngestSettings s
 
     /** @throws IllegalArgumentException naming the first value, or pair of values, that is refused */
     public IngestRequest build() {
-      return new IngestRequest(source(), indexDir, settings(embedder));
+      return new IngestRequest(source(), index, settings(embedder));
     }
   }
 }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One incremental ingest pass, the same skeleton for a directory tree and a dataset ({@link IngestSource}): open
@@ -91,13 +92,27 @@ public final class Ingester {
    * in between planning and writing (it is refused as busy), so a plan is never applied to another generation.
    */
   public IngestReport run(IngestRequest request, WriteAccess access) {
-    IngestSettings settings = request.settings();
-    Path indexDir = request.indexDir().toAbsolutePath().normalize();
+    SourcePass pass = pass(request); // a refused source is refused before the index is opened (or created)
+    try (CorpusIndex opened = CorpusIndex.open(request.index())) {
+      return run(opened, request, access, pass);
+    }
+  }
+
+  /**
+   * As {@link #run(IngestRequest, WriteAccess)} through the request's index as the caller holds it open (and closes):
+   * {@code opened} is asked for it once the source is checked, so a refused source never creates the index. The
+   * facade's embedding run reads the index before and after the ingest through the same open.
+   */
+  public IngestReport run(IngestRequest request, WriteAccess access, Supplier<CorpusIndex> opened) {
+    SourcePass pass = pass(request);
+    return run(opened.get(), request, access, pass);
+  }
+
+  private static SourcePass pass(IngestRequest request) {
     // IngestSource is sealed to these two (Java 17 has no pattern switch to say so)
-    SourcePass pass = request.source() instanceof DirectorySource directory
-        ? new DirectoryPass(directory, settings, indexDir)
-        : new DatasetPass((DatasetSource) request.source(), settings, indexDir);
-    return run(request, access, pass);
+    return request.source() instanceof DirectorySource directory
+        ? new DirectoryPass(directory, request.settings(), request.index())
+        : new DatasetPass((DatasetSource) request.source(), request.settings(), request.index());
   }
 
   /**
@@ -105,18 +120,26 @@ public final class Ingester {
    * may meet a newer generation than it was made against (DirectoryPass#ofWindow says why that converges).
    */
   public IngestReport run(IngestRequest request, WriteAccess access, SourcePass pass) {
+    try (CorpusIndex opened = CorpusIndex.open(request.index())) {
+      return run(opened, request, access, pass);
+    }
+  }
+
+  private IngestReport run(CorpusIndex index, IngestRequest request, WriteAccess access, SourcePass pass) {
+    if (!index.location().equals(request.index())) {
+      throw new IllegalArgumentException("the open index must be the request's, got: " + index.location()
+          + " for a request into " + request.index());
+    }
     long start = System.nanoTime();
     IngestSettings settings = request.settings();
     settings.progress().stage(STAGE_PLAN);
-    Path indexDir = request.indexDir().toAbsolutePath().normalize();
     CorpusSource source = pass.corpusSource();
     // the corpus root is the source's location: the directory, or the dataset file
     UpdateOptions options = new UpdateOptions(source.location(), settings.keepGenerations(), IngestStamp.CURRENT,
         RequestedEmbedders.of(settings.embedder()), access.lockWait(), access.rebuild())
         .withSource(source);
-    try (CorpusIndex index = CorpusIndex.open(indexDir);
-        IndexUpdate update = IndexRuns.begin(index, options, pass.rechunksEverything(), pass::locked)) {
-      IndexRuns.removeAbandonedStaging(indexDir);
+    try (IndexUpdate update = IndexRuns.begin(index, options, pass.rechunksEverything(), pass::locked)) {
+      IndexRuns.removeAbandonedStaging(request.index());
       EmbedderGuard.requireCompatible(index, settings.embedder() == null ? null : settings.embedder().identity(),
           pass.rechunksEverything() || update.options().rebuild());
       SourcePass.Plan plan = pass.plan(update);
@@ -148,9 +171,9 @@ public final class Ingester {
         if (export != null) {
           export.commit(); // after the publish: a dataset never describes a generation that was not served
         }
-        Path deadLetterFile = DeadLetterLog.write(indexDir, "gen-" + published.generation(),
+        Path deadLetterFile = DeadLetterLog.write(request.index(), "gen-" + published.generation(),
             DeadLetterLog.concat(deadLetters, run.embed().failures()));
-        DeadLetterLog.prune(indexDir, index.keptGenerationNumbers());
+        DeadLetterLog.prune(request.index(), index.keptGenerationNumbers());
         settings.progress().finished();
         return new IngestReport(published.generation(), executorName(executor), counters, published.files(),
             published.chunks(), deadLetterFile, Elapsed.millisSince(start), run.embed().summaries())

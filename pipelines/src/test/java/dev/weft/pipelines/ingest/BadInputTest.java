@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.context.IndexLocation;
 import dev.weft.index.CorpusIndex;
 import dev.weft.pipelines.Runner;
 import dev.weft.transforms.ingest.OddFiles;
@@ -41,7 +42,7 @@ class BadInputTest {
   void badFilesAreDeadLetteredCountedAndRemembered(@TempDir Path outside) throws Exception {
     Path root = badCorpus(tmp.resolve("corpus"), outside);
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
+    IngestRequest request = IngestRequest.directory(root, IndexLocation.of(indexDir)).runner(Runner.INPROCESS)
         .maxFileBytes(5000).build();
 
     IngestReport report = new Ingester().run(request);
@@ -58,7 +59,7 @@ class BadInputTest {
         "docs/huge.md", "too_large",
         "docs/latin1.txt", "undecodable",
         "docs/pipe.md", "special_file")));
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); var searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir)); var searcher = index.searcher()) {
       assertThat(searcher.recall(dev.weft.context.RecallRequest.of("secret")).isEmpty()).isTrue();
     }
 
@@ -70,7 +71,7 @@ class BadInputTest {
   void anIndexedFileReplacedByAFifoIsRemovedAndDeadLetteredWithoutBlocking() throws Exception {
     Path root = Corpora.copyGolden(tmp.resolve("corpus"));
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build();
+    IngestRequest request = IngestRequest.directory(root, IndexLocation.of(indexDir)).runner(Runner.INPROCESS).build();
     new Ingester().run(request);
     Path file = root.resolve(FIFO_VICTIM);
     long size = Files.size(file);
@@ -82,7 +83,7 @@ class BadInputTest {
     assertThat(size).isPositive();
     assertThat(report.counters()).containsEntry("removed", 1L).containsEntry("skipped.special_file", 1L);
     assertThat(deadLetters(report.deadLetterFile())).containsExactlyEntriesOf(Map.of(FIFO_VICTIM, "special_file"));
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.fileStates()).doesNotContainKey(FIFO_VICTIM);
     }
   }
@@ -97,7 +98,7 @@ class BadInputTest {
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("---------"));
     assumeFalse(Files.isReadable(file), "the OS lets this user read a mode-000 file (root): nothing to test");
     Path indexDir = tmp.resolve("index");
-    IngestRequest request = IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build();
+    IngestRequest request = IngestRequest.directory(root, IndexLocation.of(indexDir)).runner(Runner.INPROCESS).build();
     assertThat(new Ingester().run(request).counters()).containsEntry("skipped.unreadable", 1L);
     assertThat(new Ingester().run(request).published()).as("still unreadable: a no-op").isFalse();
 

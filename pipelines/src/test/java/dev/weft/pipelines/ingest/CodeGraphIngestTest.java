@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.graph.CodeGraph;
 import dev.weft.context.graph.Direction;
 import dev.weft.context.graph.RelatedNode;
@@ -85,12 +86,12 @@ class CodeGraphIngestTest {
     assertThat(afterDelete.external("ts/src/lib/index.ts")).containsExactly("./greet");
 
     // rollback serves the generation's own edges again
-    try (CorpusIndex corpus = CorpusIndex.openExisting(index)) {
+    try (CorpusIndex corpus = CorpusIndex.openExisting(IndexLocation.of(index))) {
       corpus.rollback(third);
     }
     assertThat(graph(index).imports("ts/src/lib/index.ts")).containsExactly(b, "ts/src/lib/greet.ts");
     assertThat(graph(index).imports(b)).containsExactly(c);
-    try (CorpusIndex corpus = CorpusIndex.openExisting(index)) {
+    try (CorpusIndex corpus = CorpusIndex.openExisting(IndexLocation.of(index))) {
       corpus.rollback(first);
     }
     assertThat(graph(index).imports(b)).containsExactly("ts/src/lib/greet.ts");
@@ -130,13 +131,15 @@ class CodeGraphIngestTest {
   }
 
   static CodeGraph graph(Path index) {
-    try (CorpusIndex corpus = CorpusIndex.openExisting(index); CorpusSearcher searcher = corpus.searcher()) {
+    try (CorpusIndex corpus = CorpusIndex.openExisting(IndexLocation.of(index));
+            CorpusSearcher searcher = corpus.searcher()) {
       return GraphReader.read(searcher);
     }
   }
 
   private static long index(Path root, Path index) {
-    IngestReport report = new Ingester().run(IngestRequest.directory(root, index).runner(Runner.INPROCESS)
+    IngestReport report = new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(index)).runner(Runner.INPROCESS)
         .build());
     assertThat(report.published()).isTrue();
     return report.generation();

@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.pipelines.Runner;
 import dev.weft.transforms.dataset.DatasetFiles;
 import java.io.IOException;
@@ -84,7 +85,7 @@ class DatasetBeamIngestTest {
         started.add(files);
       }
     };
-    return new Ingester().run(IngestRequest.dataset(dataset, tmp.resolve(index)).runner(runner)
+    return new Ingester().run(IngestRequest.dataset(dataset, IndexLocation.of(tmp.resolve(index))).runner(runner)
         .embedder(EmbeddingIngestTest.HASH).progress(progress).exportParquet(export).build());
   }
 }

@@ -1,6 +1,7 @@
 package dev.weft.pipelines.ingest;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.context.IndexLocation;
 import dev.weft.index.CorpusIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -83,7 +84,7 @@ final class DatasetFixtures {
 
   /** The served generation's item states, by id, rendered with every field. */
   static Map<String, String> states(Path index) {
-    try (CorpusIndex ci = CorpusIndex.openExisting(index)) {
+    try (CorpusIndex ci = CorpusIndex.openExisting(IndexLocation.of(index))) {
       Map<String, String> states = new TreeMap<>();
       ci.fileStates().forEach((id, state) -> states.put(id, state.toString()));
       return states;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.RecallRequest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
@@ -59,14 +60,14 @@ class DatasetFormatsIngestTest {
     Path parquet = DatasetFiles.convert(jsonl, tmp.resolve("corpus.parquet"));
     Path index = tmp.resolve("index");
 
-    assertThat(new Ingester().run(IngestRequest.dataset(parquet, index).build()).counters())
+    assertThat(new Ingester().run(IngestRequest.dataset(parquet, IndexLocation.of(index)).build()).counters())
         .containsEntry("added", 2L);
-    IngestReport second = new Ingester().run(IngestRequest.dataset(parquet, index).build());
+    IngestReport second = new Ingester().run(IngestRequest.dataset(parquet, IndexLocation.of(index)).build());
 
     assertThat(second.published()).isFalse();
     assertThat(second.counters()).containsEntry("unchanged", 2L).containsEntry("added", 0L);
     // the hash is of the record, not of the file: the same records as JSONL are unchanged too
-    assertThat(new Ingester().run(IngestRequest.dataset(jsonl, index).build()).published()).isFalse();
+    assertThat(new Ingester().run(IngestRequest.dataset(jsonl, IndexLocation.of(index)).build()).published()).isFalse();
   }
 
   @Test
@@ -79,7 +80,8 @@ class DatasetFormatsIngestTest {
         record(schema, "id", 3L, "title", "no text"),
         record(schema, "id", 1L, "text", "duplicate"));
 
-    IngestReport report = new Ingester().run(IngestRequest.dataset(dataset, tmp.resolve("index")).build());
+    IngestReport report = new Ingester().run(IngestRequest.dataset(dataset,
+        IndexLocation.of(tmp.resolve("index"))).build());
 
     assertThat(report.counters()).containsEntry("added", 1L).containsEntry("skipped.invalid_record", 3L);
     assertThat(BadInputTest.deadLetters(report.deadLetterFile())).containsOnlyKeys("record 2", "record 3", "1");
@@ -94,7 +96,7 @@ class DatasetFormatsIngestTest {
         record(schema, "_id", "a", "body", "x"));
     Path index = tmp.resolve("index");
 
-    assertThatThrownBy(() -> new Ingester().run(IngestRequest.dataset(dataset, index).build()))
+    assertThatThrownBy(() -> new Ingester().run(IngestRequest.dataset(dataset, IndexLocation.of(index)).build()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("a dataset's records must have the fields _id or id, and text; missing: text; "
             + "fields found: [_id, body] in: " + dataset);
@@ -103,10 +105,10 @@ class DatasetFormatsIngestTest {
 
   /** Every stored record (its state and chunks) and the ranked paths of {@link #QUERIES}. */
   private static Map<String, Object> ingestAndDescribe(Path dataset, Path index) {
-    IngestReport report = new Ingester().run(IngestRequest.dataset(dataset, index).build());
+    IngestReport report = new Ingester().run(IngestRequest.dataset(dataset, IndexLocation.of(index)).build());
     assertThat(report.counters()).containsEntry("added", 3L);
     Map<String, Object> described = new TreeMap<>();
-    try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher()) {
+    try (CorpusIndex ci = CorpusIndex.openExisting(IndexLocation.of(index)); CorpusSearcher searcher = ci.searcher()) {
       ci.fileStates().forEach((path, state) -> described.put("state " + path, state));
       // no chunk has a vector (no embedder), so this walks every stored chunk
       for (List<Chunk> batch : searcher.chunksWithoutVectors(100)) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.embed.EmbedFailureReason;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
@@ -40,7 +41,7 @@ class EmbedFailureIngestTest {
   }
 
   private IngestReport ingest(dev.weft.context.embed.EmbedderSpec spec, int batch) {
-    return new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
+    return new Ingester().run(IngestRequest.directory(root, IndexLocation.of(indexDir)).runner(Runner.INPROCESS)
         .embedder(spec).embedBatchSize(batch).build());
   }
 
@@ -84,7 +85,8 @@ class EmbedFailureIngestTest {
     long served = current().generation();
 
     WeftException failure = catchThrowableOfType(
-        () -> EmbedMissing.run(indexDir, new FailingEmbedderSpec(EmbedFailureReason.TIMEOUT, 3), 4, 5),
+        () -> EmbedMissing.run(IndexLocation.of(indexDir), new FailingEmbedderSpec(EmbedFailureReason.TIMEOUT, 3), 4,
+            5),
         WeftException.class);
 
     assertThat(failure.status()).isEqualTo(ExitStatus.IO_FAILURE);
@@ -112,12 +114,13 @@ class EmbedFailureIngestTest {
         "openai:nomic-embed-text@" + deadUrl + "#8?timeout=5s&retries=0"));
     assertThat(EmbedderSpecs.parse(manifest.requestedEmbedder().spec())).isEqualTo(spec);
     // a later run without an embedder keeps the record
-    new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).force(true).build());
+    new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(indexDir)).runner(Runner.INPROCESS).force(true).build());
     assertThat(current().requestedEmbedder()).isEqualTo(manifest.requestedEmbedder());
   }
 
   private GenerationManifest current() {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       return index.current().orElseThrow();
     }
   }

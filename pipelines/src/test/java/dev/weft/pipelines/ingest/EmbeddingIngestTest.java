@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
@@ -44,7 +45,8 @@ class EmbeddingIngestTest {
   }
 
   private IngestReport ingest(EmbedderSpec spec) {
-    return new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).embedder(spec)
+    return new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(indexDir)).runner(Runner.INPROCESS).embedder(spec)
         .build());
   }
 
@@ -58,14 +60,17 @@ class EmbeddingIngestTest {
         .isInstanceOf(EmbedderMismatchException.class)
         .hasMessageContaining("asked for hash-trigram-v1/32")
         .hasMessageContaining("hash-trigram-v1/64");
-    assertThatThrownBy(() -> new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
+    assertThatThrownBy(() -> new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(indexDir)).runner(Runner.INPROCESS)
         .embedder(other).force(true).scope(new PathScope(List.of("docs"))).build()))
         .as("a scoped --force leaves the other files' vectors").isInstanceOf(EmbedderMismatchException.class);
 
-    IngestReport switched = new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
+    IngestReport switched = new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(indexDir)).runner(Runner.INPROCESS)
         .embedder(other).force(true).build());
     assertThat(switched.counter("embedded")).isEqualTo(switched.counter("chunks"));
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir));
+            CorpusSearcher searcher = index.searcher()) {
       assertThat(searcher.vectorCensus().identity()).contains(other.identity());
     }
   }
@@ -82,7 +87,8 @@ class EmbeddingIngestTest {
     assertThat(second.counter("updated")).isEqualTo(1);
     assertThat(second.counter("embedded")).as("only the new section").isEqualTo(1);
     assertThat(second.counter("vectors_reused")).isEqualTo(second.counter("chunks") - 1);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir));
+            CorpusSearcher searcher = index.searcher()) {
       assertThat(searcher.vectorCensus().chunksWithoutVectors()).isZero();
       Embedder embedder = HASH.create();
       QueryVector query = new QueryVector(HASH.identity(), embedder.embed(List.of("offsite snapshots")).get(0));
@@ -96,7 +102,8 @@ class EmbeddingIngestTest {
   @Test
   void exportParquetWritesTheRunsChunksWithTheirVectors() {
     Path dataset = tmp.resolve("dataset");
-    IngestReport report = new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
+    IngestReport report = new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(indexDir)).runner(Runner.INPROCESS)
         .embedder(HASH).exportParquet(dataset).build());
 
     List<ChunkRow> rows = ChunkFiles.readRows(dataset, ExportFormat.PARQUET);
@@ -111,18 +118,19 @@ class EmbeddingIngestTest {
 
     assertThat(report.counter("chunks")).isEqualTo(22);
     assertThat(report.counter("embed_failed")).isEqualTo(22);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir));
+            CorpusSearcher searcher = index.searcher()) {
       assertThat(searcher.stats().totalChunks()).isEqualTo(22);
       assertThat(searcher.vectorCensus().chunksWithoutVectors()).isEqualTo(22);
     }
 
     CountingSpec counting = new CountingSpec();
-    IngestReport filled = EmbedMissing.run(indexDir, counting, 8, 5);
+    IngestReport filled = EmbedMissing.run(IndexLocation.of(indexDir), counting, 8, 5);
     assertThat(filled.published()).isTrue();
     assertThat(filled.counter("embedded")).isEqualTo(22);
 
     CountingSpec second = new CountingSpec();
-    IngestReport again = EmbedMissing.run(indexDir, second, 8, 5);
+    IngestReport again = EmbedMissing.run(IndexLocation.of(indexDir), second, 8, 5);
     assertThat(again.published()).isFalse();
     assertThat(again.counter("embedded")).isZero();
     assertThat(second.created).as("nothing missing: no embedder is even built").hasValue(0);
@@ -132,7 +140,7 @@ class EmbeddingIngestTest {
   void embedMissingRefusesAnotherModelNamingTheIdentities() {
     ingest(HASH);
 
-    assertThatThrownBy(() -> EmbedMissing.run(indexDir, new HashEmbedderSpec(32), 8, 5))
+    assertThatThrownBy(() -> EmbedMissing.run(IndexLocation.of(indexDir), new HashEmbedderSpec(32), 8, 5))
         .isInstanceOf(EmbedderMismatchException.class)
         .hasMessageContaining("hash-trigram-v1/32").hasMessageContaining("hash-trigram-v1/64");
   }

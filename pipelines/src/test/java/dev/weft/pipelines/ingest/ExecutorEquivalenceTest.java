@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
 import dev.weft.context.RecallRequest;
@@ -121,13 +122,14 @@ class ExecutorEquivalenceTest {
 
   private IngestReport runFailing(Path root, String name, Runner runner, List<String> beamArgs,
       FailingEmbedderSpec spec) {
-    return new Ingester().run(IngestRequest.directory(root, tmp.resolve(name)).runner(runner).beamArgs(beamArgs)
+    return new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(tmp.resolve(name))).runner(runner).beamArgs(beamArgs)
         .embedder(spec).build());
   }
 
   /** Dense recall over every chunk: equal lists mean equal vectors on equal chunks. */
   private static List<String> dense(Path index) {
-    try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher()) {
+    try (CorpusIndex ci = CorpusIndex.openExisting(IndexLocation.of(index)); CorpusSearcher searcher = ci.searcher()) {
       QueryVector query = new QueryVector(EmbeddingIngestTest.HASH.identity(),
           EmbeddingIngestTest.HASH.create().embed(List.of("rate limiting token bucket")).get(0));
       RecallRequest request = new RecallRequest("rate limiting token bucket", Set.of(), 50, false)
@@ -139,12 +141,13 @@ class ExecutorEquivalenceTest {
   }
 
   private IngestReport run(Path root, String name, Runner runner, List<String> beamArgs) {
-    return new Ingester().run(IngestRequest.directory(root, tmp.resolve(name)).runner(runner).beamArgs(beamArgs)
+    return new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(tmp.resolve(name))).runner(runner).beamArgs(beamArgs)
         .maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
   }
 
   private IngestReport runDataset(Path dataset, String name, Runner runner, List<String> beamArgs) {
-    return new Ingester().run(IngestRequest.dataset(dataset, tmp.resolve(name)).runner(runner)
+    return new Ingester().run(IngestRequest.dataset(dataset, IndexLocation.of(tmp.resolve(name))).runner(runner)
         .beamArgs(beamArgs).embedder(EmbeddingIngestTest.HASH).build());
   }
 }

@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.cluster.FlinkSessionCluster;
 import dev.weft.pipelines.program.ProgramClusterRun;
@@ -48,10 +49,11 @@ class FlinkSessionClusterTest {
       throws Exception {
     Path root = BadInputTest.badCorpus(tmp.resolve("corpus"), outside);
     Path staging = Files.createDirectories(tmp.resolve("shared-staging"));
-    IngestReport inProcess = new Ingester().run(IngestRequest.directory(root, tmp.resolve("inprocess"))
+    IngestReport inProcess = new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(tmp.resolve("inprocess")))
         .runner(Runner.INPROCESS).maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
 
-    IngestReport flink = new Ingester().run(IngestRequest.directory(root, tmp.resolve("cluster"))
+    IngestReport flink = new Ingester().run(IngestRequest.directory(root, IndexLocation.of(tmp.resolve("cluster")))
         .runner(Runner.FLINK)
         .beamArgs(List.of("--flinkMaster=" + cluster.master(), "--parallelism=2",
             "--staging=" + staging.toUri(), "--filesToStage=" + emptyJar(tmp)))

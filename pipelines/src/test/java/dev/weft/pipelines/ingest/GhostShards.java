@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.index.ShardWriter;
 import dev.weft.pipelines.Runner;
 import dev.weft.transforms.beam.StagedShards;
@@ -39,9 +40,10 @@ public final class GhostShards {
    * Beam run's report for the caller's own checks.
    */
   public static IngestReport publishWithoutThem(Path root, Path index, Path inProcessIndex, List<String> beamArgs) {
-    IngestReport beam = new Ingester().run(IngestRequest.directory(root, index).runner(Runner.DIRECT)
+    IngestReport beam = new Ingester().run(IngestRequest.directory(root, IndexLocation.of(index)).runner(Runner.DIRECT)
         .beamArgs(beamArgs).build());
-    new Ingester().run(IngestRequest.directory(root, inProcessIndex).runner(Runner.INPROCESS).build());
+    new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(inProcessIndex)).runner(Runner.INPROCESS).build());
 
     assertThat(beam.executor()).isEqualTo("beam-direct");
     Map<String, List<String>> documents = Corpora.dump(index);

@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.IndexUpdate;
 import dev.weft.index.UpdateOptions;
@@ -27,7 +28,7 @@ class InProcessExecutorTest {
     List<String> paths = new CorpusLister(router, null).list(root).stream().map(ListedFile::path).toList();
     FileProcessor processor = new FileProcessor(root.toString(), router, SourceReader.withDefaults(),
         IngestStamp.CURRENT);
-    try (CorpusIndex index = CorpusIndex.open(tmp.resolve("index"));
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(tmp.resolve("index")));
         IndexUpdate update = index.beginUpdate(UpdateOptions.of(root.toString(), IngestStamp.CURRENT))) {
       ChunkRun run = new InProcessExecutor(2).run(paths, processor, update, Set.of(), IngestProgress.NONE, null, 1,
           null);

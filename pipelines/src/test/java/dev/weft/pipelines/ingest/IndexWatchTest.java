@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
@@ -45,7 +46,7 @@ class IndexWatchTest {
   }
 
   private IndexWatch watch(Runnable afterCommit) {
-    IndexWatch.Pass pass = ingester -> ingester.run(IngestRequest.directory(root, indexDir)
+    IndexWatch.Pass pass = ingester -> ingester.run(IngestRequest.directory(root, IndexLocation.of(indexDir))
         .runner(Runner.INPROCESS).build());
     return new IndexWatch(pass, () -> {
       throw new AssertionError("the test drives windows itself");
@@ -146,7 +147,7 @@ class IndexWatchTest {
     Files.writeString(root.resolve("docs/late.md"), "# Late\n\nquokka lockwaiter\n");
 
     WatchWindow busy;
-    try (CorpusIndex index = CorpusIndex.open(indexDir);
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir));
         IndexUpdate other = index.beginUpdate(UpdateOptions.of(root.toString(), IngestStamp.CURRENT))) {
       busy = watch.runWindow(saw("docs/late.md"));
     }
@@ -184,7 +185,8 @@ class IndexWatchTest {
     List<TreeWatcher.Changes> feed = new ArrayList<>(List.of(NOTHING, saw("docs/fed.md")));
     AtomicReference<IndexWatch> self = new AtomicReference<>();
     IndexWatch watch = new IndexWatch(
-        ingester -> ingester.run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build()),
+        ingester -> ingester.run(IngestRequest.directory(root,
+            IndexLocation.of(indexDir)).runner(Runner.INPROCESS).build()),
         () -> new IndexWatch.Feed() {
           @Override
           public TreeWatcher.Changes drain() {
@@ -219,13 +221,14 @@ class IndexWatchTest {
   }
 
   private long served() {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       return index.current().map(GenerationManifest::generation).orElse(0L);
     }
   }
 
   private List<String> hits(String query) {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir));
+            CorpusSearcher searcher = index.searcher()) {
       Set<String> paths = new TreeSet<>();
       searcher.recall(RecallRequest.of(query)).hits().forEach(h -> paths.add(h.path()));
       return List.copyOf(paths);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.FileState;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.context.generation.GenerationManifest;
@@ -35,7 +36,7 @@ class IngesterTest {
   }
 
   private IngestReport ingest() {
-    return ingest(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build());
+    return ingest(IngestRequest.directory(root, IndexLocation.of(indexDir)).runner(Runner.INPROCESS).build());
   }
 
   private IngestReport ingest(IngestRequest request) {
@@ -57,7 +58,7 @@ class IngesterTest {
   void theManifestRecordsThatItsItemsAreTheFilesUnderTheRoot() {
     ingest();
 
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.current().orElseThrow().source())
           .isEqualTo(CorpusSource.files(root.toAbsolutePath().normalize().toString()));
     }
@@ -78,8 +79,10 @@ class IngesterTest {
       }
     };
 
-    ingest(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).progress(recording).build());
-    ingest(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).progress(recording).build());
+    ingest(IngestRequest.directory(root,
+        IndexLocation.of(indexDir)).runner(Runner.INPROCESS).progress(recording).build());
+    ingest(IngestRequest.directory(root,
+        IndexLocation.of(indexDir)).runner(Runner.INPROCESS).progress(recording).build());
 
     // the second pass has nothing to do: it plans and finishes
     assertThat(seen).containsExactly("plan", "chunk", "commit", "publish", "finished", "plan", "finished");
@@ -93,7 +96,7 @@ class IngesterTest {
 
     assertThat(again.published()).isFalse();
     assertThat(again.counter("unchanged")).isEqualTo(5);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.generations()).hasSize(1);
     }
   }
@@ -109,7 +112,7 @@ class IngesterTest {
 
     assertThat(report.counters()).containsEntry("added", 1L).containsEntry("updated", 1L)
         .containsEntry("removed", 2L).containsEntry("unchanged", 2L);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.fileStates().keySet()).containsExactlyInAnyOrder("docs/guide.md",
           "docs/release-notes.txt", "src/main/java/com/acme/RateLimiter.java", "web/src/lru.ts");
       try (CorpusSearcher searcher = index.searcher()) {
@@ -131,11 +134,12 @@ class IngesterTest {
     Files.setLastModifiedTime(guide, mtime);
 
     assertThat(ingest().published()).isFalse();
-    IngestReport forced = ingest(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
+    IngestReport forced = ingest(IngestRequest.directory(root, IndexLocation.of(indexDir)).runner(Runner.INPROCESS)
         .force(true).build());
 
     assertThat(forced.counter("updated")).isEqualTo(5);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir));
+            CorpusSearcher searcher = index.searcher()) {
       assertThat(searcher.recall(RecallRequest.of("uninstallx")).hits()).extracting(h -> h.path())
           .containsExactly("docs/guide.md");
     }
@@ -150,7 +154,7 @@ class IngesterTest {
     IngestReport report = ingest();
 
     assertThat(report.counters()).containsEntry("updated", 0L).containsEntry("unchanged", 5L);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       FileState state = index.fileStates().get("docs/guide.md");
       assertThat(state.mtimeMillis()).isEqualTo(Files.getLastModifiedTime(guide).toMillis());
     }
@@ -163,11 +167,11 @@ class IngesterTest {
     Files.delete(root.resolve("app/tokenizer.py"));
     Files.writeString(root.resolve("docs/new.md"), "# New\n\nfresh words\n");
 
-    IngestReport report = ingest(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
+    IngestReport report = ingest(IngestRequest.directory(root, IndexLocation.of(indexDir)).runner(Runner.INPROCESS)
         .scope(new PathScope(List.of("docs"))).build());
 
     assertThat(report.counters()).containsEntry("added", 1L).containsEntry("removed", 0L);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.fileStates()).containsKey("app/tokenizer.py").containsKey("docs/new.md");
     }
   }
@@ -180,11 +184,12 @@ class IngesterTest {
     Ingester crashing = new Ingester(() -> {
       throw new IllegalStateException("simulated crash after commit");
     });
-    assertThatThrownBy(() -> crashing.run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS)
+    assertThatThrownBy(() -> crashing.run(IngestRequest.directory(root,
+        IndexLocation.of(indexDir)).runner(Runner.INPROCESS)
             .build()))
         .hasMessage("simulated crash after commit");
 
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.current()).map(GenerationManifest::generation).contains(1L);
       try (CorpusSearcher searcher = index.searcher()) {
         assertThat(searcher.recall(RecallRequest.of("zanzibar")).isEmpty()).isTrue();
@@ -192,7 +197,8 @@ class IngesterTest {
     }
     IngestReport next = ingest();
     assertThat(next.counter("added")).isEqualTo(1);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir));
+            CorpusSearcher searcher = index.searcher()) {
       assertThat(searcher.recall(RecallRequest.of("zanzibar")).hits()).extracting(h -> h.path())
           .containsExactly("docs/extra.md");
     }
@@ -201,7 +207,7 @@ class IngesterTest {
   @Test
   void aChunkerStampChangeRechunksOnTheNextFullPass() {
     ingest();
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir))) {
       Map<String, FileState> states = index.fileStates();
       try (var update = index.beginUpdate(new dev.weft.index.UpdateOptions(root.toString(), 5, "chunkers-old"))) {
         FileState guide = states.get("docs/guide.md");
@@ -219,7 +225,7 @@ class IngesterTest {
 
   @Test
   void aMissingRootIsAClearError() {
-    assertThatThrownBy(() -> new Ingester().run(IngestRequest.of(tmp.resolve("nope"), indexDir)))
+    assertThatThrownBy(() -> new Ingester().run(IngestRequest.of(tmp.resolve("nope"), IndexLocation.of(indexDir))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("corpus root must be an existing directory, got: ");
   }

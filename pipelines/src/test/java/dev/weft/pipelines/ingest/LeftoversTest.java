@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.pipelines.Runner;
@@ -23,7 +24,8 @@ class LeftoversTest {
   void setUp() {
     root = Corpora.copyGolden(tmp.resolve("corpus"));
     indexDir = tmp.resolve("index");
-    keepOne = IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).keepGenerations(1).build();
+    keepOne = IngestRequest.directory(root,
+        IndexLocation.of(indexDir)).runner(Runner.INPROCESS).keepGenerations(1).build();
   }
 
   @Test
@@ -62,7 +64,7 @@ class LeftoversTest {
     assertThat(next.notes()).containsExactly("discarded generation 2: its run died before serving it");
     // a number never served is free again, as after a run that died between commit and publish
     assertThat(next.generation()).isEqualTo(2);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.generations()).extracting(GenerationManifest::generation).containsExactly(2L);
       assertThat(index.fileStates()).containsKey("docs/new.md");
     }

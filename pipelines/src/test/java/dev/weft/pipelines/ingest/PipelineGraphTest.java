@@ -48,7 +48,7 @@ class PipelineGraphTest {
   void noElementBetweenTheStreamingStepsIsJavaSerialized() throws IOException {
     Path root = Files.createDirectories(tmp.resolve("corpus"));
     Pipeline pipeline = StreamingIngestPipeline.build(PipelineOptionsFactory.fromArgs("--runner=DirectRunner",
-        "--streaming=true", "--root=" + root, "--indexDir=" + tmp.resolve("index"), "--embedder=hash:8")
+        "--streaming=true", "--root=" + root, "--index=" + tmp.resolve("index"), "--embedder=hash:8")
         .withValidation().as(IngestOptions.class));
 
     Map<String, String> coders = coders(pipeline);

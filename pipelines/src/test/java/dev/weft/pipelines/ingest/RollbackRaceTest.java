@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.context.error.IndexBusyException;
@@ -36,7 +37,7 @@ class RollbackRaceTest {
 
     AtomicReference<RuntimeException> rollback = new AtomicReference<>();
     Runnable rollbackWhilePlanning = () -> {
-      try (CorpusIndex other = CorpusIndex.openExisting(indexDir)) {
+      try (CorpusIndex other = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
         other.rollback(1);
       } catch (RuntimeException refused) {
         rollback.set(refused);
@@ -44,7 +45,8 @@ class RollbackRaceTest {
     };
     IngestReport report = new Ingester(rollbackWhilePlanning, () -> {}).run(request);
 
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir));
+            CorpusSearcher searcher = index.searcher()) {
       assertThat(searcher.recall(RecallRequest.of("zanzibar")).hits()).extracting(h -> h.path())
           .containsExactly("docs/zfile.md");
     }
@@ -63,13 +65,14 @@ class RollbackRaceTest {
     AtomicReference<RuntimeException> rollback = new AtomicReference<>();
     AtomicReference<RuntimeException> otherRun = new AtomicReference<>();
     Runnable raceWhilePlanning = () -> {
-      try (CorpusIndex other = CorpusIndex.openExisting(indexDir)) {
+      try (CorpusIndex other = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
         other.rollback(1);
       } catch (RuntimeException refused) {
         rollback.set(refused);
       }
       try {
-        new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).force(true)
+        new Ingester().run(IngestRequest.directory(root,
+            IndexLocation.of(indexDir)).runner(Runner.INPROCESS).force(true)
             .build());
       } catch (RuntimeException refused) {
         otherRun.set(refused);
@@ -81,7 +84,7 @@ class RollbackRaceTest {
     assertThat(rollback.get()).isInstanceOf(IndexBusyException.class)
         .hasMessageContaining("cannot roll back to generation 1");
     assertThat(otherRun.get()).isInstanceOf(IndexBusyException.class);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.servedNumber()).contains(2L);
       assertThat(index.generations()).hasSize(2);
     }
@@ -98,7 +101,7 @@ class RollbackRaceTest {
     // or a generation published between the walk and the lock would be planned against an older listing
     AtomicReference<RuntimeException> rollback = new AtomicReference<>();
     DirectoryPass directory = new DirectoryPass((DirectorySource) request.source(), request.settings(),
-        indexDir.toAbsolutePath().normalize());
+        IndexLocation.of(indexDir.toAbsolutePath().normalize()));
     SourcePass racing = new SourcePass() {
       @Override
       public CorpusSource corpusSource() {
@@ -112,7 +115,7 @@ class RollbackRaceTest {
 
       @Override
       public void locked() {
-        try (CorpusIndex other = CorpusIndex.openExisting(indexDir)) {
+        try (CorpusIndex other = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
           other.rollback(1);
         } catch (RuntimeException refused) {
           rollback.set(refused);
@@ -131,7 +134,7 @@ class RollbackRaceTest {
         .hasMessageContaining("cannot roll back to generation 1");
     assertThat(report.generation()).isEqualTo(3);
     assertThat(report.counters()).containsEntry("added", 1L);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.fileStates()).containsKeys("docs/zfile.md", "docs/yfile.md");
     }
   }
@@ -139,7 +142,7 @@ class RollbackRaceTest {
   /** The golden corpus in {@code root} indexed twice (the second run adds docs/zfile.md): generation 2. */
   private static IngestRequest atGenerationTwo(Path root, Path indexDir) throws IOException {
     Corpora.copyGolden(root);
-    IngestRequest request = IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build();
+    IngestRequest request = IngestRequest.directory(root, IndexLocation.of(indexDir)).runner(Runner.INPROCESS).build();
     new Ingester().run(request);
     Files.writeString(root.resolve("docs/zfile.md"), "# Z\n\nzanzibar quokka\n");
     assertThat(new Ingester().run(request).generation()).isEqualTo(2);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.agents.program.AddressOrder;
 import dev.weft.agents.program.MapProgress;
 import dev.weft.agents.program.RunOptions;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.program.MaxConcurrent;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestRequest;
@@ -140,7 +141,7 @@ class ProgramRunPipelineTest {
     Files.writeString(root.resolve("a.md"), "# A\n\nFirst section.\n\n## B\n\nSecond section.\n");
     Files.writeString(root.resolve("b.md"), "# C\n\nThird.\n");
     Path index = work.resolve("index");
-    new Ingester().run(IngestRequest.directory(root, index).runner(Runner.INPROCESS).build());
+    new Ingester().run(IngestRequest.directory(root, IndexLocation.of(index)).runner(Runner.INPROCESS).build());
     ProgramRunOptions options = PipelineOptionsFactory.fromArgs("--runner=DirectRunner", "--source=" + index,
         "--sourceKind=index", "--results=" + work.resolve("results"), "--output=" + work.resolve("out"),
         "--maxConcurrent=2").withValidation().as(ProgramRunOptions.class);

@@ -1,6 +1,7 @@
 package dev.weft.transforms.beam;
 
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
@@ -45,12 +46,12 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
   public static final TupleTag<EmbedTally> TALLIES = new TupleTag<>("embedTallies") {};
 
   private final EmbedderSpec spec;
-  private final String indexDir;
+  private final String reuseFrom;
   private final int batchSize;
 
-  private EmbedChunks(EmbedderSpec spec, String indexDir, int batchSize) {
+  private EmbedChunks(EmbedderSpec spec, String reuseFrom, int batchSize) {
     this.spec = spec;
-    this.indexDir = indexDir;
+    this.reuseFrom = reuseFrom;
     this.batchSize = batchSize;
   }
 
@@ -64,7 +65,7 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
   }
 
   public EmbedChunks withBatchSize(int chunks) {
-    return new EmbedChunks(spec, indexDir, ChunkEmbedder.requireBatchSize(chunks));
+    return new EmbedChunks(spec, reuseFrom, ChunkEmbedder.requireBatchSize(chunks));
   }
 
   @Override
@@ -74,13 +75,13 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
             // the identity, not the spec: a spec may hold an endpoint's credentials
             .withLabel("Embedder"))
         .add(DisplayData.item("batchSize", batchSize).withLabel("Chunks per embedding call"))
-        .addIfNotNull(DisplayData.item("reuseVectorsFrom", indexDir).withLabel("Index reusing vectors"));
+        .addIfNotNull(DisplayData.item("reuseVectorsFrom", reuseFrom).withLabel("Index reusing vectors"));
   }
 
   @Override
   public PCollectionTuple expand(PCollection<FileOutcome.Chunked> files) {
     PCollectionTuple out = files.apply("EmbedBatches",
-        ParDo.of(new EmbedFn(spec, indexDir, batchSize)).withOutputTags(EMBEDDED, TupleTagList.of(FAILURES).and(TALLIES)));
+        ParDo.of(new EmbedFn(spec, reuseFrom, batchSize)).withOutputTags(EMBEDDED, TupleTagList.of(FAILURES).and(TALLIES)));
     out.get(EMBEDDED).setCoder(ChunkedCoder.of());
     out.get(FAILURES).setCoder(DeadLetterCoder.of());
     out.get(TALLIES).setCoder(EmbedTally.coder());
@@ -89,7 +90,7 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
 
   static final class EmbedFn extends DoFn<FileOutcome.Chunked, FileOutcome.Chunked> {
     private final EmbedderSpec spec;
-    private final String indexDir;
+    private final String reuseFrom;
     private final int batchSize;
     private final Counter embedded = Metrics.counter(IngestCounters.NAMESPACE, IngestCounters.EMBEDDED);
     private final Counter reused = Metrics.counter(IngestCounters.NAMESPACE, IngestCounters.VECTORS_REUSED);
@@ -101,17 +102,18 @@ public final class EmbedChunks extends PTransform<PCollection<FileOutcome.Chunke
     private transient Map<BoundedWindow, Pending> pending;
     private transient long truncatedSoFar;
 
-    EmbedFn(EmbedderSpec spec, String indexDir, int batchSize) {
+    EmbedFn(EmbedderSpec spec, String reuseFrom, int batchSize) {
       this.spec = spec;
-      this.indexDir = indexDir;
+      this.reuseFrom = reuseFrom;
       this.batchSize = batchSize;
     }
 
     @Setup
     public void setUp() {
       VectorReuse reuse = VectorReuse.NONE;
-      if (indexDir != null && Files.isDirectory(Path.of(indexDir))) {
-        index = CorpusIndex.open(Path.of(indexDir));
+      if (reuseFrom != null && Files.isDirectory(Path.of(reuseFrom))) {
+        // a worker reads back the driver's IndexLocation from its text (a Path is not Serializable)
+        index = CorpusIndex.open(new IndexLocation(Path.of(reuseFrom)));
         lookup = index.vectorLookup();
         reuse = lookup::vectorsFor;
       }

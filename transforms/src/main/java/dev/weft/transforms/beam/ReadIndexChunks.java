@@ -1,6 +1,7 @@
 package dev.weft.transforms.beam;
 
 import dev.weft.context.Chunk;
+import dev.weft.context.IndexLocation;
 import dev.weft.index.ChunkScan;
 import java.nio.file.Path;
 import org.apache.beam.sdk.coders.SerializableCoder;
@@ -26,25 +27,25 @@ import org.apache.beam.sdk.values.PCollection;
  * }</pre>
  */
 public final class ReadIndexChunks extends PTransform<PBegin, PCollection<Chunk>> {
-  private final String indexDir;
+  private final String index;
 
-  private ReadIndexChunks(String indexDir) {
-    this.indexDir = indexDir;
+  private ReadIndexChunks(String index) {
+    this.index = index;
   }
 
-  /** @param indexDir the index directory, an absolute path the workers can read */
-  public static ReadIndexChunks from(String indexDir) {
-    if (indexDir == null || indexDir.isBlank()) {
+  /** @param index the index directory as text (an {@code IndexLocation}'s), an absolute path the workers can read */
+  public static ReadIndexChunks from(String index) {
+    if (index == null || index.isBlank()) {
       throw new IllegalArgumentException("index dir must be a non-blank path, got: "
-          + (indexDir == null ? "null" : "\"" + indexDir + "\""));
+          + (index == null ? "null" : "\"" + index + "\""));
     }
-    return new ReadIndexChunks(indexDir);
+    return new ReadIndexChunks(index);
   }
 
   @Override
   public PCollection<Chunk> expand(PBegin begin) {
     return begin
-        .apply("IndexDir", Create.of(indexDir).withCoder(StringUtf8Coder.of()))
+        .apply("IndexDir", Create.of(index).withCoder(StringUtf8Coder.of()))
         .apply("ScanChunks", ParDo.of(new ScanFn()))
         .setCoder(SerializableCoder.of(Chunk.class))
         .apply("SpreadChunks", Reshuffle.<Chunk>viaRandomKey().withNumBuckets(ReadDatasetRecords.SPREAD_BUCKETS));
@@ -54,8 +55,8 @@ public final class ReadIndexChunks extends PTransform<PBegin, PCollection<Chunk>
     private final Counter read = Metrics.counter(MapWithModel.NAMESPACE, "chunks_read");
 
     @ProcessElement
-    public void processElement(@Element String indexDir, OutputReceiver<Chunk> out) {
-      try (ChunkScan scan = ChunkScan.open(Path.of(indexDir))) {
+    public void processElement(@Element String index, OutputReceiver<Chunk> out) {
+      try (ChunkScan scan = ChunkScan.open(new IndexLocation(Path.of(index)))) {
         scan.forEach(entry -> {
           read.inc();
           out.output(entry.chunk());

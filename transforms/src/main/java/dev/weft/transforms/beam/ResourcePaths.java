@@ -36,6 +36,17 @@ public final class ResourcePaths {
   }
 
   /**
+   * The {@code --index} option of a Beam job or pipeline, the one reading of it: the local directory it names, or null
+   * when it is not given (the caller then finds the index as the CLI does, {@code IndexLocation.forRead/forWrite}).
+   * Local, because the index is locked, merged into and published with local file operations: by the driver, and
+   * in a streaming run by whichever worker publishes a window (a shared mount on a cluster).
+   */
+  public static Path index(String value) {
+    return value == null ? null : localPath(value, "--index", "the driver (and, streaming, any worker that "
+        + "publishes a window) locks and publishes it on its own disk: a shared mount on a cluster");
+  }
+
+  /**
    * A {@code java.net.URI} option as {@link #localPath(String, String, String)} reads its text. Jackson parses a
    * plain path ({@code /data/x}, {@code corpus}) as a URI without a scheme: its decoded path is the local path.
    */

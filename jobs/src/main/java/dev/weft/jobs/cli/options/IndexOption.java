@@ -1,6 +1,6 @@
 package dev.weft.jobs.cli.options;
 
-import dev.weft.api.IndexLocation;
+import dev.weft.context.IndexLocation;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -11,7 +11,7 @@ public final class IndexOption {
   public Path index;
 
   /** The index a reading command works on. */
-  public Path forRead() {
+  public IndexLocation forRead() {
     return IndexLocation.forRead(index);
   }
 }

@@ -19,7 +19,7 @@ public final class ModelOptions {
   public String apiKeyEnv;
 
   @Option(names = "--call-timeout", paramLabel = "DURATION", defaultValue = "PT60S",
-      description = "Each sub-call's deadline, ISO-8601 (default: ${DEFAULT-VALUE}).")
+      description = "Each sub-call's deadline, a duration: 60s, PT60S (default: ${DEFAULT-VALUE}).")
   public Duration callTimeout;
 
   /** The sub-call for these options; without options, {@link Programs#NO_MODEL} (a map step is then refused). */

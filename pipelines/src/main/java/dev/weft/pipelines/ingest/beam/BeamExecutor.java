@@ -1,6 +1,7 @@
 package dev.weft.pipelines.ingest.beam;
 
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.ScratchDirs;
 import dev.weft.index.IndexUpdate;
 import dev.weft.models.natives.NativeLibraries;
@@ -46,12 +47,13 @@ public final class BeamExecutor {
   }
 
   /** The change set's files through {@link IngestPipeline}; chunked paths are those not dead-lettered. */
-  public ChunkRun run(List<String> paths, DirectorySource source, IngestSettings settings, Path indexDir, Path root,
+  public ChunkRun run(List<String> paths, DirectorySource source, IngestSettings settings, IndexLocation index,
+      Path root,
       IndexUpdate update, Set<String> previouslyIndexed) {
     List<String> args = List.of("--maxFileBytes=" + source.maxFileBytes(),
         "--extensions=" + String.join(",", source.router().extensions()));
     List<String> replaced = paths.stream().filter(previouslyIndexed::contains).toList();
-    BeamIngestOutput output = stageAndMerge(indexDir, root, settings, args,
+    BeamIngestOutput output = stageAndMerge(index, root, settings, args,
         options -> IngestPipeline.run(options, paths, settings.embedder()), replaced, update);
     for (int i = 0; i < paths.size(); i++) {
       settings.progress().fileDone(0);
@@ -80,9 +82,9 @@ public final class BeamExecutor {
   }
 
   /** The dataset's selected records through {@link DatasetIngestPipeline}; chunked ids are not listed. */
-  public ChunkRun runDataset(IngestSettings settings, Path indexDir, Path dataset, DatasetChangeSet changes,
+  public ChunkRun runDataset(IngestSettings settings, IndexLocation index, Path dataset, DatasetChangeSet changes,
       RecordChunker chunker, IndexUpdate update) {
-    BeamIngestOutput output = stageAndMerge(indexDir, dataset, settings, List.of(),
+    BeamIngestOutput output = stageAndMerge(index, dataset, settings, List.of(),
         options -> DatasetIngestPipeline.run(options, changes.selection(), chunker, settings.embedder()),
         changes.replaced(), update);
     for (int i = 0; i < changes.toChunk(); i++) {
@@ -98,24 +100,24 @@ public final class BeamExecutor {
    * @param root {@code --root}: the corpus root, or the dataset file
    * @param args options of this kind of run, beside the common ones
    */
-  private BeamIngestOutput stageAndMerge(Path indexDir, Path root, IngestSettings settings, List<String> args,
+  private BeamIngestOutput stageAndMerge(IndexLocation index, Path root, IngestSettings settings, List<String> args,
       Function<IngestOptions, BeamIngestOutput> pipeline, List<String> replaced, IndexUpdate update) {
     // Beam compresses serialized DoFns with snappy as the pipeline is built: its library comes from the per-user
     // cache before that, not from a fresh copy in the temp dir that a killed run leaves behind
     NativeLibraries.prepareSnappy();
     // a rebuild's base cannot be trusted: no vector is reused from it
-    Path reuseFrom = update.options().rebuild() ? null : indexDir;
+    Path reuseFrom = update.options().rebuild() ? null : index.dir();
     // The driver reaches the staging with this run's options (an S3 endpoint, region and credentials, a Hadoop
     // configuration). Beam's FileSystems registry is one per JVM and registerFileSystemsOnce keeps whatever came
     // first (the settings' scheme check, an earlier run of a library user), so register them, not only once.
     PipelineOptions runOptions = PipelineOptionsFactory.fromArgs(extraArgs.toArray(String[]::new))
         .withoutStrictParsing().create();
     FileSystems.setDefaultPipelineOptions(runOptions);
-    StagingArea area = StagingArea.of(stagingBase, indexDir, runOptions);
+    StagingArea area = StagingArea.of(stagingBase, index, runOptions);
     // the caller holds the write lock: every run directory left in the area is a killed run's
     area.removeAbandoned();
     ResourceId staging = area.newRun();
-    Path downloads = indexDir.resolve(IndexRuns.STAGING).resolve("download-" + staging.getFilename());
+    Path downloads = index.resolve(IndexRuns.STAGING).resolve("download-" + staging.getFilename());
     try {
       BeamIngestOutput output = pipeline.apply(options(reuseFrom, root, staging.toString(), downloads,
           settings.embedBatchSize(), settings.exportParquet(), args));

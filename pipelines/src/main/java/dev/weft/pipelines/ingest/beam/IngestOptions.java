@@ -100,13 +100,13 @@ public interface IngestOptions extends StagingOptions {
 
   void setReuseVectorsFrom(URI value);
 
+  // a String like the jobs' --index (ReindexOptions, ExportOptions, ProgramRunJobOptions): Beam requires one type per
+  // property name across the interfaces a JVM registers; ResourcePaths.index is its one reading
   @Description("With --streaming=true: the index directory each window publishes one generation into (required), "
       + "a file: URI or a plain path (a shared mount on a cluster: any worker may publish a window)")
-  @JsonDeserialize(using = LocationUri.Parse.class)
-  @JsonSerialize(using = ToStringSerializer.class)
-  URI getIndexDir();
+  String getIndex();
 
-  void setIndexDir(URI value);
+  void setIndex(String value);
 
   @Description("With --streaming=true: how long a window collects changed files before its publish: 500ms, 60s, 5m")
   @Default.String("60s")

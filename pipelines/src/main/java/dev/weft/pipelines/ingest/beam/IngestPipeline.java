@@ -52,7 +52,7 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * <p>{@link #buildPipeline} wires the steps, {@link #run} executes them and reads the staging directory back,
  * and {@link #main} is a standalone full pass over a corpus root (Beam WordCount style), or with
  * {@code --streaming=true} the streaming ingest ({@link StreamingIngestPipeline}) that publishes into
- * {@code --indexDir} once per window.
+ * {@code --index} once per window.
  */
 public final class IngestPipeline {
   /** Sub-directory of the staging dir that receives the dead-letter JSONL files. */
@@ -71,7 +71,7 @@ public final class IngestPipeline {
   public static void main(String[] args) {
     IngestOptions options = OptionArgs.parse(args, IngestOptions.class);
     if (options.as(StreamingOptions.class).isStreaming()) {
-      // runs until cancelled (or --watchPolls ends the watch): each window publishes into --indexDir
+      // runs until cancelled (or --watchPolls ends the watch): each window publishes into --index
       StreamingIngestPipeline.build(options).run().waitUntilFinish();
       return;
     }

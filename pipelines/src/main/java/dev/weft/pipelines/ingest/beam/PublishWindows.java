@@ -117,7 +117,7 @@ public final class PublishWindows extends PTransform<PCollection<String>, PColle
     if (publisher.embedder() != null) {
       // the batch path's transform; vectors of unchanged chunk text are reused from the served generation
       embedded = chunked.apply("EmbedChunks", EmbedChunks.with(publisher.embedder())
-          .withBatchSize(publisher.embedBatchSize()).withReuseFrom(publisher.indexDir()));
+          .withBatchSize(publisher.embedBatchSize()).withReuseFrom(publisher.index()));
       chunked = embedded.get(EmbedChunks.EMBEDDED);
     }
     PCollection<String> staged = chunked.apply("WriteIndexShards",

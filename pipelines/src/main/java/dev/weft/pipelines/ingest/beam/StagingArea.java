@@ -1,5 +1,6 @@
 package dev.weft.pipelines.ingest.beam;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.ScratchDirs;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.pipelines.ingest.IndexRuns;
@@ -43,23 +44,23 @@ record StagingArea(String runs) {
   static final String STREAM_STAGING = "stream-staging";
 
   /**
-   * The area for {@code indexDir}: under {@code base} (a Beam FileSystem URI, checked) or, when null, under the
+   * The area for {@code index}: under {@code base} (a Beam FileSystem URI, checked) or, when null, under the
    * index directory.
    */
-  static StagingArea of(String base, Path indexDir, PipelineOptions options) {
+  static StagingArea of(String base, IndexLocation index, PipelineOptions options) {
     if (base == null) {
-      return new StagingArea(StagingUri.parse(indexDir.resolve(IndexRuns.STAGING).toString(), options));
+      return new StagingArea(StagingUri.parse(index.resolve(IndexRuns.STAGING).toString(), options));
     }
     String dir = StagingUri.parse(base, options);
-    return new StagingArea(dir + "weft-" + indexKey(indexDir) + "/");
+    return new StagingArea(dir + "weft-" + indexKey(index) + "/");
   }
 
-  /** The area the windows of a streaming ingest into {@code indexDir} stage in. */
-  static StagingArea ofWindows(String base, Path indexDir, PipelineOptions options) {
+  /** The area the windows of a streaming ingest into {@code index} stage in. */
+  static StagingArea ofWindows(String base, IndexLocation index, PipelineOptions options) {
     if (base == null || base.isBlank()) {
-      return new StagingArea(StagingUri.parse(indexDir.resolve(STREAM_STAGING).toString(), options));
+      return new StagingArea(StagingUri.parse(index.resolve(STREAM_STAGING).toString(), options));
     }
-    return new StagingArea(StagingUri.parse(base, "--windowStaging", options) + "weft-" + indexKey(indexDir)
+    return new StagingArea(StagingUri.parse(base, "--windowStaging", options) + "weft-" + indexKey(index)
         + "-stream/");
   }
 
@@ -143,10 +144,10 @@ record StagingArea(String runs) {
   }
 
   /** A short stable name of the index directory, the same on every machine that names it the same way. */
-  static String indexKey(Path indexDir) {
+  static String indexKey(IndexLocation index) {
     try {
       byte[] hash = MessageDigest.getInstance("SHA-256").digest(
-          indexDir.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
+          index.toString().getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(hash, 0, 6);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM must provide SHA-256", e);

@@ -1,5 +1,6 @@
 package dev.weft.pipelines.ingest.beam;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.index.CorpusIndex;
 import dev.weft.models.http.SpecDurations;
@@ -7,7 +8,6 @@ import dev.weft.pipelines.ingest.EmbedderGuard;
 import dev.weft.transforms.beam.ResourcePaths;
 import dev.weft.transforms.route.Router;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -46,15 +46,14 @@ public final class StreamingIngestPipeline {
 
   /** Wires the streaming pipeline; every option is checked here, before anything runs. */
   public static Pipeline build(IngestOptions options) {
-    if (options.getIndexDir() == null) {
-      throw new IllegalArgumentException("--indexDir is required with --streaming=true, got none: name the index "
+    if (options.getIndex() == null) {
+      throw new IllegalArgumentException("--index is required with --streaming=true, got none: name the index "
           + "each window publishes into");
     }
     Path root = IngestPipeline.root(options);
-    Path indexDir = ResourcePaths.localPath(options.getIndexDir(), "--indexDir", "any worker may publish a window "
-        + "into it with local file operations (a shared mount on a cluster)").toAbsolutePath().normalize();
-    Duration window = duration("--window", options.getWindow());
-    Duration interval = duration("--watchInterval", options.getWatchInterval());
+    IndexLocation index = IndexLocation.given(ResourcePaths.index(options.getIndex()), "--index");
+    Duration window = SpecDurations.parse("--window", options.getWindow());
+    Duration interval = SpecDurations.parse("--watchInterval", options.getWatchInterval());
     if (options.getWatchPolls() < 0) {
       throw new IllegalArgumentException("--watchPolls must be at least 0 (0: never stop), got: "
           + options.getWatchPolls());
@@ -62,8 +61,8 @@ public final class StreamingIngestPipeline {
     List<String> extensions = Arrays.stream(options.getExtensions().split(","))
         .map(String::trim).filter(e -> !e.isEmpty()).toList();
     String lockWait = options.getLockWait() == null ? IngestOptions.STREAMING_LOCK_WAIT : options.getLockWait();
-    WindowPublisher publisher = new WindowPublisher(root.toString(), indexDir.toString(), extensions,
-        options.getMaxFileBytes(), duration("--lockWait", lockWait), windowStaging(options.getWindowStaging()));
+    WindowPublisher publisher = new WindowPublisher(root.toString(), index.toString(), extensions,
+        options.getMaxFileBytes(), SpecDurations.parse("--lockWait", lockWait), windowStaging(options.getWindowStaging()));
     if (options.getExportParquet() != null) {
       // each published window's chunks as DIR/gen-<N>/ (WindowExport); a local path, as in batch
       publisher = publisher.withExportParquet(IngestPipeline.exportDir(options));
@@ -72,7 +71,7 @@ public final class StreamingIngestPipeline {
     if (embedder != null) {
       publisher = publisher.withEmbedder(embedder, options.getEmbedBatchSize());
       // checked now, as a batch run checks before any work: each window's publish would refuse it again
-      requireCompatible(indexDir, embedder);
+      requireCompatible(index, embedder);
     }
     // checked now: a scheme without a FileSystem on the class path fails here, not in the first window
     publisher.stagingRoot();
@@ -80,7 +79,7 @@ public final class StreamingIngestPipeline {
         ? Watch.Growth.<String>never() : Watch.Growth.<String>afterIterations(options.getWatchPolls());
     Router router = IngestPipeline.router(options);
     String rootText = root.toString();
-    String indexText = indexDir.toString();
+    String indexText = index.toString();
     Pipeline pipeline = Pipeline.create(options);
     PCollection<String> changed = pipeline
         .apply("WatchFiles", FileIO.match().filepattern(rootText + "/**")
@@ -88,7 +87,7 @@ public final class StreamingIngestPipeline {
         .apply("ChangedPaths", FlatMapElements.into(TypeDescriptors.strings())
             .via((MatchResult.Metadata file) -> changedPath(rootText, indexText, router, file)));
     // a deletion is never matched: a tick every --rescan gives a window to pass in, whose re-listing applies it
-    Duration rescan = duration("--rescan", options.getRescan());
+    Duration rescan = SpecDurations.parse("--rescan", options.getRescan());
     GenerateSequence ticks = GenerateSequence.from(0).withRate(1, org.joda.time.Duration.millis(rescan.toMillis()));
     if (options.getWatchPolls() > 0) {
       // a bounded watch must end, so must its ticks: as many as fit in the watch's span (none when none fits)
@@ -112,30 +111,22 @@ public final class StreamingIngestPipeline {
   }
 
   /** Refuses an embedder other than the one whose vectors the served generation holds (EmbedderGuard). */
-  private static void requireCompatible(Path indexDir, EmbedderSpec embedder) {
-    if (Files.isDirectory(indexDir)) {
-      try (CorpusIndex index = CorpusIndex.open(indexDir)) {
-        EmbedderGuard.requireCompatible(index, embedder.identity(), false);
+  private static void requireCompatible(IndexLocation index, EmbedderSpec embedder) {
+    if (index.exists()) {
+      try (CorpusIndex served = CorpusIndex.open(index)) {
+        EmbedderGuard.requireCompatible(served, embedder.identity(), false);
       }
     }
   }
 
   /** The file's corpus-relative path when it is one the index takes; nothing for the index's own files. */
-  static List<String> changedPath(String root, String indexDir, Router router, MatchResult.Metadata file) {
+  static List<String> changedPath(String root, String index, Router router, MatchResult.Metadata file) {
     Path path = Path.of(file.resourceId().toString()).toAbsolutePath().normalize();
-    if (path.startsWith(Path.of(indexDir)) || !path.startsWith(Path.of(root))) {
+    if (path.startsWith(Path.of(index)) || !path.startsWith(Path.of(root))) {
       return List.of();
     }
     String relative = Path.of(root).relativize(path).toString().replace('\\', '/');
     return router.route(relative).isPresent() ? List.of(relative) : List.of();
-  }
-
-  private static Duration duration(String option, String value) {
-    try {
-      return SpecDurations.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(option + " " + e.getMessage() + ", got: " + value);
-    }
   }
 
   /** One log line per window, as {@code weft index --watch} prints on stderr. */

@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest.beam;
 
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.ScratchDirs;
 import dev.weft.context.embed.EmbedderSpec;
@@ -27,7 +28,6 @@ import dev.weft.transforms.route.Router;
 import dev.weft.transforms.vectors.ChunkEmbedder;
 import java.io.IOException;
 import java.io.Serializable;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
@@ -53,7 +53,8 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * the same served generation and sees the same change.
  *
  * @param root the corpus root
- * @param indexDir the index the windows publish into
+ * @param index the index the windows publish into: an {@link IndexLocation}'s text (a {@code Path} is not
+ *     {@code Serializable}), read back by {@link #location()}
  * @param extensions the extensions to index (empty: the defaults)
  * @param maxFileBytes files above this are refused as too large
  * @param lockWait how long a window's publish waits for another run's write lock before it reports the window busy
@@ -65,7 +66,7 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * @param exportParquet the directory each published window's chunks are also written to as
  *     {@code gen-<N>/} ({@code --exportParquet}, {@link WindowExport}), or empty: none
  */
-public record WindowPublisher(String root, String indexDir, List<String> extensions, long maxFileBytes,
+public record WindowPublisher(String root, String index, List<String> extensions, long maxFileBytes,
     Duration lockWait, String stagingBase, EmbedderSpec embedder, int embedBatchSize, String exportParquet)
     implements Serializable {
   public WindowPublisher {
@@ -76,25 +77,25 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
   }
 
   /** Windows staged under {@code stagingBase} (empty: under the index), without vectors. */
-  public WindowPublisher(String root, String indexDir, List<String> extensions, long maxFileBytes, Duration lockWait,
+  public WindowPublisher(String root, String index, List<String> extensions, long maxFileBytes, Duration lockWait,
       String stagingBase) {
-    this(root, indexDir, extensions, maxFileBytes, lockWait, stagingBase, null, ChunkEmbedder.DEFAULT_BATCH_SIZE, "");
+    this(root, index, extensions, maxFileBytes, lockWait, stagingBase, null, ChunkEmbedder.DEFAULT_BATCH_SIZE, "");
   }
 
   /** Windows staged under the index, without vectors. */
-  public WindowPublisher(String root, String indexDir, List<String> extensions, long maxFileBytes, Duration lockWait) {
-    this(root, indexDir, extensions, maxFileBytes, lockWait, "");
+  public WindowPublisher(String root, String index, List<String> extensions, long maxFileBytes, Duration lockWait) {
+    this(root, index, extensions, maxFileBytes, lockWait, "");
   }
 
   /** This publisher with the windows' chunks embedded by {@code spec}, {@code batchSize} chunks per call. */
   public WindowPublisher withEmbedder(EmbedderSpec spec, int batchSize) {
-    return new WindowPublisher(root, indexDir, extensions, maxFileBytes, lockWait, stagingBase, spec, batchSize,
+    return new WindowPublisher(root, index, extensions, maxFileBytes, lockWait, stagingBase, spec, batchSize,
         exportParquet);
   }
 
   /** This publisher with each published window's chunks also written under {@code dir} ({@link WindowExport}). */
   public WindowPublisher withExportParquet(Path dir) {
-    return new WindowPublisher(root, indexDir, extensions, maxFileBytes, lockWait, stagingBase, embedder,
+    return new WindowPublisher(root, index, extensions, maxFileBytes, lockWait, stagingBase, embedder,
         embedBatchSize, dir.toAbsolutePath().normalize().toString());
   }
 
@@ -105,11 +106,11 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
 
   /** Plans the window ending at {@code windowEnd} (its id) against the served generation, without the write lock. */
   WindowPlan plan(long windowEnd, int changedPaths) {
-    Path index = Path.of(indexDir);
+    IndexLocation index = location();
     Map<String, FileState> states = Map.of();
     long servedWindow = 0;
     long base = 0;
-    if (Files.isDirectory(index)) {
+    if (index.exists()) {
       try (CorpusIndex served = CorpusIndex.open(index)) {
         servedWindow = servedWindow(served);
         base = servedGeneration(served);
@@ -146,7 +147,7 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
   WindowResult publish(WindowPlan plan, List<String> shards, List<DeadLetter> deadLetters,
       List<Integer> chunksPerFile, List<EmbedTally> tallies, List<DeadLetter> embedFailures) {
     long end = plan.windowEnd();
-    Path index = Path.of(indexDir);
+    IndexLocation index = location();
     Path downloads = index.resolve(IndexRuns.STAGING).resolve("download-window-" + end);
     StagingArea area = area();
     // the window's prepared export, until it is promoted (or discarded, when the window publishes nothing)
@@ -157,7 +158,7 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
             ? WindowResult.Status.REPLAYED : WindowResult.Status.UNCHANGED, "");
       }
       long recorded = end;
-      if (Files.isDirectory(index)) {
+      if (index.exists()) {
         try (CorpusIndex served = CorpusIndex.open(index)) {
           if (servedGeneration(served) != plan.baseGeneration()) {
             // another window published since this one planned (windows may publish out of order): its plan is
@@ -269,22 +270,27 @@ public record WindowPublisher(String root, String indexDir, List<String> extensi
   }
 
   private IngestRequest request() {
-    return IngestRequest.directory(Path.of(root), Path.of(indexDir)).runner(Runner.INPROCESS)
+    return IngestRequest.directory(Path.of(root), location()).runner(Runner.INPROCESS)
         .extensions(extensions).maxFileBytes(maxFileBytes).embedder(embedder).embedBatchSize(embedBatchSize).build();
   }
 
   private StagingArea area() {
-    return StagingArea.ofWindows(stagingBase, Path.of(indexDir), PipelineOptionsFactory.create());
+    return StagingArea.ofWindows(stagingBase, location(), PipelineOptionsFactory.create());
   }
 
   /** The window the served generation records, or -1 (no index yet, or published by a batch run). */
-  static long servedWindow(Path indexDir) {
-    if (!Files.isDirectory(indexDir)) {
+  static long servedWindow(IndexLocation index) {
+    if (!index.exists()) {
       return -1;
     }
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
-      return servedWindow(index);
+    try (CorpusIndex served = CorpusIndex.open(index)) {
+      return servedWindow(served);
     }
+  }
+
+  /** The index the windows publish into. */
+  public IndexLocation location() {
+    return new IndexLocation(Path.of(index));
   }
 
   private static long servedGeneration(CorpusIndex index) {

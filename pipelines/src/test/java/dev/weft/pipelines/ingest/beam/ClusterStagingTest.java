@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest.beam;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.Corpora;
 import dev.weft.pipelines.ingest.GhostShards;
@@ -30,7 +31,7 @@ class ClusterStagingTest {
     Path index = tmp.resolve("index");
     Path base = tmp.resolve("staging");
     // what a run killed after its workers staged (and before the driver merged) leaves: a finished shard
-    Path killedRun = base.resolve("weft-" + StagingArea.indexKey(index)).resolve("run-1-killed");
+    Path killedRun = base.resolve("weft-" + StagingArea.indexKey(IndexLocation.of(index))).resolve("run-1-killed");
     stageGhostShard(killedRun);
 
     GhostShards.publishWithoutThem(root, index, tmp.resolve("inprocess"), List.of("--staging=" + base.toUri()));
@@ -47,7 +48,7 @@ class ClusterStagingTest {
     Path root = Corpora.copyGolden(tmp.resolve("corpus"));
     Path index = tmp.resolve("index");
 
-    assertThatThrownBy(() -> IngestRequest.directory(root, index).runner(Runner.DIRECT)
+    assertThatThrownBy(() -> IngestRequest.directory(root, IndexLocation.of(index)).runner(Runner.DIRECT)
         .beamArgs(List.of("--staging=gs://bucket/weft")).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("no Beam FileSystem for scheme \"gs\"")

@@ -2,6 +2,7 @@ package dev.weft.pipelines.ingest.beam;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.pipelines.ingest.Corpora;
 import dev.weft.pipelines.ingest.GhostShards;
 import dev.weft.pipelines.ingest.IndexRuns;
@@ -54,7 +55,7 @@ class HdfsStagingTest {
     // what a run killed after its workers staged (and before the driver merged) leaves: a finished shard
     FileSystems.setDefaultPipelineOptions(PipelineOptionsFactory.fromArgs(hdfsOptions.toArray(String[]::new))
         .create());
-    GhostShards.stage(tmp, base + "weft-" + StagingArea.indexKey(index) + "/run-1-killed/");
+    GhostShards.stage(tmp, base + "weft-" + StagingArea.indexKey(IndexLocation.of(index)) + "/run-1-killed/");
     assertThat(files("/weft-staging")).anyMatch(file -> file.contains("/run-1-killed/"));
     // the run must reach HDFS with its own options, not with what the registry last saw
     FileSystems.setDefaultPipelineOptions(PipelineOptionsFactory.create());

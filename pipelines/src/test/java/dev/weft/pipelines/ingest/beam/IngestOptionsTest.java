@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest.beam;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.transforms.beam.ResourcePaths;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +31,7 @@ class IngestOptionsTest {
     for (IngestOptions options : List.of(plain, uri)) {
       assertThat(IngestPipeline.root(options)).isEqualTo(dir);
       assertThat(IngestPipeline.exportDir(options)).isEqualTo(dir);
-      assertThat(ResourcePaths.localPath(options.getIndexDir(), "--indexDir", "test")).isEqualTo(dir);
+      assertThat(ResourcePaths.index(options.getIndex())).isEqualTo(dir);
       assertThat(ResourcePaths.localPath(options.getReuseVectorsFrom(), "--reuseVectorsFrom", "test"))
           .isEqualTo(dir);
     }
@@ -50,11 +51,12 @@ class IngestOptionsTest {
 
   @Test
   void aPlainPathIsParsedAsItsAbsoluteFileUriSoEveryWorkerGetsTheSameLocation() {
-    IngestOptions options = PipelineOptionsFactory.fromArgs("--root=/data/my corpus", "--indexDir=index")
+    IngestOptions options = PipelineOptionsFactory.fromArgs("--root=/data/my corpus", "--index=index")
         .as(IngestOptions.class);
 
     assertThat(options.getRoot()).hasToString("file:///data/my%20corpus");
-    assertThat(options.getIndexDir()).isEqualTo(Path.of("index").toAbsolutePath().toUri());
+    // --index is a String, as in the jobs' options: read once, on the driver, into the absolute directory
+    assertThat(ResourcePaths.index(options.getIndex())).isEqualTo(Path.of("index").toAbsolutePath());
   }
 
   @Test
@@ -72,13 +74,13 @@ class IngestOptionsTest {
 
     assertThat(defaults.getExportParquet()).isNull();
     assertThat(defaults.getReuseVectorsFrom()).isNull();
-    assertThat(defaults.getIndexDir()).isNull();
+    assertThat(defaults.getIndex()).isNull();
     assertThat(defaults.getWindowStaging()).isNull();
     assertThat(StreamingIngestPipeline.windowStaging(defaults.getWindowStaging())).isEmpty();
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"root", "exportParquet", "reuseVectorsFrom", "indexDir", "windowStaging"})
+  @ValueSource(strings = {"root", "exportParquet", "reuseVectorsFrom", "windowStaging"})
   void aValueThatIsNotAUriIsOneLineNamingTheOption(String option) {
     String[] args = option.equals("root") ? new String[] {"--root=file:///a b"}
         : new String[] {"--root=/corpus", "--" + option + "=file:///a b"};
@@ -104,23 +106,23 @@ class IngestOptionsTest {
   @Test
   void aRemoteExportOrIndexIsRefusedNamingTheOption() {
     IngestOptions options = PipelineOptionsFactory.fromArgs("--root=/corpus", "--exportParquet=gs://bucket/out",
-        "--indexDir=gs://bucket/index").as(IngestOptions.class);
+        "--index=gs://bucket/index").as(IngestOptions.class);
 
     assertThatThrownBy(() -> IngestPipeline.exportDir(options))
         .hasMessageStartingWith("--exportParquet must be a local path or a file: URI, got: gs://bucket/out; ");
     assertThatThrownBy(() -> StreamingIngestPipeline.build(options))
-        .hasMessageStartingWith("--indexDir must be a local path or a file: URI, got: gs://bucket/index; ");
+        .hasMessageStartingWith("--index must be a local path or a file: URI, got: gs://bucket/index; ");
   }
 
   private static IngestOptions options(String location) {
     Function<String, String> arg = name -> "--" + name + "=" + location;
     return OptionArgs.parse(new String[] {arg.apply("root"), arg.apply("exportParquet"),
-        arg.apply("reuseVectorsFrom"), arg.apply("indexDir"), arg.apply("windowStaging")}, IngestOptions.class);
+        arg.apply("reuseVectorsFrom"), arg.apply("index"), arg.apply("windowStaging")}, IngestOptions.class);
   }
 
   /** Where the windows of a streaming ingest into INDEX stage with these options. */
   private static String windowArea(IngestOptions options) {
     return StagingArea.ofWindows(StreamingIngestPipeline.windowStaging(options.getWindowStaging()),
-        Path.of("/index"), options).runs();
+        IndexLocation.of(Path.of("/index")), options).runs();
   }
 }

@@ -1,5 +1,6 @@
 package dev.weft.pipelines.ingest.beam;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.pipelines.ingest.GhostShards;
 import dev.weft.transforms.beam.StagedShards;
 import java.io.IOException;
@@ -95,7 +96,7 @@ public final class S3Server implements AutoCloseable {
    * server's options; returns the run's URI. A run that merged it would serve {@code ghost.md}.
    */
   public String stageKilledRun(Path tmp, String base, Path index) throws IOException {
-    String run = base + "weft-" + StagingArea.indexKey(index) + "/run-1-killed/";
+    String run = base + "weft-" + StagingArea.indexKey(IndexLocation.of(index)) + "/run-1-killed/";
     FileSystems.setDefaultPipelineOptions(PipelineOptionsFactory.fromArgs(beamArgs().toArray(String[]::new))
         .create());
     GhostShards.stage(tmp, run);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.DeadLetter;
+import dev.weft.context.IndexLocation;
 import dev.weft.context.IngestCounters;
 import dev.weft.context.QueryVector;
 import dev.weft.context.RecallMode;
@@ -120,7 +121,7 @@ class StreamingIngestTest {
     WindowPublisher.WindowResult window = publish(plan);
 
     assertThat(List.of(window.added(), window.removed())).containsExactly(1L, 1L);
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       assertThat(index.fileStates()).doesNotContainKey("app/tokenizer.py").containsKey("docs/other.md");
     }
   }
@@ -162,7 +163,7 @@ class StreamingIngestTest {
     WindowPublisher patient = new WindowPublisher(root.toString(), indexDir.toString(), List.of(),
         publisher.maxFileBytes(), Duration.ofMinutes(5));
     ExecutorService pool = Executors.newSingleThreadExecutor();
-    try (CorpusIndex index = CorpusIndex.open(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir))) {
       Future<WindowPublisher.WindowResult> waiting;
       try (IndexUpdate other = index.beginUpdate(UpdateOptions.of(root.toString(), IngestStamp.CURRENT))) {
         Thread[] publishing = new Thread[1];
@@ -226,7 +227,7 @@ class StreamingIngestTest {
     publisher = publisher.withExportParquet(export);
 
     assertThat(window(60_000).generation()).isEqualTo(1);
-    new Ingester().run(IngestRequest.directory(root, tmp.resolve("batch")).runner(Runner.INPROCESS)
+    new Ingester().run(IngestRequest.directory(root, IndexLocation.of(tmp.resolve("batch"))).runner(Runner.INPROCESS)
         .exportParquet(tmp.resolve("batch-export")).build());
     assertThat(ChunkFiles.readRows(export.resolve("gen-1"), ExportFormat.PARQUET))
         .isNotEmpty()
@@ -309,7 +310,7 @@ class StreamingIngestTest {
 
     GenerationManifest published = served();
     assertThat(published.generation()).isEqualTo(1);
-    IngestReport expected = new Ingester().run(IngestRequest.directory(root, tmp.resolve("expected"))
+    IngestReport expected = new Ingester().run(IngestRequest.directory(root, IndexLocation.of(tmp.resolve("expected")))
         .runner(Runner.INPROCESS).embedder(HASH_32).exportParquet(tmp.resolve("expected-export")).build());
     // the window's export holds the rows, vectors included, that weft index --export-parquet writes
     assertThat(entries(export)).containsExactly("gen-1");
@@ -329,7 +330,8 @@ class StreamingIngestTest {
 
   @Test
   void aStreamWithAnotherEmbedderThanTheServedVectorsIsRefusedBeforeItRuns() {
-    new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).embedder(HASH_32)
+    new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(indexDir)).runner(Runner.INPROCESS).embedder(HASH_32)
         .build());
 
     assertThatThrownBy(() -> streaming("--watchPolls=1", "--embedder=hash:16"))
@@ -356,12 +358,12 @@ class StreamingIngestTest {
 
   @Test
   void aRescanTickPassesAWindowThatNoMatchedFileOpened() throws IOException {
-    new Ingester().run(IngestRequest.directory(root, indexDir).runner(Runner.INPROCESS).build());
+    new Ingester().run(IngestRequest.directory(root, IndexLocation.of(indexDir)).runner(Runner.INPROCESS).build());
     Files.delete(root.resolve("app/tokenizer.py"));
 
     // only .py is watched and none is left: no file is matched, so only a tick can open a window
     PipelineResult.State state = finish(StreamingIngestPipeline.build(options("--runner=DirectRunner",
-        "--blockOnRun=false", "--streaming=true", "--root=" + root, "--indexDir=" + indexDir, "--watchInterval=200ms",
+        "--blockOnRun=false", "--streaming=true", "--root=" + root, "--index=" + indexDir, "--watchInterval=200ms",
         "--window=1s", "--rescan=200ms", "--watchPolls=2", "--extensions=.py")));
 
     assertThat(state).isEqualTo(PipelineResult.State.DONE);
@@ -375,7 +377,7 @@ class StreamingIngestTest {
   void onFlinkLocalTheBoundedWatchPublishesTheCorpusOnceWithTheVectorsOfWeftIndex() {
     // the one Flink [local] run of this family; a deadline, so a runner that does not drain cannot hang the build
     PipelineResult.State state = finish(StreamingIngestPipeline.build(options("--runner=FlinkRunner",
-        "--flinkMaster=[local]", "--parallelism=1", "--streaming=true", "--root=" + root, "--indexDir=" + indexDir,
+        "--flinkMaster=[local]", "--parallelism=1", "--streaming=true", "--root=" + root, "--index=" + indexDir,
         "--watchInterval=200ms", "--window=1s", "--watchPolls=3", "--embedder=hash:32")));
 
     assertThat(state).isEqualTo(PipelineResult.State.DONE);
@@ -384,7 +386,7 @@ class StreamingIngestTest {
     assertThat(published.files()).isEqualTo(5);
     assertThat(published.embedder()).isEqualTo(HASH_32.identity());
     assertThat(published.chunksWithVectors()).isEqualTo(published.chunks()).isPositive();
-    new Ingester().run(IngestRequest.directory(root, tmp.resolve("expected")).runner(Runner.INPROCESS)
+    new Ingester().run(IngestRequest.directory(root, IndexLocation.of(tmp.resolve("expected"))).runner(Runner.INPROCESS)
         .embedder(HASH_32).build());
     assertThat(Corpora.dump(indexDir)).isEqualTo(Corpora.dump(tmp.resolve("expected")));
     assertThat(dense(indexDir)).isEqualTo(dense(tmp.resolve("expected")));
@@ -393,10 +395,11 @@ class StreamingIngestTest {
   @Test
   void theStreamingOptionsAreCheckedByName() {
     assertThatThrownBy(() -> StreamingIngestPipeline.build(options("--streaming=true", "--root=" + root)))
-        .hasMessageStartingWith("--indexDir is required with --streaming=true");
+        .hasMessageStartingWith("--index is required with --streaming=true");
     assertThatThrownBy(() -> StreamingIngestPipeline.build(options("--streaming=true", "--root=" + root,
-            "--indexDir=" + indexDir, "--window=soon")))
-        .hasMessage("--window must be a whole number with ms, s or m (e.g. 500ms, 10s, 2m), got: soon");
+            "--index=" + indexDir, "--window=soon")))
+        .hasMessage("--window must be a whole number with ms, s, m or h (500ms, 10s, 2m, 1h) or ISO-8601 (PT30S), "
+            + "got: soon");
     assertThatThrownBy(() -> streaming("--watchPolls=-1"))
         .hasMessage("--watchPolls must be at least 0 (0: never stop), got: -1");
   }
@@ -425,7 +428,7 @@ class StreamingIngestTest {
 
   private WindowPublisher.WindowResult publishWhileAnotherUpdateRuns(WindowPlan plan, Staged staged)
       throws IOException {
-    try (CorpusIndex index = CorpusIndex.open(indexDir);
+    try (CorpusIndex index = CorpusIndex.open(IndexLocation.of(indexDir));
         IndexUpdate other = index.beginUpdate(UpdateOptions.of(root.toString(), IngestStamp.CURRENT))) {
       return publisher.publish(plan, staged.shards(), staged.refused(), staged.chunks());
     }
@@ -480,7 +483,8 @@ class StreamingIngestTest {
 
   /** {@code weft index}'s in-process run over the tree as it is now, into a fresh index under {@code tmp}. */
   private IngestReport inProcess(String name) {
-    return new Ingester().run(IngestRequest.directory(root, tmp.resolve(name)).runner(Runner.INPROCESS)
+    return new Ingester().run(IngestRequest.directory(root,
+        IndexLocation.of(tmp.resolve(name))).runner(Runner.INPROCESS)
         .build());
   }
 
@@ -492,14 +496,14 @@ class StreamingIngestTest {
 
   private Pipeline streaming(String... extra) {
     List<String> args = new ArrayList<>(List.of("--runner=DirectRunner", "--blockOnRun=false", "--streaming=true",
-        "--root=" + root, "--indexDir=" + indexDir, "--watchInterval=200ms", "--window=1s"));
+        "--root=" + root, "--index=" + indexDir, "--watchInterval=200ms", "--window=1s"));
     args.addAll(List.of(extra));
     return StreamingIngestPipeline.build(options(args.toArray(String[]::new)));
   }
 
   /** Dense recall over every chunk: equal lists mean equal vectors on equal chunks (as ExecutorEquivalenceTest). */
   private static List<String> dense(Path index) {
-    try (CorpusIndex ci = CorpusIndex.openExisting(index); CorpusSearcher searcher = ci.searcher()) {
+    try (CorpusIndex ci = CorpusIndex.openExisting(IndexLocation.of(index)); CorpusSearcher searcher = ci.searcher()) {
       QueryVector query = new QueryVector(HASH_32.identity(),
           HASH_32.create().embed(List.of("rate limiting token bucket")).get(0));
       RecallRequest request = new RecallRequest("rate limiting token bucket", Set.of(), 50, false)
@@ -530,13 +534,14 @@ class StreamingIngestTest {
   }
 
   private GenerationManifest served() {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir)) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir))) {
       return index.current().orElseThrow();
     }
   }
 
   private List<String> hits(String query) {
-    try (CorpusIndex index = CorpusIndex.openExisting(indexDir); CorpusSearcher searcher = index.searcher()) {
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(indexDir));
+            CorpusSearcher searcher = index.searcher()) {
       Set<String> paths = new TreeSet<>();
       searcher.recall(RecallRequest.of(query)).hits().forEach(h -> paths.add(h.path()));
       return List.copyOf(paths);
