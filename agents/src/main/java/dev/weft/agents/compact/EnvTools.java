@@ -12,20 +12,24 @@ import dev.weft.context.env.GrepHit;
 import dev.weft.context.env.GrepOptions;
 import dev.weft.context.env.GrepResult;
 import dev.weft.context.env.Peek;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The environment tools a model needs to reach a conversation kept in a slot: {@code env_grep} (where a regex
- * matches, with each hit's offset), {@code env_read} (a bounded read at an offset) and {@code env_peek} (a slot's
- * start and size). Named as the MCP server names its tools; their input schemas are JSON resources beside this
+ * The environment tools: {@code env_grep} (where a regex matches, with each hit's offset), {@code env_read} (a
+ * bounded read at an offset) and {@code env_peek} (a slot's start and size). The one definition of them: the
+ * transcript slot adds them to an agent's toolbox, {@code weft mcp} lists them (jobs.mcp's {@code McpEnvTools} over
+ * the facade's environment) and so does the ready Weft toolbox. Their input schemas are JSON resources beside this
  * class. Every answer is bounded by the schemas' caps, whatever the slot's size.
  */
-final class EnvTools {
-  static final String GREP = "env_grep";
-  static final String READ = "env_read";
-  static final String PEEK = "env_peek";
+public final class EnvTools {
+  public static final String GREP = "env_grep";
+  public static final String READ = "env_read";
+  public static final String PEEK = "env_peek";
+  /** The three names, in the order {@link #addTo} adds them. */
+  public static final List<String> NAMES = List.of(GREP, READ, PEEK);
   /** Most characters one env_read answers: a round or two of a transcript, never the conversation. */
   static final int MAX_READ_CHARS = 2_000;
   static final int MAX_HITS = 20;
@@ -37,28 +41,54 @@ final class EnvTools {
   private final Environment env;
   private final String defaultScope;
 
-  /** @param defaultScope the scope env_grep searches when the model names none (the transcript slot) */
-  EnvTools(Environment env, String defaultScope) {
+  /**
+   * @param defaultScope the scope env_grep searches when the model names none: the transcript slot of a
+   *     conversation, or {@code ""} for every slot
+   */
+  public EnvTools(Environment env, String defaultScope) {
     this.env = Objects.requireNonNull(env, "env");
     this.defaultScope = Objects.requireNonNull(defaultScope, "defaultScope");
   }
 
   /** Adds the three tools, skipping any name the toolbox already has (a host's own env tools reach the same env). */
-  void addTo(Toolbox toolbox) {
+  public void addTo(Toolbox toolbox) {
     Set<String> taken = toolbox.definitions().stream().map(ToolDefinition::name).collect(Collectors.toSet());
-    if (!taken.contains(GREP)) {
-      toolbox.add(GREP, "Find where a Java regex matches in the environment's slots (by default the conversation's "
-          + "transcript slot '" + defaultScope + "'): each hit's slot, character offset and a window around it. "
-          + "Then env_read at the offset.", ToolSchemas.of(GREP), this::grep);
+    for (String name : NAMES) {
+      if (!taken.contains(name)) {
+        toolbox.add(name, description(name), ToolSchemas.of(name), input -> run(name, input));
+      }
     }
-    if (!taken.contains(READ)) {
-      toolbox.add(READ, "Read at most " + MAX_READ_CHARS + " characters of a slot from an offset (an env_grep "
-          + "hit's offset, less some context).", ToolSchemas.of(READ), this::read);
-    }
-    if (!taken.contains(PEEK)) {
-      toolbox.add(PEEK, "The first " + EnvLimits.PEEK_CHARS + " characters of a slot and its size.",
-          ToolSchemas.of(PEEK), this::peek);
-    }
+  }
+
+  /** What tool {@code name} tells the model it does. */
+  public String description(String name) {
+    return switch (name) {
+      case GREP -> "Find where a Java regex matches in the environment's slots (by default "
+          + (defaultScope.isEmpty() ? "every slot" : "the conversation's transcript slot '" + defaultScope + "'")
+          + "): each hit's slot, character offset and a window around it. Then env_read at the offset.";
+      case READ -> "Read at most " + MAX_READ_CHARS + " characters of a slot from an offset (an env_grep hit's "
+          + "offset, less some context).";
+      case PEEK -> "The first " + EnvLimits.PEEK_CHARS + " characters of a slot and its size.";
+      default -> throw new IllegalArgumentException("the environment tools are " + NAMES + ", got: " + name);
+    };
+  }
+
+  /** Tool {@code name}'s input schema (2020-12). */
+  public static JsonNode inputSchema(String name) {
+    return ToolSchemas.of(name);
+  }
+
+  /**
+   * Runs tool {@code name} on input its schema accepted. A refusal (a slot that does not exist, a bad regex, an
+   * offset past the end) is thrown with the environment's one line, and its exit status when it has one.
+   */
+  public JsonNode run(String name, JsonNode input) {
+    return switch (name) {
+      case GREP -> grep(input);
+      case READ -> read(input);
+      case PEEK -> peek(input);
+      default -> throw new IllegalArgumentException("the environment tools are " + NAMES + ", got: " + name);
+    };
   }
 
   JsonNode grep(JsonNode input) {
