@@ -87,8 +87,10 @@ class AgentCliTest {
         .contains(RATE_LIMITER, "\"startLine\":38", "\"endLine\":44", "refill");
     assertThat(messages(3).get(messages(3).size() - 1).path("content").asText()).contains("private void refill()");
     // the tools offered are the Weft toolbox
-    assertThat(stub.requests().get(0).body().path("tools").findValuesAsText("name"))
-        .startsWith("recall", "get", "impact", "graph_node", "graph_related", "remember");
+    List<String> offered = new ArrayList<>();
+    stub.requests().get(0).body().path("tools").forEach(t -> offered.add(t.path("function").path("name").asText()));
+    assertThat(offered).containsExactly("recall", "get", "impact", "graph_node", "graph_related", "remember",
+        "ledger_memory_recall", "program_compile", "program_run", "env_grep", "env_read", "env_peek");
   }
 
   @Test
