@@ -402,7 +402,7 @@ public final class Weft implements AutoCloseable {
     EndpointConfig endpoint = options.endpoint().orElseThrow(() -> new IllegalArgumentException("Weft.agent needs "
         + "the chat endpoint to ask: pass options.withEndpoint(EndpointConfig.of(baseUrl, model)), got: none"));
     AgentOptions bound = options.ledger().isPresent() ? options : options.withLedger(ledger(null));
-    new EnvTools(environment(), "").addTo(tools);
+    new EnvTools(this::environment, "").addTo(tools);
     return new Agent(new ChatClient(endpoint), tools, bound);
   }
 

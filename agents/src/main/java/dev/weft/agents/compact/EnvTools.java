@@ -15,6 +15,7 @@ import dev.weft.context.env.Peek;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -38,7 +39,7 @@ public final class EnvTools {
   static final int DEFAULT_WINDOW = 80;
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Environment env;
+  private final Supplier<Environment> env;
   private final String defaultScope;
 
   /**
@@ -46,8 +47,20 @@ public final class EnvTools {
    *     conversation, or {@code ""} for every slot
    */
   public EnvTools(Environment env, String defaultScope) {
+    this(constant(Objects.requireNonNull(env, "env")), defaultScope);
+  }
+
+  /**
+   * Tools over the environment {@code env} supplies at each call: a host whose environment is opened on first use
+   * (the facade's, which creates the store) lists the tools without opening it.
+   */
+  public EnvTools(Supplier<Environment> env, String defaultScope) {
     this.env = Objects.requireNonNull(env, "env");
     this.defaultScope = Objects.requireNonNull(defaultScope, "defaultScope");
+  }
+
+  private static Supplier<Environment> constant(Environment env) {
+    return () -> env;
   }
 
   /** Adds the three tools, skipping any name the toolbox already has (a host's own env tools reach the same env). */
@@ -96,7 +109,7 @@ public final class EnvTools {
     String scope = input.has("scope") ? text(input, "scope") : defaultScope;
     int maxHits = number(input, "maxHits", DEFAULT_HITS, 1, MAX_HITS);
     int window = number(input, "window", DEFAULT_WINDOW, 0, MAX_WINDOW);
-    GrepResult result = env.grep(pattern, new GrepOptions(scope, maxHits, window));
+    GrepResult result = env.get().grep(pattern, new GrepOptions(scope, maxHits, window));
     ObjectNode out = JSON.createObjectNode();
     ArrayNode hits = out.putArray("hits");
     for (GrepHit hit : result.hits()) {
@@ -113,13 +126,13 @@ public final class EnvTools {
     String name = text(input, "name");
     int offset = number(input, "offset", -1, 0, Integer.MAX_VALUE);
     int chars = number(input, "chars", -1, 1, MAX_READ_CHARS);
-    String text = env.read(name, chars, offset);
+    String text = env.get().read(name, chars, offset);
     return JSON.createObjectNode().put("name", name).put("offset", offset).put("chars", text.length())
         .put("text", text).put("end", text.length() < chars);
   }
 
   JsonNode peek(JsonNode input) {
-    Peek peek = env.peek(text(input, "name"));
+    Peek peek = env.get().peek(text(input, "name"));
     return JSON.createObjectNode().put("name", peek.name()).put("chars", peek.chars()).put("head", peek.head())
         .put("truncated", peek.truncated());
   }

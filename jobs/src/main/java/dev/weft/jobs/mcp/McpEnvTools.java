@@ -16,7 +16,7 @@ final class McpEnvTools {
   private final EnvTools env;
 
   McpEnvTools(Weft weft) {
-    this.env = new EnvTools(weft.environment(), "");
+    this.env = new EnvTools(weft::environment, ""); // opened at the first call: listing creates no store
   }
 
   List<McpTool> tools() {
