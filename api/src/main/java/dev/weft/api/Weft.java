@@ -1,21 +1,26 @@
 package dev.weft.api;
 
+import dev.weft.agents.compact.EnvTools;
+import dev.weft.agents.loop.Agent;
+import dev.weft.agents.loop.AgentOptions;
+import dev.weft.agents.model.ChatClient;
+import dev.weft.agents.tool.Toolbox;
 import dev.weft.context.IndexLocation;
 import dev.weft.context.RecallRequest;
 import dev.weft.context.RecallResult;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.env.Environment;
 import dev.weft.context.env.SlotEnvironment;
-import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.error.IndexDamagedException;
+import dev.weft.context.generation.GenerationManifest;
 import dev.weft.context.graph.git.GitActivityIndex;
 import dev.weft.context.graph.git.RecentActivity;
 import dev.weft.context.impact.Impact;
-import dev.weft.context.memory.Memory;
-import dev.weft.context.memory.MemorySettings;
 import dev.weft.context.ledger.ChunkTexts;
 import dev.weft.context.ledger.Ledger;
 import dev.weft.context.ledger.LedgerOptions;
+import dev.weft.context.memory.Memory;
+import dev.weft.context.memory.MemorySettings;
 import dev.weft.context.store.InMemoryStore;
 import dev.weft.context.store.Store;
 import dev.weft.index.CorpusIndex;
@@ -24,6 +29,7 @@ import dev.weft.index.IndexCheck;
 import dev.weft.index.SymbolLookup;
 import dev.weft.index.store.LuceneStore;
 import dev.weft.models.EmbedderSpecs;
+import dev.weft.models.http.EndpointConfig;
 import dev.weft.pipelines.ingest.EmbedMissing;
 import dev.weft.pipelines.ingest.IndexWatch;
 import dev.weft.pipelines.ingest.IngestReport;
@@ -371,6 +377,31 @@ public final class Weft implements AutoCloseable {
    */
   public Environment environment() {
     return new SlotEnvironment(ledgerStore());
+  }
+
+  /**
+   * An agent with no tools of its own (the environment's, below), as {@link #agent(AgentOptions, Toolbox)}.
+   */
+  public Agent agent(AgentOptions options) {
+    return agent(options, new Toolbox());
+  }
+
+  /**
+   * An agent (docs/agents.md) bound to this index: its chat client asks the endpoint the options name
+   * ({@link AgentOptions#withEndpoint}); its ledger is this index's ({@link #ledger}, unless the options name
+   * another), so the active goal goes into every request and a history budget can archive rounds there; and
+   * {@code tools} gains the environment tools ({@code env_grep}, {@code env_read}, {@code env_peek}) over
+   * {@link #environment()}, each skipped when {@code tools} already has one of that name. The options' context
+   * policy adds its own tools too, when the agent is built.
+   *
+   * @throws IllegalArgumentException when the options name no endpoint
+   */
+  public Agent agent(AgentOptions options, Toolbox tools) {
+    EndpointConfig endpoint = options.endpoint().orElseThrow(() -> new IllegalArgumentException("Weft.agent needs "
+        + "the chat endpoint to ask: pass options.withEndpoint(EndpointConfig.of(baseUrl, model)), got: none"));
+    AgentOptions bound = options.ledger().isPresent() ? options : options.withLedger(ledger(null));
+    new EnvTools(this::environment, "").addTo(tools);
+    return new Agent(new ChatClient(endpoint), tools, bound);
   }
 
   /** Opened on first use and shared by every memory, ledger and environment handle: one writer per directory. */

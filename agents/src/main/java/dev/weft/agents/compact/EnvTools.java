@@ -12,20 +12,25 @@ import dev.weft.context.env.GrepHit;
 import dev.weft.context.env.GrepOptions;
 import dev.weft.context.env.GrepResult;
 import dev.weft.context.env.Peek;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * The environment tools a model needs to reach a conversation kept in a slot: {@code env_grep} (where a regex
- * matches, with each hit's offset), {@code env_read} (a bounded read at an offset) and {@code env_peek} (a slot's
- * start and size). Named as the MCP server names its tools; their input schemas are JSON resources beside this
+ * The environment tools: {@code env_grep} (where a regex matches, with each hit's offset), {@code env_read} (a
+ * bounded read at an offset) and {@code env_peek} (a slot's start and size). The one definition of them: the
+ * transcript slot adds them to an agent's toolbox, {@code weft mcp} lists them (jobs.mcp's {@code McpEnvTools} over
+ * the facade's environment) and so does the ready Weft toolbox. Their input schemas are JSON resources beside this
  * class. Every answer is bounded by the schemas' caps, whatever the slot's size.
  */
-final class EnvTools {
-  static final String GREP = "env_grep";
-  static final String READ = "env_read";
-  static final String PEEK = "env_peek";
+public final class EnvTools {
+  public static final String GREP = "env_grep";
+  public static final String READ = "env_read";
+  public static final String PEEK = "env_peek";
+  /** The three names, in the order {@link #addTo} adds them. */
+  public static final List<String> NAMES = List.of(GREP, READ, PEEK);
   /** Most characters one env_read answers: a round or two of a transcript, never the conversation. */
   static final int MAX_READ_CHARS = 2_000;
   static final int MAX_HITS = 20;
@@ -34,31 +39,69 @@ final class EnvTools {
   static final int DEFAULT_WINDOW = 80;
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Environment env;
+  private final Supplier<Environment> env;
   private final String defaultScope;
 
-  /** @param defaultScope the scope env_grep searches when the model names none (the transcript slot) */
-  EnvTools(Environment env, String defaultScope) {
+  /**
+   * @param defaultScope the scope env_grep searches when the model names none: the transcript slot of a
+   *     conversation, or {@code ""} for every slot
+   */
+  public EnvTools(Environment env, String defaultScope) {
+    this(constant(Objects.requireNonNull(env, "env")), defaultScope);
+  }
+
+  /**
+   * Tools over the environment {@code env} supplies at each call: a host whose environment is opened on first use
+   * (the facade's, which creates the store) lists the tools without opening it.
+   */
+  public EnvTools(Supplier<Environment> env, String defaultScope) {
     this.env = Objects.requireNonNull(env, "env");
     this.defaultScope = Objects.requireNonNull(defaultScope, "defaultScope");
   }
 
+  private static Supplier<Environment> constant(Environment env) {
+    return () -> env;
+  }
+
   /** Adds the three tools, skipping any name the toolbox already has (a host's own env tools reach the same env). */
-  void addTo(Toolbox toolbox) {
+  public void addTo(Toolbox toolbox) {
     Set<String> taken = toolbox.definitions().stream().map(ToolDefinition::name).collect(Collectors.toSet());
-    if (!taken.contains(GREP)) {
-      toolbox.add(GREP, "Find where a Java regex matches in the environment's slots (by default the conversation's "
-          + "transcript slot '" + defaultScope + "'): each hit's slot, character offset and a window around it. "
-          + "Then env_read at the offset.", ToolSchemas.of(GREP), this::grep);
+    for (String name : NAMES) {
+      if (!taken.contains(name)) {
+        toolbox.add(name, description(name), ToolSchemas.of(name), input -> run(name, input));
+      }
     }
-    if (!taken.contains(READ)) {
-      toolbox.add(READ, "Read at most " + MAX_READ_CHARS + " characters of a slot from an offset (an env_grep "
-          + "hit's offset, less some context).", ToolSchemas.of(READ), this::read);
-    }
-    if (!taken.contains(PEEK)) {
-      toolbox.add(PEEK, "The first " + EnvLimits.PEEK_CHARS + " characters of a slot and its size.",
-          ToolSchemas.of(PEEK), this::peek);
-    }
+  }
+
+  /** What tool {@code name} tells the model it does. */
+  public String description(String name) {
+    return switch (name) {
+      case GREP -> "Find where a Java regex matches in the environment's slots (by default "
+          + (defaultScope.isEmpty() ? "every slot" : "the conversation's transcript slot '" + defaultScope + "'")
+          + "): each hit's slot, character offset and a window around it. Then env_read at the offset.";
+      case READ -> "Read at most " + MAX_READ_CHARS + " characters of a slot from an offset (an env_grep hit's "
+          + "offset, less some context).";
+      case PEEK -> "The first " + EnvLimits.PEEK_CHARS + " characters of a slot and its size.";
+      default -> throw new IllegalArgumentException("the environment tools are " + NAMES + ", got: " + name);
+    };
+  }
+
+  /** Tool {@code name}'s input schema (2020-12). */
+  public static JsonNode inputSchema(String name) {
+    return ToolSchemas.of(name);
+  }
+
+  /**
+   * Runs tool {@code name} on input its schema accepted. A refusal (a slot that does not exist, a bad regex, an
+   * offset past the end) is thrown with the environment's one line, and its exit status when it has one.
+   */
+  public JsonNode run(String name, JsonNode input) {
+    return switch (name) {
+      case GREP -> grep(input);
+      case READ -> read(input);
+      case PEEK -> peek(input);
+      default -> throw new IllegalArgumentException("the environment tools are " + NAMES + ", got: " + name);
+    };
   }
 
   JsonNode grep(JsonNode input) {
@@ -66,7 +109,7 @@ final class EnvTools {
     String scope = input.has("scope") ? text(input, "scope") : defaultScope;
     int maxHits = number(input, "maxHits", DEFAULT_HITS, 1, MAX_HITS);
     int window = number(input, "window", DEFAULT_WINDOW, 0, MAX_WINDOW);
-    GrepResult result = env.grep(pattern, new GrepOptions(scope, maxHits, window));
+    GrepResult result = env.get().grep(pattern, new GrepOptions(scope, maxHits, window));
     ObjectNode out = JSON.createObjectNode();
     ArrayNode hits = out.putArray("hits");
     for (GrepHit hit : result.hits()) {
@@ -83,13 +126,13 @@ final class EnvTools {
     String name = text(input, "name");
     int offset = number(input, "offset", -1, 0, Integer.MAX_VALUE);
     int chars = number(input, "chars", -1, 1, MAX_READ_CHARS);
-    String text = env.read(name, chars, offset);
+    String text = env.get().read(name, chars, offset);
     return JSON.createObjectNode().put("name", name).put("offset", offset).put("chars", text.length())
         .put("text", text).put("end", text.length() < chars);
   }
 
   JsonNode peek(JsonNode input) {
-    Peek peek = env.peek(text(input, "name"));
+    Peek peek = env.get().peek(text(input, "name"));
     return JSON.createObjectNode().put("name", peek.name()).put("chars", peek.chars()).put("head", peek.head())
         .put("truncated", peek.truncated());
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.weft.agents.loop.RunId;
 import dev.weft.agents.model.ChatMessage;
 import dev.weft.agents.model.ToolCall;
 import dev.weft.agents.tool.Toolbox;
@@ -29,7 +30,6 @@ import java.util.TreeMap;
 public final class RoundArchive {
   /** The recall tool's name. */
   public static final String TOOL = "recall_round";
-  private static final String RUN_ID = "[A-Za-z0-9._-]{1,64}";
   /** What a recall answer carries besides the round's text: its fields, the cut note. */
   private static final int ANSWER_OVERHEAD = 400;
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -46,10 +46,7 @@ public final class RoundArchive {
    */
   public RoundArchive(Ledger ledger, String runId, int resultCap) {
     this.ledger = Objects.requireNonNull(ledger, "ledger");
-    if (runId == null || !runId.matches(RUN_ID)) {
-      throw new IllegalArgumentException("a run id must be 1 to 64 of a-z, A-Z, 0-9, '.', '_' and '-', got: "
-          + (runId == null ? "null" : "'" + runId + "'"));
-    }
+    RunId.check(runId);
     if (resultCap < 2 * ANSWER_OVERHEAD) {
       throw new IllegalArgumentException("the recall result cap must be at least " + 2 * ANSWER_OVERHEAD
           + " characters, got: " + resultCap);

@@ -1,6 +1,7 @@
 package dev.weft.agents.loop;
 
 import dev.weft.context.ledger.Ledger;
+import dev.weft.models.http.EndpointConfig;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,9 +21,12 @@ import java.util.Optional;
  * @param stream whether to stream each reply, passing the text to {@link AgentCallbacks#onDelta} as it arrives
  * @param maxGoalChars the most characters of the composed goal a request may carry; a larger goal stops the run
  *     with {@link StopReason#GOAL_TOO_LARGE} before the call, never cut; at least 1
+ * @param endpoint the chat endpoint the facade's {@code Weft.agent} asks (an {@link Agent} built here is given its
+ *     client and does not read it)
  */
 public record AgentOptions(int maxToolRounds, int maxToolResultChars, Budget budget, ContextPolicy contextPolicy,
-    Optional<String> systemPrompt, Optional<Ledger> ledger, boolean stream, int maxGoalChars) {
+    Optional<String> systemPrompt, Optional<Ledger> ledger, boolean stream, int maxGoalChars,
+    Optional<EndpointConfig> endpoint) {
   public static final int DEFAULT_MAX_TOOL_ROUNDS = 5;
   public static final int DEFAULT_MAX_TOOL_RESULT_CHARS = 8_000;
   public static final int DEFAULT_MAX_GOAL_CHARS = 6_000;
@@ -41,50 +45,62 @@ public record AgentOptions(int maxToolRounds, int maxToolResultChars, Budget bud
     if (maxGoalChars < 1) {
       throw new IllegalArgumentException("maxGoalChars must be at least 1, got: " + maxGoalChars);
     }
+    Objects.requireNonNull(endpoint, "endpoint");
   }
 
-  /** Five tool rounds, 8,000-character tool results, no budget, the whole transcript, no system prompt or ledger. */
+  /**
+   * Five tool rounds, 8,000-character tool results, no budget, the whole transcript, no system prompt, ledger or
+   * endpoint.
+   */
   public static AgentOptions defaults() {
     return new AgentOptions(DEFAULT_MAX_TOOL_ROUNDS, DEFAULT_MAX_TOOL_RESULT_CHARS, Budget.unbounded(),
-        ContextPolicy.whole(), Optional.empty(), Optional.empty(), false, DEFAULT_MAX_GOAL_CHARS);
+        ContextPolicy.whole(), Optional.empty(), Optional.empty(), false, DEFAULT_MAX_GOAL_CHARS,
+        Optional.empty());
   }
 
   public AgentOptions withMaxToolRounds(int n) {
     return new AgentOptions(n, maxToolResultChars, budget, contextPolicy, systemPrompt, ledger, stream,
-        maxGoalChars);
+        maxGoalChars, endpoint);
   }
 
   public AgentOptions withMaxToolResultChars(int n) {
-    return new AgentOptions(maxToolRounds, n, budget, contextPolicy, systemPrompt, ledger, stream, maxGoalChars);
+    return new AgentOptions(maxToolRounds, n, budget, contextPolicy, systemPrompt, ledger, stream, maxGoalChars,
+        endpoint);
   }
 
   public AgentOptions withBudget(Budget b) {
     return new AgentOptions(maxToolRounds, maxToolResultChars, b, contextPolicy, systemPrompt, ledger, stream,
-        maxGoalChars);
+        maxGoalChars, endpoint);
   }
 
   public AgentOptions withContextPolicy(ContextPolicy policy) {
     return new AgentOptions(maxToolRounds, maxToolResultChars, budget, policy, systemPrompt, ledger, stream,
-        maxGoalChars);
+        maxGoalChars, endpoint);
   }
 
   public AgentOptions withSystemPrompt(String prompt) {
     return new AgentOptions(maxToolRounds, maxToolResultChars, budget, contextPolicy, Optional.of(prompt), ledger,
-        stream, maxGoalChars);
+        stream, maxGoalChars, endpoint);
   }
 
   public AgentOptions withLedger(Ledger l) {
     return new AgentOptions(maxToolRounds, maxToolResultChars, budget, contextPolicy, systemPrompt,
-        Optional.of(l), stream, maxGoalChars);
+        Optional.of(l), stream, maxGoalChars, endpoint);
   }
 
   public AgentOptions withStream(boolean on) {
     return new AgentOptions(maxToolRounds, maxToolResultChars, budget, contextPolicy, systemPrompt, ledger, on,
-        maxGoalChars);
+        maxGoalChars, endpoint);
+  }
+
+  /** The chat endpoint {@code Weft.agent} builds the agent's client for; an {@link Agent} given a client ignores it. */
+  public AgentOptions withEndpoint(EndpointConfig config) {
+    return new AgentOptions(maxToolRounds, maxToolResultChars, budget, contextPolicy, systemPrompt, ledger, stream,
+        maxGoalChars, Optional.of(config));
   }
 
   public AgentOptions withMaxGoalChars(int n) {
     return new AgentOptions(maxToolRounds, maxToolResultChars, budget, contextPolicy, systemPrompt, ledger, stream,
-        n);
+        n, endpoint);
   }
 }

@@ -18,6 +18,11 @@ public enum ExitStatus {
   DAMAGED(4),
   /** The operating system refused a read or a write (disk full, permission, I/O error). */
   IO_FAILURE(5),
+  /**
+   * A run stopped at a limit it was given before it finished (an agent's budget or tool rounds, Ctrl-C); what it
+   * did is kept, and it can be resumed.
+   */
+  STOPPED(6),
   /** A defect in Weft itself; rerun with {@code --verbose} and report the stack. */
   INTERNAL(70);
 

@@ -84,6 +84,7 @@ public final class WeftMcp {
     tools.addAll(new McpMemoryTools(weft).tools());
     tools.addAll(new McpLedgerTools(weft, settings.jq()).tools());
     tools.addAll(new McpProgramTools(weft, corpus, settings).tools());
+    tools.addAll(new McpEnvTools(weft).tools());
     return tools;
   }
 

@@ -34,7 +34,7 @@ class McpProcessTest {
     try {
       McpClient client = new McpClient(process.getOutputStream(), process.getInputStream());
       assertThat(client.initialize().at("/result/serverInfo/name").asText()).isEqualTo("weft");
-      assertThat(client.request("tools/list", null).at("/result/tools").size()).isEqualTo(22);
+      assertThat(client.request("tools/list", null).at("/result/tools").size()).isEqualTo(25);
       assertThat(client.call("recall", "{\"query\":\"refills permits\",\"kind\":\"doc\"}")
           .at("/structuredContent/hits/0/path").asText()).isEqualTo("notes.md");
       client.send("{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"nope\"}");

@@ -45,6 +45,7 @@ class McpSdkClientTest {
     Path index = tmp.resolve("index");
     try (Weft weft = Weft.open(index)) {
       weft.index(corpus);
+      weft.environment().put("notes/limits", "the bucket holds 10 permits"); // for the env tools
     }
     Path calls = tmp.resolve("calls.json");
     Files.writeString(calls, CALLS);
@@ -85,6 +86,7 @@ class McpSdkClientTest {
         .contains("\"path\":\"Bucket.java\",\"status\":\"untracked\"");
     assertThat(report.path("results").get(called.indexOf("program_run")).path("text").asText())
         .contains("\"ok\":true", "\"subcalls\":2", "permits", "true"); // Limiter.java and Bucket.java
+    assertThat(report.path("results").get(called.indexOf("env_read")).path("text").asText()).contains("10 permits");
   }
 
   /** Copies the client into target/ and installs the pinned SDK there, once; aborts (skips) when npm cannot. */
@@ -156,7 +158,10 @@ class McpSdkClientTest {
           {"op": "map", "from": "input", "as": "m", "instruction": "Does it hold permits?",
            "output": {"type": "object", "properties": {"permits": {"type": "boolean"}}}},
           {"op": "reduce", "from": "m", "as": "r", "query": "[.[] | .result]"},
-          {"op": "answer", "from": "r"}]}, "maxConcurrent": 1}}
+          {"op": "answer", "from": "r"}]}, "maxConcurrent": 1}},
+        {"name": "env_grep", "arguments": {"pattern": "permits", "scope": ""}},
+        {"name": "env_read", "arguments": {"name": "notes/limits", "offset": 17, "chars": 10}},
+        {"name": "env_peek", "arguments": {"name": "notes/limits"}}
       ]
       """;
 }

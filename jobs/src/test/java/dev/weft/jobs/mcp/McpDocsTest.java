@@ -18,7 +18,7 @@ class McpDocsTest {
     String docs = Files.readString(Path.of("..", "docs", "mcp.md"));
     try (Weft weft = Weft.open(tmp.resolve("index"))) {
       List<McpTool> tools = WeftMcp.tools(weft, new McpCorpus(weft, List.of()), WeftMcp.Settings.DEFAULT);
-      assertThat(tools).hasSize(22);
+      assertThat(tools).hasSize(25);
       for (McpTool tool : tools) {
         assertThat(docs).as("docs/mcp.md's tool table").contains("| `" + tool.name() + "` |");
         tool.inputSchema().path("required").forEach(required -> assertThat(docs)

@@ -186,6 +186,21 @@ class McpToolsTest {
         + "program without a map step");
     called.add("program_run");
 
+    // the environment beside the index: the agents' env tools over the facade's environment
+    weft.environment().put("notes/limits", "the bucket holds 10 permits");
+    JsonNode grep = ok("env_grep", "{\"pattern\":\"10 permits\"}").path("structuredContent");
+    assertThat(grep.at("/hits/0/slot").asText()).isEqualTo("notes/limits");
+    assertThat(grep.at("/hits/0/offset").asInt()).isEqualTo(17);
+    called.add("env_grep");
+    assertThat(ok("env_read", "{\"name\":\"notes/limits\",\"offset\":17,\"chars\":10}")
+        .at("/structuredContent/text").asText()).isEqualTo("10 permits");
+    called.add("env_read");
+    assertThat(ok("env_peek", "{\"name\":\"notes/limits\"}").at("/structuredContent/chars").asInt()).isEqualTo(27);
+    JsonNode missing = client.call("env_peek", "{\"name\":\"notes/none\"}");
+    assertThat(missing.path("isError").asBoolean()).isTrue();
+    assertThat(text(missing)).startsWith("weft: ").contains("notes/none");
+    called.add("env_peek");
+
     assertThat(called).containsExactlyInAnyOrderElementsOf(listed);
   }
 
