@@ -152,6 +152,11 @@ public final class StubChatServer implements AutoCloseable {
     await(() -> inFlight >= n, "at least " + n + " calls in flight");
   }
 
+  /** Waits until at least {@code n} calls have arrived (answered or not). */
+  public void awaitCallsAtLeast(int n) throws InterruptedException {
+    await(() -> calls >= n, "at least " + n + " calls received");
+  }
+
   /** Waits until at most {@code n} calls are in flight (e.g. the client aborted a stalled call). */
   public void awaitInFlightAtMost(int n) throws InterruptedException {
     await(() -> inFlight <= n, "at most " + n + " calls in flight");
