@@ -18,6 +18,7 @@ import dev.weft.api.Weft;
 import dev.weft.context.ledger.Ledger;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.cli.options.ModelOptions;
 import dev.weft.jobs.mcp.AgentToolbox;
 import dev.weft.jobs.mcp.McpCorpus;
@@ -94,9 +95,7 @@ final class AgentCommand implements Callable<Integer> {
     Integer transcriptWindow;
   }
 
-  @Option(names = "--json", description = "Print the whole run as JSON: run id, slot, stop reason, answer, spend, "
-      + "transcript and steps.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() {
@@ -175,7 +174,7 @@ final class AgentCommand implements Callable<Integer> {
   private void print(String runId, String slot, AgentRun run) {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (json) {
+    if (json.on()) {
       ObjectNode whole = Json.object().put("runId", runId).put("slot", slot);
       whole.setAll(run.toJson());
       out.println(Json.write(whole));

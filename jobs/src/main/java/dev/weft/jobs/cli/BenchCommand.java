@@ -6,6 +6,7 @@ import dev.weft.bench.IngestBench;
 import dev.weft.bench.VectorBench;
 import dev.weft.bench.WholeProcessBench;
 import dev.weft.bench.WorkDir;
+import dev.weft.jobs.cli.options.ReportOption;
 import dev.weft.jobs.run.ReportFile;
 import dev.weft.pipelines.Runner;
 import java.io.PrintWriter;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -78,20 +80,17 @@ final class BenchCommand implements Callable<Integer> {
           + "them), so a 50,000-chunk memory run does not embed everything twice.")
   Integer embedRawPassages;
 
-  @Option(names = "--report", paramLabel = "FILE", description = "With --corpus (ingest figures): also write a run "
-      + "report as JSON to FILE with the corpus counts and every timed recall's latency (`weft report FILE` draws "
-      + "their histogram).")
-  Path report;
+  @Mixin ReportOption report;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    if (report != null && (embed != null || vectors != null)) {
+    if (report.file() != null && (embed != null || vectors != null)) {
       throw new IllegalArgumentException("--report goes with the ingest figures (--corpus), not "
           + (embed != null ? "--embed" : "--vectors") + "; drop one of them");
     }
     if (compare) {
-      if (embed != null || vectors != null || report != null) {
+      if (embed != null || vectors != null || report.file() != null) {
         throw new IllegalArgumentException("--compare times whole processes alone; drop --embed, --vectors and "
             + "--report");
       }
@@ -115,7 +114,7 @@ final class BenchCommand implements Callable<Integer> {
       runners.forEach(r -> parsed.add(Runner.parse(r)));
       IngestBench ingest = new IngestBench(new IngestBench.Options(corpus, parsed, repeat == null ? 3 : repeat, queries,
           faq));
-      ReportFile reportFile = new ReportFile(report, "bench");
+      ReportFile reportFile = new ReportFile(report.file(), "bench");
       int exit = WorkDir.scratch(work, "weft-bench").run(ingest, out);
       reportFile.bench(ingest.corpusCounts(), ingest.recallLatenciesMillis());
       return exit;

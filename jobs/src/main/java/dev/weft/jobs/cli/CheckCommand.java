@@ -4,6 +4,7 @@ import dev.weft.api.CheckReport;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.cli.options.WaitOption;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.TsvFields;
@@ -16,7 +17,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "check", description = "Run Lucene's CheckIndex on every kept generation and report each: "
@@ -26,8 +26,7 @@ final class CheckCommand implements Callable<Integer> {
   @Mixin IndexOption indexOption;
   @Mixin WaitOption waitOption;
 
-  @Option(names = "--json", description = "Print JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() {
@@ -36,7 +35,7 @@ final class CheckCommand implements Callable<Integer> {
       report = weft.check(waitOption.duration());
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.on()) {
       out.println(Json.write(report));
     } else {
       out.println("current\t" + (report.currentProblem().isEmpty() ? Long.toString(report.served())

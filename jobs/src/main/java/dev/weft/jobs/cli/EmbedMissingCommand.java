@@ -5,6 +5,7 @@ import dev.weft.context.IngestCounters;
 import dev.weft.jobs.cli.options.EmbedBatchOption;
 import dev.weft.jobs.cli.options.EmbedderOption;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.cli.options.WaitOption;
 import dev.weft.jobs.view.Json;
 import dev.weft.pipelines.ingest.IngestReport;
@@ -13,7 +14,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "embed-missing", description = "Give vectors to chunks indexed without one (a failed embed batch, or "
@@ -27,8 +27,7 @@ final class EmbedMissingCommand implements Callable<Integer> {
   @Mixin EmbedderOption embedderOption;
   @Mixin EmbedBatchOption embedBatch;
 
-  @Option(names = "--json", description = "Print the run report as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() {
@@ -38,7 +37,7 @@ final class EmbedMissingCommand implements Callable<Integer> {
     }
     var out = spec.commandLine().getOut();
     EmbedFailureReport.print(report, spec.commandLine().getErr());
-    if (json) {
+    if (json.on()) {
       out.println(Json.write(report));
       return 0;
     }

@@ -9,6 +9,8 @@ import dev.weft.context.Kind;
 import dev.weft.context.RecallMode;
 import dev.weft.jobs.cli.options.EmbedderOption;
 import dev.weft.jobs.cli.options.HybridOptions;
+import dev.weft.jobs.cli.options.JsonOption;
+import dev.weft.jobs.cli.options.QuietOption;
 import dev.weft.jobs.view.Json;
 import dev.weft.models.EmbedderSpecs;
 import dev.weft.pipelines.ingest.IngestProgress;
@@ -69,11 +71,9 @@ final class EvalCommand implements Callable<Integer> {
       description = "Spreading recall's weight over import edges (docs/graph.md; default ${DEFAULT-VALUE}, off).")
   double spread;
 
-  @Option(names = "--json", description = "Print the report as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
-  @Option(names = "--quiet", description = "No ingest progress on stderr.")
-  boolean quiet;
+  @Mixin QuietOption quiet;
 
   @Override
   public Integer call() {
@@ -91,12 +91,12 @@ final class EvalCommand implements Callable<Integer> {
         .withFusions(hybrid.rules())
         .withAsFiles(asFiles)
         .withRunsDir(runs == null ? null : runs.toAbsolutePath().normalize())
-        .withProgress(quiet ? IngestProgress.NONE
+        .withProgress(quiet.on() ? IngestProgress.NONE
             : new ConsoleProgress(spec.commandLine().getErr(), System.console() != null));
     BeirSet loaded = BeirSet.load(set);
     EvalReport report = new EvalRunner().run(loaded, options);
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.on()) {
       out.println(Json.write(toJson(report)));
     } else {
       out.print(report.table());

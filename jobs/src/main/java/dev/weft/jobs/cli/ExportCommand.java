@@ -3,6 +3,8 @@ package dev.weft.jobs.cli;
 import dev.weft.api.ExportSummary;
 import dev.weft.api.Weft;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
+import dev.weft.jobs.cli.options.ReportOption;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.run.ReportFile;
 import dev.weft.jobs.view.Json;
@@ -34,12 +36,9 @@ public final class ExportCommand implements Callable<Integer> {
           + "chunks-*.<format> files are replaced.")
   Path out;
 
-  @Option(names = "--json", description = "Print the summary as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
-  @Option(names = "--report", paramLabel = "FILE",
-      description = "Also write the run report as JSON to FILE, whether the export succeeds or fails.")
-  Path report;
+  @Mixin ReportOption report;
 
   @Override
   public Integer call() {
@@ -49,7 +48,7 @@ public final class ExportCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--out must be a directory, got a file: " + dir
           + "; pass a directory (created when missing)");
     }
-    ReportFile reportFile = new ReportFile(report, "export");
+    ReportFile reportFile = new ReportFile(report.file(), "export");
     RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
     recorder.stage("export");
     ExportSummary summary;
@@ -61,7 +60,7 @@ public final class ExportCommand implements Callable<Integer> {
     }
     recorder.finished();
     PrintWriter printer = spec.commandLine().getOut();
-    if (json) {
+    if (json.on()) {
       printer.println(Json.write(summary));
     } else {
       printer.println("exported generation " + summary.generation() + " to " + summary.file());

@@ -2,6 +2,7 @@ package dev.weft.jobs.cli;
 
 import dev.weft.api.Weft;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.cli.options.MemoryOptions;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.MemoryView;
@@ -31,8 +32,7 @@ final class ForgetCommand implements Callable<Integer> {
   @Option(names = "--by", paramLabel = "WHO", description = "Bulk: forget everything agent or human wrote.")
   String by;
 
-  @Option(names = "--json", description = "Print JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() {
@@ -40,7 +40,7 @@ final class ForgetCommand implements Callable<Integer> {
     try (Weft weft = Wefts.open(indexOption.forRead())) {
       forgotten = MemoryView.forget(weft.memory(memoryOptions.embedder), id, kind, by, memoryOptions.scope());
     }
-    spec.commandLine().getOut().println(json ? Json.write(Map.of("forgot", forgotten)) : "forgot\t" + forgotten);
+    spec.commandLine().getOut().println(json.on() ? Json.write(Map.of("forgot", forgotten)) : "forgot\t" + forgotten);
     return 0;
   }
 

@@ -5,6 +5,7 @@ import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.view.Json;
 import java.io.PrintWriter;
 import java.util.List;
@@ -12,7 +13,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "generations", description = "List the kept generations, newest first; * marks the served one. "
@@ -21,8 +21,7 @@ final class GenerationsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
 
-  @Option(names = "--json", description = "Print JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() {
@@ -31,7 +30,7 @@ final class GenerationsCommand implements Callable<Integer> {
       List<GenerationManifest> generations = listed.kept();
       long current = listed.served();
       PrintWriter out = spec.commandLine().getOut();
-      if (json) {
+      if (json.on()) {
         out.println(Json.write(generations));
       } else {
         for (GenerationManifest g : generations) {

@@ -8,6 +8,7 @@ import dev.weft.context.graph.NodeChunk;
 import dev.weft.context.graph.Related;
 import dev.weft.context.graph.RelatedNode;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.view.GraphView;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.TsvFields;
@@ -40,15 +41,14 @@ final class GraphCommand implements Runnable {
     @Parameters(paramLabel = "PATH", description = "Corpus-relative path of an indexed file.")
     String path;
 
-    @Option(names = "--json", description = "Print the node as JSON.")
-    boolean json;
+    @Mixin JsonOption json;
 
     @Override
     public Integer call() {
       try (Weft weft = Wefts.open(indexOption.forRead())) {
         GraphNode node = weft.graph().node(path);
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (json.on()) {
           out.println(Json.write(GraphView.node(node)));
         } else {
           printNode(node, out);
@@ -74,8 +74,7 @@ final class GraphCommand implements Runnable {
         description = "Edges to follow, 1 to " + CodeGraph.MAX_HOPS + "; more is clamped (default: ${DEFAULT-VALUE}).")
     int hops;
 
-    @Option(names = "--json", description = "Print {items: [{id, kind, format, hops, via}], truncated}.")
-    boolean json;
+    @Mixin JsonOption json;
 
     @Override
     public Integer call() {
@@ -83,7 +82,7 @@ final class GraphCommand implements Runnable {
       try (Weft weft = Wefts.open(indexOption.forRead())) {
         Related related = weft.graph().related(path, direction, hops);
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (json.on()) {
           out.println(Json.write(related));
           return 0;
         }

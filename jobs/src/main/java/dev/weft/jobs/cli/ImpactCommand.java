@@ -6,6 +6,7 @@ import dev.weft.context.impact.Caller;
 import dev.weft.context.impact.Definition;
 import dev.weft.context.impact.Impact;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.view.GraphView;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.TsvFields;
@@ -15,7 +16,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -28,8 +28,7 @@ final class ImpactCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SYMBOL", description = "A name (parse) or a type-qualified name (Parser.parse).")
   String symbol;
 
-  @Option(names = "--json", description = "Print the impact as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() {
@@ -40,7 +39,7 @@ final class ImpactCommand implements Callable<Integer> {
         return ExitStatus.NOTHING_FOUND.code();
       }
       PrintWriter out = spec.commandLine().getOut();
-      if (json) {
+      if (json.on()) {
         out.println(Json.write(impact.get()));
       } else {
         print(impact.get(), out);

@@ -8,7 +8,10 @@ import dev.weft.context.Kind;
 import dev.weft.jobs.cli.options.EmbedBatchOption;
 import dev.weft.jobs.cli.options.EmbedderOption;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.cli.options.KeepGenerationsOption;
+import dev.weft.jobs.cli.options.QuietOption;
+import dev.weft.jobs.cli.options.ReportOption;
 import dev.weft.jobs.cli.options.WaitOption;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.run.ReportFile;
@@ -132,28 +135,23 @@ final class IndexCommand implements Callable<Integer> {
           + "dropped (default: ${DEFAULT-VALUE}).")
   String rescan;
 
-  @Option(names = "--json", description = "Print the run report as JSON (with --watch: one object per window).")
-  boolean json;
+  @Mixin JsonOption json;
 
-  @Option(names = "--quiet", description = "No progress on stderr.")
-  boolean quiet;
+  @Mixin QuietOption quiet;
 
-  @Option(names = "--report", paramLabel = "FILE", description = "Also write the run report as JSON to FILE, "
-      + "whether the run publishes or fails: counters, stage timings, throughput, dead letters, the generation; "
-      + "`weft report FILE` draws it.")
-  Path report;
+  @Mixin ReportOption report;
 
   @Override
   public Integer call() {
     if (watch) {
-      return new IndexWatchRun(spec.commandLine(), json, quiet).run(index(), run(IngestProgress.NONE),
+      return new IndexWatchRun(spec.commandLine(), json.on(), quiet.on()).run(index(), run(IngestProgress.NONE),
           watchSettings());
     }
     if (dataset != null && (!Path.of(".").equals(root) || !paths.isEmpty())) {
       throw new IllegalArgumentException("--dataset takes no ROOT and no --paths, got: " + root + " " + paths);
     }
-    ReportFile reportFile = new ReportFile(report, "index");
-    RunRecorder recorder = new RunRecorder(quiet ? IngestProgress.NONE
+    ReportFile reportFile = new ReportFile(report.file(), "index");
+    RunRecorder recorder = new RunRecorder(quiet.on() ? IngestProgress.NONE
         : new ConsoleProgress(spec.commandLine().getErr(), Terminal.interactive()));
     IndexOutcome outcome;
     try (Weft weft = Wefts.open(index())) {
@@ -209,7 +207,7 @@ final class IndexCommand implements Callable<Integer> {
 
   /** One report: JSON (one line per published run) or the counters table. */
   private void print(IngestReport report, String published, String nothing) {
-    if (json) {
+    if (json.on()) {
       spec.commandLine().getOut().println(Json.write(report));
     } else {
       printTable(report, published, nothing);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.api.Weft;
 import dev.weft.context.ledger.Ledger;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
@@ -39,8 +40,7 @@ final class LedgerCommand implements Runnable {
   static final class Common {
     @Mixin IndexOption index;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin JsonOption json;
 
     /** Opens the Weft whose ledger the command works on. */
     Weft weft() {
@@ -98,7 +98,7 @@ final class LedgerCommand implements Runnable {
         }
       }
       PrintWriter out = spec.commandLine().getOut();
-      if (common.json) {
+      if (common.json.on()) {
         out.println(Json.write(Map.of("evicted", evicted)));
       } else {
         evicted.forEach(id -> out.println(TsvFields.row("evicted", id)));
@@ -123,7 +123,7 @@ final class LedgerCommand implements Runnable {
         footprint = ledger.footprint();
       }
       PrintWriter out = spec.commandLine().getOut();
-      if (common.json) {
+      if (common.json.on()) {
         Map<String, Object> both = new LinkedHashMap<>();
         both.put("retention", retention);
         both.put("footprint", footprint);

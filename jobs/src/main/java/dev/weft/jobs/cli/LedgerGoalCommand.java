@@ -51,7 +51,7 @@ final class LedgerGoalCommand implements Runnable {
         id = weft.ledger(null).setGoal(String.join(" ", objective));
       }
       PrintWriter out = spec.commandLine().getOut();
-      out.println(common.json ? Json.write(Map.of("id", id)) : TsvFields.row(id));
+      out.println(common.json.on() ? Json.write(Map.of("id", id)) : TsvFields.row(id));
       return 0;
     }
   }
@@ -73,7 +73,7 @@ final class LedgerGoalCommand implements Runnable {
         goal = weft.ledger(null).setGoalStatus(status);
       }
       PrintWriter out = spec.commandLine().getOut();
-      out.println(common.json ? goal.toString()
+      out.println(common.json.on() ? goal.toString()
           : TsvFields.row(goal.path("id").asText(), goal.path("status").asText()));
       return 0;
     }
@@ -98,7 +98,7 @@ final class LedgerGoalCommand implements Runnable {
         result = weft.ledger(null).appendProgress(String.join(" ", note), evidence.evidence());
       }
       PrintWriter out = spec.commandLine().getOut();
-      if (common.json) {
+      if (common.json.on()) {
         out.println(Json.write(LedgerView.progress(result)));
       } else {
         out.println(TsvFields.row(result.id()));
@@ -124,7 +124,7 @@ final class LedgerGoalCommand implements Runnable {
         prompt = weft.ledger(null).composeGoal();
       }
       PrintWriter out = spec.commandLine().getOut();
-      if (common.json) {
+      if (common.json.on()) {
         out.println(Json.write(prompt));
       } else {
         prompt.text().lines().forEach(line -> out.println(TsvFields.printable(line)));
@@ -147,7 +147,7 @@ final class LedgerGoalCommand implements Runnable {
         goal = weft.ledger(null).checkpointGoal();
       }
       PrintWriter out = spec.commandLine().getOut();
-      if (common.json) {
+      if (common.json.on()) {
         out.println(goal.toString());
       } else {
         out.println(TsvFields.row(goal.path("id").asText(), "checkpoint",

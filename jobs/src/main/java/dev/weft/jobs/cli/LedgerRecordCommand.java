@@ -105,7 +105,7 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
         case "get" -> {
           JsonNode record = ledger.get(address()).orElseThrow(() -> new WeftException(ExitStatus.NOTHING_FOUND,
               "no " + address() + " in the ledger: list them with `weft ledger " + kind() + " recall`"));
-          if (common.json) {
+          if (common.json.on()) {
             out.println(record.toString());
           } else {
             LedgerCommand.printFields(out, "", record);
@@ -131,7 +131,7 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
 
   private int recall(PrintWriter out, Ledger ledger) {
     Recalled recalled = recall(ledger, LedgerView.query(n, tags, where, near, minScore));
-    if (common.json) {
+    if (common.json.on()) {
       out.println(Json.write(LedgerView.recalled(recalled)));
     } else {
       for (Recalled.Hit hit : recalled.hits()) {
@@ -144,7 +144,7 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
 
   private int embedMissing(PrintWriter out, Ledger ledger) {
     EmbedReport report = ledger.embedMissing(limit, batch);
-    if (common.json) {
+    if (common.json.on()) {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("embedded", report.embedded());
       json.put("remaining", report.remaining());
@@ -162,7 +162,7 @@ abstract class LedgerRecordCommand implements Callable<Integer> {
   }
 
   private void print(PrintWriter out, String id, String embedFailure) {
-    if (common.json) {
+    if (common.json.on()) {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("id", id);
       if (embedFailure != null) {

@@ -9,6 +9,7 @@ import dev.weft.context.memory.MemoryPage;
 import dev.weft.context.memory.MemoryRecord;
 import dev.weft.context.memory.RecallCandidate;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.cli.options.MemoryOptions;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.MemoryView;
@@ -45,8 +46,7 @@ final class MemoryCommand implements Runnable {
     @Mixin IndexOption indexOption;
     @Mixin MemoryOptions memoryOptions;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin JsonOption json;
 
     <T> T withMemory(Function<Memory, T> read) {
       try (Weft weft = Wefts.open(indexOption.forRead())) {
@@ -74,7 +74,7 @@ final class MemoryCommand implements Runnable {
             + "; `weft memory list` shows what is there"));
         return ExitStatus.NOTHING_FOUND.code();
       }
-      out().println(json ? Json.write(MemoryView.record(record.get())) : MemoryRows.tsv(record.get()));
+      out().println(json.on() ? Json.write(MemoryView.record(record.get())) : MemoryRows.tsv(record.get()));
       return 0;
     }
   }
@@ -98,7 +98,7 @@ final class MemoryCommand implements Runnable {
     @Override
     public Integer call() {
       MemoryPage page = withMemory(m -> MemoryView.page(m, memoryOptions.scope(), kind, recent, after, n));
-      if (json) {
+      if (json.on()) {
         out().println(Json.write(MemoryView.page(page)));
       } else {
         page.records().forEach(r -> out().println(MemoryRows.tsv(r)));
@@ -118,7 +118,7 @@ final class MemoryCommand implements Runnable {
     @Override
     public Integer call() {
       long count = withMemory(m -> m.count(memoryOptions.scope(), kind == null ? null : MemoryKind.parse(kind)));
-      out().println(json ? Json.write(Map.of("count", count)) : Long.toString(count));
+      out().println(json.on() ? Json.write(Map.of("count", count)) : Long.toString(count));
       return 0;
     }
   }
@@ -134,7 +134,7 @@ final class MemoryCommand implements Runnable {
     @Override
     public Integer call() {
       List<RecallCandidate> candidates = withMemory(this::find);
-      if (json) {
+      if (json.on()) {
         out().println(Json.write(candidates.stream().map(c -> Map.of("recalls", c.recalls(),
             "memory", MemoryView.record(c.record()))).toList()));
       } else {

@@ -40,7 +40,7 @@ final class MemoryRecall {
       result = weft.memory(command.embedderOption.spec).recall(query);
     }
     PrintWriter out = command.spec.commandLine().getOut();
-    if (command.json) {
+    if (command.json.on()) {
       out.println(Json.write(result.hits().stream().map(MemoryView::hit).toList()));
     } else {
       result.hits().forEach(hit -> out.println(MemoryRows.tsv(hit)));

@@ -5,6 +5,7 @@ import dev.weft.agents.program.Plan;
 import dev.weft.agents.program.Step;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.ProgramView;
 import dev.weft.jobs.view.TsvFields;
@@ -13,8 +14,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -42,14 +43,13 @@ final class ProgramCommand implements Runnable {
     @Parameters(index = "0", paramLabel = "FILE", description = "The program (JSON).")
     Path file;
 
-    @Option(names = "--json", description = "Print JSON: {ok, fingerprint, steps} or {ok: false, errors}.")
-    boolean json;
+    @Mixin JsonOption json;
 
     @Override
     public Integer call() {
       Compilation compilation = Weft.programs().compile(file);
       PrintWriter out = spec.commandLine().getOut();
-      if (json) {
+      if (json.on()) {
         out.println(Json.write(compilation.ok() ? ProgramView.plan(compilation.planOrThrow())
             : ProgramView.errors(compilation.errors())));
       } else if (compilation.ok()) {

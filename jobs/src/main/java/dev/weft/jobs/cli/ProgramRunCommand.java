@@ -10,7 +10,10 @@ import dev.weft.context.error.ExitStatus;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.MaxConcurrent;
 import dev.weft.context.program.Subcall;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.cli.options.ModelOptions;
+import dev.weft.jobs.cli.options.QuietOption;
+import dev.weft.jobs.cli.options.ReportOption;
 import dev.weft.jobs.report.ProgramRunReports;
 import dev.weft.jobs.report.RunRecorder;
 import dev.weft.jobs.run.ReportFile;
@@ -28,6 +31,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -89,16 +93,11 @@ final class ProgramRunCommand implements Callable<Integer> {
   @ArgGroup(exclusive = false, multiplicity = "0..1", heading = "The model (needed when the program maps):%n")
   ModelOptions model;
 
-  @Option(names = "--json", description = "Print the run report as JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
-  @Option(names = "--quiet", description = "No progress on stderr.")
-  boolean quiet;
+  @Mixin QuietOption quiet;
 
-  @Option(names = "--report", paramLabel = "FILE", description = "Also write the run report as JSON to FILE "
-      + "(steps' timings, pieces done over time, counts, refused inputs), whether the run succeeds or fails; "
-      + "`weft report FILE` draws it.")
-  Path report;
+  @Mixin ReportOption report;
 
   @Option(names = "--answer-out", paramLabel = "FILE", description = "Also write the whole answer to FILE (UTF-8);"
       + " stdout, --json and --report carry its first " + RunResult.PREVIEW_CHARS + " characters.")
@@ -112,7 +111,7 @@ final class ProgramRunCommand implements Callable<Integer> {
     Subcall subcall = ModelOptions.subcall(model);
     CancelSignal cancel = new CancelSignal();
     PrintWriter err = spec.commandLine().getErr();
-    MapConsoleProgress progress = new MapConsoleProgress(err, !quiet, System.console() != null);
+    MapConsoleProgress progress = new MapConsoleProgress(err, !quiet.on(), System.console() != null);
     // Ctrl-C or SIGTERM cancels the run (no new sub-call starts, the ones in flight are aborted) and the run
     // still ends as a cancelled run: summary, report and exit 1; a second signal exits at once
     try (SignalStop stop = SignalStop.install(cancel::cancel)) {
@@ -122,7 +121,7 @@ final class ProgramRunCommand implements Callable<Integer> {
 
   private int run(Runner executor, RunOptions options, Subcall subcall, CancelSignal cancel,
       PrintWriter err, MapConsoleProgress progress) throws InterruptedException {
-    ReportFile reportFile = new ReportFile(report, "program");
+    ReportFile reportFile = new ReportFile(report.file(), "program");
     RunRecorder recorder = new RunRecorder(IngestProgress.NONE);
     ProgramOutcome outcome;
     try {
@@ -137,7 +136,7 @@ final class ProgramRunCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     RunResult result = outcome.result();
     Optional<Path> answerFile = Optional.ofNullable(answerOut).map(f -> writeAnswer(result, f));
-    if (json) {
+    if (json.on()) {
       out.println(Json.write(ProgramView.report(outcome, answerFile)));
     } else {
       out.println(result.answerPreview());

@@ -11,6 +11,7 @@ import dev.weft.context.error.ExitStatus;
 import dev.weft.jobs.cli.options.EmbedderOption;
 import dev.weft.jobs.cli.options.HybridOptions;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.RecallHits;
 import dev.weft.jobs.view.RecallView;
@@ -70,8 +71,7 @@ final class RecallCommand implements Callable<Integer> {
           + "default ${DEFAULT-VALUE}, off).")
   double spread;
 
-  @Option(names = "--json", description = "Print JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() {
@@ -93,7 +93,7 @@ final class RecallCommand implements Callable<Integer> {
     RecallHits hits = null;
     try (Weft weft = Wefts.open(indexOption.forRead())) {
       result = weft.recall(request, embedderOption.spec);
-      if (json) {
+      if (json.on()) {
         hits = RecallHits.of(weft, result);
       }
     }

@@ -5,6 +5,7 @@ import dev.weft.context.error.ExitStatus;
 import dev.weft.context.graph.git.RecentActivity;
 import dev.weft.context.graph.git.RecentFile;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
@@ -12,7 +13,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "recent", description = "Files edited in the indexed work tree and not yet committed, newest first:"
@@ -21,8 +21,7 @@ final class RecentCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
 
-  @Option(names = "--json", description = "Print JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() {
@@ -32,7 +31,7 @@ final class RecentCommand implements Callable<Integer> {
     }
     recent.unavailableReason().ifPresent(reason -> spec.commandLine().getErr().println("weft: " + reason));
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (json.on()) {
       out.println(Json.write(recent.files()));
     } else {
       for (RecentFile file : recent.files()) {

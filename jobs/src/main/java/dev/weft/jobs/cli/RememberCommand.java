@@ -7,6 +7,7 @@ import dev.weft.context.memory.MemoryKind;
 import dev.weft.context.memory.Remember;
 import dev.weft.context.memory.Remembered;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.cli.options.MemoryOptions;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.MemoryView;
@@ -48,8 +49,7 @@ final class RememberCommand implements Callable<Integer> {
   @Option(names = "--meta", paramLabel = "JSON", description = "A JSON object kept with the record.")
   String meta;
 
-  @Option(names = "--json", description = "Print JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() {
@@ -61,7 +61,7 @@ final class RememberCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     String status = done.created() ? "created" : "updated";
-    if (json) {
+    if (json.on()) {
       out.println(Json.write(MemoryView.remembered(done)));
     } else {
       out.println(TsvFields.row(status, done.record().id(), done.record().kind().id(), done.record().scope(),

@@ -4,6 +4,7 @@ import dev.weft.api.Stats;
 import dev.weft.api.Weft;
 import dev.weft.context.Kind;
 import dev.weft.jobs.cli.options.IndexOption;
+import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.TsvFields;
 import java.io.PrintWriter;
@@ -11,7 +12,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "stats", description = "What the served generation holds.")
@@ -19,15 +19,14 @@ final class StatsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
 
-  @Option(names = "--json", description = "Print JSON.")
-  boolean json;
+  @Mixin JsonOption json;
 
   @Override
   public Integer call() {
     try (Weft weft = Wefts.open(indexOption.forRead())) {
       Stats stats = weft.stats();
       PrintWriter out = spec.commandLine().getOut();
-      if (json) {
+      if (json.on()) {
         out.println(Json.write(stats));
       } else {
         printTable(stats, out);

@@ -23,6 +23,8 @@ import picocli.CommandLine.Command;
     name = "weft",
     mixinStandardHelpOptions = true,
     version = "weft 0.1.0",
+    // the help lines a command gives a shared option (jobs.cli.options) of its own; every subcommand inherits it
+    resourceBundle = "dev.weft.jobs.cli.OptionHelp",
     description = "Turns corpora into evidence-backed context for AI agents.")
 public final class WeftCli implements Runnable {
 
