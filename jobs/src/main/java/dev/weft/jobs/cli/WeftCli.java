@@ -81,8 +81,13 @@ public final class WeftCli implements Runnable {
       COMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
       cli.addSubcommand("help", new CommandLine.HelpCommand());
     }
-    // `weft <command> --help` prints that command's usage
-    cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true));
+    // `weft <command> [<subcommand> ...] --help` prints that command's usage, at every depth of the tree
+    cli.getSubcommands().values().forEach(WeftCli::withHelp);
+  }
+
+  private static void withHelp(CommandLine command) {
+    command.getCommandSpec().mixinStandardHelpOptions(true);
+    command.getSubcommands().values().forEach(WeftCli::withHelp);
   }
 
   /** The command tree a call starting with {@code first} gets (every command when null), to read its model without running it. */
