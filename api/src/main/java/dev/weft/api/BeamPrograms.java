@@ -42,14 +42,7 @@ final class BeamPrograms {
     }
     Step.Map map = checkShape(request, plan);
     Path work = request.beamWork().orElseGet(() -> defaultWork(source)).toAbsolutePath().normalize();
-    // URIs, as the options are typed (a path with a space or a '%' percent-encoded, not misread)
-    List<String> args = new ArrayList<>(List.of("--source=" + source.path().toAbsolutePath().normalize().toUri(),
-        "--sourceKind=" + (source instanceof ProgramSource.Index ? "index" : "dataset"),
-        "--results=" + work.resolve("store").toUri(),
-        "--output=" + work.resolve("runs").resolve(plan.fingerprint()).toUri(),
-        "--maxConcurrent=" + request.options().maxConcurrent(),
-        "--maxSubcalls=" + request.options().maxSubcalls().orElse(0)));
-    args.addAll(request.executor().beamArgs(request.beamArgs()));
+    List<String> args = pipelineArgs(request, work, plan.fingerprint());
     NativeLibraries.prepareSnappy();
     ProgramRunOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new))
         .as(ProgramRunOptions.class);
@@ -64,6 +57,23 @@ final class BeamPrograms {
     return new ProgramOutcome(result, request.executor(), source.path().toAbsolutePath().normalize().toString(),
         (int) outcome.items(), 0, outcome.deadLetters().size(), outcome.deadLetters().subList(0,
             Math.min(outcome.deadLetters().size(), ProgramOutcome.LISTED_DEAD_LETTERS)), Optional.ofNullable(slot));
+  }
+
+  /**
+   * The program pipeline's Beam argv: the request's source, results and bounds, then the runner's own arguments
+   * and the request's Beam options ({@code --flinkMaster=HOST:PORT}, {@code --parallelism=N}) as given.
+   */
+  static List<String> pipelineArgs(ProgramRequest request, Path work, String fingerprint) {
+    ProgramSource source = request.source();
+    // URIs, as the options are typed (a path with a space or a '%' percent-encoded, not misread)
+    List<String> args = new ArrayList<>(List.of("--source=" + source.path().toAbsolutePath().normalize().toUri(),
+        "--sourceKind=" + (source instanceof ProgramSource.Index ? "index" : "dataset"),
+        "--results=" + work.resolve("store").toUri(),
+        "--output=" + work.resolve("runs").resolve(fingerprint).toUri(),
+        "--maxConcurrent=" + request.options().maxConcurrent(),
+        "--maxSubcalls=" + request.options().maxSubcalls().orElse(0)));
+    args.addAll(request.executor().beamArgs(request.beamArgs()));
+    return args;
   }
 
   /**

@@ -32,6 +32,8 @@ public record ProgramRequest(Path program, ProgramSource source, Runner executor
   /** Options a request may not set through {@code beamArgs}: the facade sets them from the request. */
   static final List<String> OWN_OPTIONS = List.of("runner", "source", "sourceKind", "results", "output",
       "maxConcurrent", "maxSubcalls");
+  /** The FlinkRunner's options a request may set only on {@link Runner#FLINK}. */
+  static final List<String> FLINK_OPTIONS = List.of("flinkMaster", "parallelism");
 
   public ProgramRequest(Path program, ProgramSource source, Runner executor, RunOptions options,
       Subcall subcall, CancelSignal cancel, MapProgress.Listener progress, Optional<Path> beamWork) {
@@ -54,6 +56,25 @@ public record ProgramRequest(Path program, ProgramSource source, Runner executor
         throw new IllegalArgumentException("a program run's Beam options must be --name=value other than "
             + OWN_OPTIONS.stream().map(o -> "--" + o).toList() + " (the run sets those), got: " + arg);
       }
+    }
+    requireRunnerTakes(executor, beamArgs);
+  }
+
+  /**
+   * Beam options need a Beam runner, and the Flink cluster's ({@code --flinkMaster}, {@code --parallelism}) the
+   * FlinkRunner: given to another runner they would be ignored, and a run the user meant for a cluster would run
+   * here instead, so they are refused.
+   */
+  private static void requireRunnerTakes(Runner executor, List<String> beamArgs) {
+    if (!executor.isBeam() && !beamArgs.isEmpty()) {
+      throw new IllegalArgumentException("Beam options need runner direct or flink, got runner " + executor.id()
+          + " with: " + String.join(" ", beamArgs) + " (pass --runner flink, or drop them)");
+    }
+    List<String> flinkOnly = beamArgs.stream()
+        .filter(a -> FLINK_OPTIONS.contains(a.substring(2).split("=", 2)[0])).toList();
+    if (executor != Runner.FLINK && !flinkOnly.isEmpty()) {
+      throw new IllegalArgumentException("a Flink cluster's options need runner flink, got runner " + executor.id()
+          + " with: " + String.join(" ", flinkOnly) + " (pass --runner flink, or drop them)");
     }
   }
 

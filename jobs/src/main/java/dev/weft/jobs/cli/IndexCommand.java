@@ -7,6 +7,7 @@ import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
 import dev.weft.jobs.cli.options.EmbedBatchOption;
 import dev.weft.jobs.cli.options.EmbedderOption;
+import dev.weft.jobs.cli.options.FlinkClusterOptions;
 import dev.weft.jobs.cli.options.IndexOption;
 import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.cli.options.KeepGenerationsOption;
@@ -69,8 +70,7 @@ final class IndexCommand implements Callable<Integer> {
           + "(default: ${DEFAULT-VALUE}).")
   int beamThreshold;
 
-  @Option(names = "--flink-master", paramLabel = "HOST:PORT", description = "Flink master (default: [local]).")
-  String flinkMaster;
+  @Mixin FlinkClusterOptions flink;
 
   @Option(names = "--staging", paramLabel = "URI",
       description = "Where Beam workers stage shards before the merge: a Beam FileSystem URI every worker and this "
@@ -83,9 +83,6 @@ final class IndexCommand implements Callable<Integer> {
           + "--beam-option endpoint=http://minio:9000 --beam-option awsRegion=eu-west-1 "
           + "--beam-option s3UploadBufferSizeBytes=5242880 (docs/operations.md, \"Staging URIs\").")
   Map<String, String> beamOptions = new LinkedHashMap<>();
-
-  @Option(names = "--parallelism", description = "Beam/Flink parallelism.")
-  Integer parallelism;
 
   @Option(names = FormatDefaults.EXTENSIONS, split = ",", paramLabel = "EXT",
       description = "File extensions to index (default: ${DEFAULT-VALUE}).")
@@ -181,14 +178,14 @@ final class IndexCommand implements Callable<Integer> {
         ? IndexRun.dataset(dataset).datasetKind(Kind.parse(datasetKind)).datasetFormat(datasetFormat)
         : IndexRun.tree(root).paths(paths).extensions(extensions == null ? List.of() : extensions)
             .maxFileBytes(maxFileBytes);
-    if (flinkMaster != null) {
-      run.flinkMaster(flinkMaster);
+    if (flink.master() != null) {
+      run.flinkMaster(flink.master());
     }
     if (staging != null) {
       run.staging(staging);
     }
-    if (parallelism != null) {
-      run.parallelism(parallelism);
+    if (flink.parallelism() != null) {
+      run.parallelism(flink.parallelism());
     }
     beamOptions.forEach(run::beamOption);
     return run.force(force)

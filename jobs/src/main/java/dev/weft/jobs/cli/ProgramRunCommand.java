@@ -10,6 +10,7 @@ import dev.weft.context.error.ExitStatus;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.MaxConcurrent;
 import dev.weft.context.program.Subcall;
+import dev.weft.jobs.cli.options.FlinkClusterOptions;
 import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.cli.options.ModelOptions;
 import dev.weft.jobs.cli.options.QuietOption;
@@ -72,6 +73,9 @@ final class ProgramRunCommand implements Callable<Integer> {
       description = "inprocess, direct or flink (default: ${DEFAULT-VALUE}).")
   String runner;
 
+  /** With --runner flink only: the cluster and its parallelism (refused with another runner, not ignored). */
+  @Mixin FlinkClusterOptions flink;
+
   @Option(names = "--work", paramLabel = "DIR", description = "Beam runners: where results are kept by (program "
       + "fingerprint, piece address), so a re-run asks only what is missing (default: INDEX/programs, or "
       + ".weft-programs/FILE beside the dataset).")
@@ -126,7 +130,7 @@ final class ProgramRunCommand implements Callable<Integer> {
     ProgramOutcome outcome;
     try {
       outcome = Weft.programs().run(new ProgramRequest(file, source.toSource(), executor, options, subcall, cancel,
-          ProgramRunReports.recording(recorder, progress), Optional.ofNullable(work)));
+          ProgramRunReports.recording(recorder, progress), Optional.ofNullable(work)).withBeamArgs(flink.beamArgs()));
     } catch (RuntimeException e) {
       reportFile.failed(recorder, e);
       throw e;
