@@ -130,7 +130,7 @@ final class ProgramRunCommand implements Callable<Integer> {
     ProgramOutcome outcome;
     try {
       outcome = Weft.programs().run(new ProgramRequest(file, source.toSource(), executor, options, subcall, cancel,
-          ProgramRunReports.recording(recorder, progress), Optional.ofNullable(work)).withBeamArgs(flink.beamArgs()));
+          ProgramRunReports.recording(recorder, progress), Optional.ofNullable(work), flink.beamArgs()));
     } catch (RuntimeException e) {
       reportFile.failed(recorder, e);
       throw e;

@@ -60,6 +60,15 @@ class ProgramRunFlinkCliTest {
   }
 
   @Test
+  void indexRefusesAParallelismBelowOneAsProgramRunDoes() {
+    CliRun index = CliRun.of("index", tmp.toString(), "--index", tmp.resolve("idx").toString(), "--runner", "flink",
+        "--parallelism", "0");
+
+    assertThat(index.exit()).isEqualTo(2);
+    assertThat(index.err()).isEqualTo("weft: --parallelism must be at least 1, got: 0\n");
+  }
+
+  @Test
   void aLocalFlinkMasterRunsTheProgramEndToEnd() throws Exception {
     try (StubChatServer stub = new StubChatServer()) {
       stub.replies(request -> StubReply.text("{\"calls\": " + request.userMessage().contains("LegacyClock.now();")
