@@ -35,20 +35,10 @@ public final class ClaimRefiner {
     Objects.requireNonNull(read, "read");
     Objects.requireNonNull(commit, "commit");
     Objects.requireNonNull(snapshot, "snapshot");
-    this.refiner = new GuardedRefiner<>(new GuardedDocument<JsonNode, JsonNode>() {
+    this.refiner = new GuardedRefiner<>(new JsonPatchDocument<JsonNode>(schema) {
       @Override
       public JsonNode read() {
         return read.get();
-      }
-
-      @Override
-      public List<CompileError> validate(JsonNode proposal) {
-        return schema.check(proposal);
-      }
-
-      @Override
-      public JsonNode apply(JsonNode document, JsonNode proposal) {
-        return PatchApply.apply(document, proposal);
       }
 
       @Override

@@ -86,23 +86,17 @@ public final class LedgerRefiner {
     }
   }
 
-  private final class Parts implements GuardedDocument<JsonNode, LedgerPlan> {
+  private final class Parts extends JsonPatchDocument<LedgerPlan> {
     private final LedgerPlanner planner =
         new LedgerPlanner(ledger, options.deduplicate() == RefineOptions.Deduplicate.EXACT_EVIDENCE);
+
+    Parts() {
+      super(schema);
+    }
 
     @Override
     public JsonNode read() {
       return state();
-    }
-
-    @Override
-    public List<CompileError> validate(JsonNode proposal) {
-      return schema.check(proposal);
-    }
-
-    @Override
-    public JsonNode apply(JsonNode document, JsonNode proposal) {
-      return PatchApply.apply(document, proposal);
     }
 
     @Override
