@@ -176,7 +176,7 @@ public final class WholeProcessBench implements Bench {
    * that no mode always runs right after the same other one. With one fixed order the native client's warm index
    * always came right after the JVM client's (the JVM client's right after a cold process) and was 60-100 ms
    * slower in every quiet run, which the two clients' identical requests and server CPU do not explain
-   * (docs/benchmarks.md, "Cold code ingest through the warm server").
+   * (docs/benchmarks.md, "Whole process, warm CLI").
    */
   static List<Integer> order(int round, int modes) {
     List<Integer> order = new ArrayList<>();

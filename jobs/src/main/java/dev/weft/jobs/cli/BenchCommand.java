@@ -53,7 +53,7 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--compare", description = "Whole `weft` processes, cold CLI vs warm CLI (the warm server), "
       + "medians and ratios in one run beside the Node tool's figures of issue 13: one recall of the --faq folder "
       + "and of the --corpus code tree, a no-op index of each, a cold index of the code tree (docs/benchmarks.md, "
-      + "\"Whole process (warm CLI)\"). Run it through the launcher: ./weft bench --compare --corpus DIR [--faq DIR].")
+      + "\"Whole process, warm CLI\"). Run it through the launcher: ./weft bench --compare --corpus DIR [--faq DIR].")
   boolean compare;
 
   @Option(names = "--queries", defaultValue = "1000", description = "Recall queries to time.")
