@@ -17,7 +17,10 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The CLI's one JSON writer: records as objects, paths as plain strings, kinds in lower case. */
+/**
+ * The CLI's one JSON writer: records as objects, paths as plain strings, kinds in lower case as values and as keys
+ * ({@code stats}' {@code chunks: {code, doc, ...}}, the names the TSV prints as {@code chunks.code}).
+ */
 public final class Json {
   private static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new SimpleModule()
       .addSerializer(Path.class, ToStringSerializer.instance)
@@ -25,6 +28,12 @@ public final class Json {
         @Override
         public void serialize(Kind kind, JsonGenerator gen, SerializerProvider provider) throws IOException {
           gen.writeString(kind.id());
+        }
+      })
+      .addKeySerializer(Kind.class, new StdSerializer<>(Kind.class) {
+        @Override
+        public void serialize(Kind kind, JsonGenerator gen, SerializerProvider provider) throws IOException {
+          gen.writeFieldName(kind.id());
         }
       }));
 

@@ -2,10 +2,14 @@ package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.context.Kind;
 import dev.weft.jobs.view.TsvFields;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,6 +75,33 @@ class CliOutputTest {
       assertThat(help.out()).as(command).contains("Usage: weft " + command).contains("--verbose");
       assertThat(help.err()).as(command).isEmpty();
     }
+  }
+
+  @Test
+  void statsJsonNamesEachKindAsTheTsvDoes() throws IOException {
+    String index = indexGolden();
+
+    CliRun tsv = CliRun.of("stats", "--index", index);
+    JsonNode json = new ObjectMapper().readTree(CliRun.of("stats", "--index", index, "--json").out());
+
+    for (Kind kind : Kind.values()) {
+      String line = tsv.out().lines().filter(l -> l.startsWith("chunks." + kind.id() + "\t")).findFirst()
+          .orElseThrow(() -> new AssertionError("no chunks." + kind.id() + " line in: " + tsv.out()));
+      assertThat(json.at("/chunks/" + kind.id()).asText()).as(kind.id()).isEqualTo(line.split("\t")[1]);
+    }
+    assertThat(json.path("chunks").fieldNames()).toIterable()
+        .allMatch(name -> name.equals(name.toLowerCase(Locale.ROOT)));
+    assertThat(json.at("/chunks/code").asLong()).isPositive();
+  }
+
+  @Test
+  void evalHelpSaysItHasNoDefaultEmbedderWhereIndexSaysBgeSmall() {
+    String eval = CliRun.of("eval", "--help").out().replaceAll("\\s+", " ");
+    String index = CliRun.of("index", "--help").out().replaceAll("\\s+", " ");
+
+    assertThat(eval).contains("No default: without it, dense and hybrid are reported as not run.")
+        .doesNotContain("else bge-small");
+    assertThat(index).contains("else bge-small");
   }
 
   @Test

@@ -105,11 +105,22 @@ class SharedOptionHelpTest {
           .findFirst();
       if (option.isEmpty()) {
         wrong.add(key + ": no command " + command + " with a shared option keyed " + descriptionKey);
-      } else if (!String.join(" ", option.get().description()).equals(bundle.getProperty(key))) {
+      } else if (!String.join(" ", option.get().description())
+          .equals(rendered(bundle.getProperty(key), option.get()))) {
         wrong.add(key + ": prints " + String.join(" ", option.get().description()));
       }
     }
     return wrong;
+  }
+
+  /** A bundle line as picocli prints it: {@code ${COMPLETION-CANDIDATES}} (the embedder's forms) expanded. */
+  private static String rendered(String line, OptionSpec option) {
+    if (option.completionCandidates() == null) {
+      return line;
+    }
+    List<String> candidates = new ArrayList<>();
+    option.completionCandidates().forEach(candidates::add);
+    return line.replace("${COMPLETION-CANDIDATES}", String.join(", ", candidates));
   }
 
   private static void collect(CommandLine command, List<CommandLine> into) {

@@ -106,7 +106,9 @@ class McpToolsTest {
     assertThat(text(chunk)).contains("class RateLimiter");
     assertThat(text(ok("get", "{\"path\":\"README.md\"}"))).startsWith("# Rate limiting");
 
-    assertThat(ok("stats", "{}").at("/structuredContent/files").asLong()).isEqualTo(2);
+    JsonNode stats = ok("stats", "{}").path("structuredContent");
+    assertThat(stats.path("files").asLong()).isEqualTo(2);
+    assertThat(stats.at("/chunks/code").asLong()).as("kinds named as the CLI's stats names them").isPositive();
     called.add("stats");
     JsonNode generations = ok("generations", "{}").path("structuredContent");
     called.add("generations");
