@@ -66,7 +66,8 @@ public final class ProgramRunner {
    * @param cancel cancels the run: no new sub-call starts and the calls in flight are aborted; the run then
    *     stops before its next step and reports {@code ok=false}
    * @throws IllegalArgumentException when a step cannot run on what it read (a select over text that is not
-   *     JSON, a jq query that fails on its input), naming the step
+   *     JSON, a jq query that fails on its input), naming the step; {@link ReduceOutputException} (AI0209) when a
+   *     reduce's result contradicts its declared output schema or, in an envelope plan, the envelopes
    */
   public RunResult run(Plan plan, List<Piece> input, CancelSignal cancel, MapProgress.Listener listener)
       throws InterruptedException {
@@ -231,7 +232,9 @@ public final class ProgramRunner {
       return new JsonValue(jq(select.index(), select.query(), ((JsonValue) from).json(), run));
     }
     if (step instanceof Step.Reduce reduce) {
-      return new JsonValue(jq(reduce.index(), reduce.query(), ((JsonValue) from).json(), run));
+      JsonNode result = jq(reduce.index(), reduce.query(), ((JsonValue) from).json(), run);
+      EnvelopeRule.checkResult(run.plan, reduce, result);
+      return new JsonValue(result);
     }
     if (step instanceof Step.Stat) {
       return new JsonValue(stat(from));
