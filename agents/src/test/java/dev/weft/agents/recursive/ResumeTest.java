@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.agents.loop.Budget;
 import dev.weft.agents.loop.StopReason;
 import dev.weft.agents.model.stub.StubChatServer;
+import dev.weft.agents.model.stub.StubEcho;
 import dev.weft.agents.program.CanonicalJson;
 import dev.weft.agents.program.RunResult;
 import dev.weft.context.env.Environment;
@@ -57,6 +58,35 @@ class ResumeTest {
       Environment fresh = new SlotEnvironment(new InMemoryStore());
       fresh.put("corpus", CORPUS);
       assertThat(answer(resumed)).isEqualTo(answer(run(stub, fresh, Budget.unbounded(), Trees.linesThenWords())));
+    }
+  }
+
+  @Test
+  void aCancelledTreeKeepsWhatItDidAndTheNextRunFinishesIt() throws Exception {
+    Environment env = new SlotEnvironment(new InMemoryStore());
+    env.put("corpus", CORPUS);
+    CancelSignal cancel = new CancelSignal();
+    try (StubChatServer stub = new StubChatServer()) {
+      stub.replies(request -> {
+        if (request.call() == 5) {
+          cancel.cancel(); // Ctrl-C while the second child's second call is in flight
+        }
+        return StubEcho.reply(request);
+      });
+      RecursionTree.Run cancelled = Trees.tree(stub, Depth.resolve(2), Budget.unbounded(), 1, Trees.linesThenWords())
+          .run(env, "What do the lines say?", cancel);
+
+      assertThat(cancelled.root().run().orElseThrow().ok()).isFalse();
+      assertThat(env.stat("child/2/corpus%23line:1%2F0.answer").chars()).isPositive();
+      assertThat(CanonicalJson.parse(slot(env, "child/2/corpus%23line:1%2F1/said/0")).has("result")).isTrue();
+      int before = stub.calls();
+      stub.replies(StubEcho::reply);
+
+      RecursionTree.Run resumed = run(stub, env, Budget.unbounded(), Trees.linesThenWords());
+
+      assertThat(resumed.root().run().orElseThrow().ok()).isTrue();
+      assertThat(resumed.children()).isEqualTo(new RecursionTree.Children(3, 1, 0));
+      assertThat(stub.calls() - before).isEqualTo(9);
     }
   }
 
