@@ -26,8 +26,6 @@ import net.thisptr.jackson.jq.exception.JsonQueryException;
  * map visits: the first N in {@link AddressOrder}, the same rule as the Beam runner.
  */
 public final class ProgramRunner {
-  /** Characters of a slot read at a time when a step needs a slot's whole text (a piece, select's result). */
-  static final int READ_BLOCK = 65_536;
   /** Characters of a piece or value a peek step shows. */
   static final int PEEK_CHARS = 400;
 
@@ -259,18 +257,8 @@ public final class ProgramRunner {
     throw new IllegalStateException("the compiler admits only slots and pieces here, got: " + value);
   }
 
-  /** A slot's whole text, read a block at a time (the environment answers at most a bounded read). */
   private String readAll(String name) {
-    long chars = env.stat(name).chars();
-    StringBuilder text = new StringBuilder((int) Math.min(chars, Integer.MAX_VALUE - 8));
-    while (text.length() < chars) {
-      String block = env.read(name, (int) Math.min(READ_BLOCK, chars - text.length()), text.length());
-      if (block.isEmpty()) {
-        break;
-      }
-      text.append(block);
-    }
-    return text.toString();
+    return SlotText.readAll(env, name);
   }
 
   private static JsonNode jq(int index, String query, JsonNode input, Run run) {

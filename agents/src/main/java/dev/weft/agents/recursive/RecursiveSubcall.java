@@ -8,6 +8,7 @@ import dev.weft.agents.loop.StopReason;
 import dev.weft.agents.program.CanonicalJson;
 import dev.weft.agents.program.Envelopes;
 import dev.weft.agents.program.RunResult;
+import dev.weft.agents.program.SlotText;
 import dev.weft.context.ContentHash;
 import dev.weft.context.env.Environment;
 import dev.weft.context.env.SlotNotFoundException;
@@ -36,8 +37,8 @@ import java.util.Optional;
  */
 final class RecursiveSubcall implements Subcall {
   private static final long serialVersionUID = 1L;
-  /** Characters read from a slot at a time. */
-  private static final int READ_BLOCK = 65_536;
+  /** A finished child's record beyond its answer: the question (at most 4,000 chars, JSON-escaped) and the hash. */
+  private static final long RECORD_OVERHEAD_CHARS = 65_536;
 
   private final transient RecursionTree tree;
   private final int depth;
@@ -148,19 +149,10 @@ final class RecursiveSubcall implements Subcall {
   private Optional<ArrayNode> finished(String record, String question, String pieceHash) {
     String text;
     try {
-      long chars = env.stat(record).chars();
-      if (chars > tree.maxAnswerChars() + 4L * READ_BLOCK) {
+      if (env.stat(record).chars() > tree.maxAnswerChars() + RECORD_OVERHEAD_CHARS) {
         return Optional.empty(); // larger than any answer the tree would have kept: not ours
       }
-      StringBuilder read = new StringBuilder();
-      while (read.length() < chars) {
-        String block = env.read(record, (int) Math.min(READ_BLOCK, chars - read.length()), read.length());
-        if (block.isEmpty()) {
-          break;
-        }
-        read.append(block);
-      }
-      text = read.toString();
+      text = SlotText.readAll(env, record);
     } catch (SlotNotFoundException e) {
       return Optional.empty(); // no child finished here yet
     }

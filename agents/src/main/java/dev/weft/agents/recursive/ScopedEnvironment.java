@@ -1,5 +1,6 @@
 package dev.weft.agents.recursive;
 
+import dev.weft.agents.program.SlotText;
 import dev.weft.context.env.ChunkSpec;
 import dev.weft.context.env.Chunked;
 import dev.weft.context.env.Digest;
@@ -121,16 +122,7 @@ public final class ScopedEnvironment implements Environment {
     if (address.startsWith(prefix)) {
       return out(address);
     }
-    long chars = inner.stat(address).chars();
-    StringBuilder text = new StringBuilder();
-    while (text.length() < chars) {
-      String block = inner.read(address, (int) Math.min(65_536, chars - text.length()), text.length());
-      if (block.isEmpty()) {
-        break;
-      }
-      text.append(block);
-    }
-    inner.put(prefix + address, text.toString());
+    inner.put(prefix + address, SlotText.readAll(inner, address));
     return address;
   }
 
