@@ -7,12 +7,14 @@ import dev.weft.agents.loop.Budget;
 import dev.weft.agents.loop.StopReason;
 import dev.weft.agents.model.ChatSubcall;
 import dev.weft.agents.model.stub.StubChatServer;
+import dev.weft.agents.model.stub.StubEcho;
 import dev.weft.agents.program.CanonicalJson;
 import dev.weft.agents.program.RunOptions;
 import dev.weft.agents.program.RunResult;
 import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.store.InMemoryStore;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
@@ -97,7 +99,7 @@ class RecursiveSubcallTest {
   @Test
   void aChildAnswerLongerThanMaxAnswerCharsIsThePiecesErrorNotATruncation() throws Exception {
     try (StubChatServer stub = new StubChatServer()) {
-      RecursionTree tree = new RecursionTree(Depth.resolve(2), TreeBudget.of(Budget.unbounded()),
+      RecursionTree tree = new RecursionTree(Depth.resolve(2), TreeBudget.of(Budget.unbounded(), 4),
           new ChatSubcall(Trees.stub(stub)), 40, ProgramLevel.of(Trees.linesThenWords(), RunOptions.defaults()));
 
       run(tree);
@@ -124,6 +126,34 @@ class RecursiveSubcallTest {
       assertThat(third.at("/error/message").asText()).contains("child not started: the tree's turns budget of 2 is "
           + "spent");
       assertThat(run.children()).isEqualTo(new RecursionTree.Children(1, 0, 2));
+    }
+  }
+
+  @Test
+  void theWholeTreeHasAtMostKModelCallsInFlightThoughEachLevelRunsKAtATime() throws Exception {
+    int k = 2;
+    TreeBudget budget = TreeBudget.of(Budget.unbounded(), k);
+    try (StubChatServer stub = new StubChatServer()) {
+      // Hold each call until a third is in flight (the bound broken) or one waits for a permit (the bound held).
+      stub.replies(request -> {
+        long guard = System.nanoTime() + 60_000_000_000L;
+        while (stub.inFlight() <= k && budget.waiting() == 0) {
+          if (System.nanoTime() > guard) {
+            throw new IllegalStateException("no call waited for a permit and no third call came in 60 s");
+          }
+          LockSupport.parkNanos(1_000_000L); // a condition no monitor signals: look again, without spinning a core
+        }
+        return StubEcho.reply(request);
+      });
+      RecursionTree tree = new RecursionTree(Depth.resolve(2), budget, new ChatSubcall(Trees.stub(stub)),
+          RecursionTree.DEFAULT_MAX_ANSWER_CHARS,
+          ProgramLevel.of(Trees.linesThenWords(), RunOptions.defaults().withMaxConcurrent(k)));
+
+      RecursionTree.Run run = run(tree);
+
+      assertThat(stub.calls()).isEqualTo(6);
+      assertThat(stub.maxInFlight()).isEqualTo(k);
+      assertThat(run.root().run().orElseThrow().failed()).isZero();
     }
   }
 

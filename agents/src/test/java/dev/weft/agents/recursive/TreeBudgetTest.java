@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.weft.agents.loop.Budget;
 import dev.weft.agents.loop.Spend;
 import dev.weft.agents.loop.StopReason;
+import dev.weft.agents.model.ChatClient;
+import dev.weft.agents.model.ChatMessage;
+import dev.weft.agents.model.ChatRequest;
 import dev.weft.agents.model.ChatSubcall;
 import dev.weft.agents.model.stub.StubChatServer;
 import dev.weft.agents.model.stub.StubReply;
@@ -80,7 +83,7 @@ class TreeBudgetTest {
   void theTurnBoundIsExactWhenKSubcallsLaunchTogether() throws Exception {
     try (StubChatServer stub = new StubChatServer()) {
       launchTogether(stub, 8, StubReply.text("ok", new StubReply.Usage(3, 1)));
-      TreeBudget budget = TreeBudget.of(Budget.unbounded().withTurns(10));
+      TreeBudget budget = TreeBudget.of(Budget.unbounded().withTurns(10), 8);
 
       RunResult result = map(budget.charging(new ChatSubcall(Trees.stub(stub))), 8, 50);
 
@@ -101,7 +104,7 @@ class TreeBudgetTest {
     long limit = 250;
     try (StubChatServer stub = new StubChatServer()) {
       launchTogether(stub, k, StubReply.text("ok", new StubReply.Usage(60, 40)));
-      TreeBudget budget = TreeBudget.of(Budget.unbounded().withTokens(limit));
+      TreeBudget budget = TreeBudget.of(Budget.unbounded().withTokens(limit), k);
 
       map(budget.charging(new ChatSubcall(Trees.stub(stub))), k, 40);
 
@@ -121,7 +124,7 @@ class TreeBudgetTest {
     int k = 4;
     try (StubChatServer stub = new StubChatServer()) {
       stub.replies(request -> StubReply.text("ok", new StubReply.Usage(60, 40)));
-      TreeBudget budget = TreeBudget.of(Budget.unbounded().withTokens(250));
+      TreeBudget budget = TreeBudget.of(Budget.unbounded().withTokens(250), k);
 
       map(budget.charging(new ChatSubcall(Trees.stub(stub))), k, 40);
 
@@ -131,8 +134,30 @@ class TreeBudgetTest {
   }
 
   @Test
+  void aLevelsOwnModelCallIsChargedAndRefusedOnceTheTurnsAreSpent() throws Exception {
+    try (StubChatServer stub = new StubChatServer()) {
+      TreeBudget budget = TreeBudget.of(Budget.unbounded().withTurns(1), 2);
+      ChatClient client = new ChatClient(Trees.stub(stub));
+      ChatRequest request = ChatRequest.of(ChatMessage.user("write the program"));
+
+      budget.chat("level 1 author", client, request, CancelSignal.none());
+
+      assertThat(budget.spent().turns()).isEqualTo(1);
+      assertThat(budget.spent().estimated()).isFalse(); // the stub reports usage
+      try {
+        budget.chat("level 1 repair", client, request, CancelSignal.none());
+        throw new AssertionError("a call past the turns budget was made");
+      } catch (SubcallException e) {
+        assertThat(e.reason()).isEqualTo(SubcallException.Reason.BUDGET_SPENT);
+        assertThat(e.getMessage()).startsWith("level 1 repair: the tree's turns budget of 1 is spent");
+      }
+      assertThat(stub.calls()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void aSubcallThatReportsNoUsageIsSettledWithTheEstimate() throws Exception {
-    TreeBudget budget = TreeBudget.of(Budget.unbounded());
+    TreeBudget budget = TreeBudget.of(Budget.unbounded(), 4);
     Subcall plain = (call, cancel) -> TextNode.valueOf("12345678");
 
     JsonNode value = budget.charging(plain).call(new MapCall("a", "1234", "12345678", Optional.empty()),
@@ -147,7 +172,7 @@ class TreeBudgetTest {
   @Test
   void theMsBoundRefusesCallsOnceItHasPassed() throws Exception {
     AtomicLong nanos = new AtomicLong();
-    TreeBudget budget = TreeBudget.of(Budget.unbounded().withMs(100), nanos::get);
+    TreeBudget budget = TreeBudget.of(Budget.unbounded().withMs(100), 4, nanos::get);
     Subcall charged = budget.charging((call, cancel) -> TextNode.valueOf("x"));
     MapCall call = new MapCall("a", "i", "p", Optional.empty());
 

@@ -38,7 +38,7 @@ final class Trees {
   }
 
   static RecursionTree tree(StubChatServer stub, Depth depth, Budget budget, int k, IntFunction<String> programs) {
-    return new RecursionTree(depth, TreeBudget.of(budget), new ChatSubcall(stub(stub)),
+    return new RecursionTree(depth, TreeBudget.of(budget, k), new ChatSubcall(stub(stub)),
         RecursionTree.DEFAULT_MAX_ANSWER_CHARS, ProgramLevel.of(programs, RunOptions.defaults().withMaxConcurrent(k)));
   }
 }
