@@ -62,6 +62,9 @@ public final class ChatException extends WeftException {
       case SCHEMA_MISMATCH -> "make the instruction ask for that shape, or loosen the output schema";
       case CANCELLED -> "nothing to do: the run was cancelled";
       case IO_ERROR -> "check that the server runs at " + baseUrl + " and the network reaches it";
+      // Not the chat client's: a recursion tree's (its budget, a child level), named for the switch to be total.
+      case BUDGET_SPENT -> "raise the tree's budget, or run the question again to resume";
+      case CHILD_FAILED -> "read the child's scope for its partial work";
     };
   }
 }

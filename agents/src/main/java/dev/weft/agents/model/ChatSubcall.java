@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.MapCall;
-import dev.weft.context.program.Subcall;
 import dev.weft.context.program.SubcallException;
 import dev.weft.models.http.Backoff;
 import dev.weft.models.http.EndpointConfig;
@@ -25,7 +24,7 @@ import java.util.Optional;
  * lazily, once per instance, in a transient field; the key is read from the worker's environment then. Thread-safe.
  * A failure is a {@link SubcallException} with the client's {@link SubcallException.Reason}, its message one line.
  */
-public final class ChatSubcall implements Subcall {
+public final class ChatSubcall implements MeteredSubcall {
   private static final long serialVersionUID = 1L;
 
   /** A wait between retries that can travel with the sub-call (tests pass a recording one). */
@@ -58,6 +57,11 @@ public final class ChatSubcall implements Subcall {
 
   @Override
   public JsonNode call(MapCall call, CancelSignal cancel) throws SubcallException {
+    return callMetered(call, cancel).value();
+  }
+
+  @Override
+  public Metered callMetered(MapCall call, CancelSignal cancel) throws SubcallException {
     ChatRequest request = ChatRequest.of(ChatMessage.system(call.instruction()), ChatMessage.user(call.piece()))
         .streaming(stream);
     Optional<JsonNode> schema = call.outputSchema();
@@ -67,7 +71,7 @@ public final class ChatSubcall implements Subcall {
     ChatClient chat = client(); // outside the try: a refused key is no schema failure
     try {
       ChatReply reply = chat.chat(request, cancel);
-      return reply.structured().orElseGet(() -> TextNode.valueOf(reply.content()));
+      return new Metered(reply.structured().orElseGet(() -> TextNode.valueOf(reply.content())), reply.usage());
     } catch (ChatException e) {
       throw new SubcallException(e.reason(), call.address() + ": " + e.getMessage());
     } catch (IllegalArgumentException e) {

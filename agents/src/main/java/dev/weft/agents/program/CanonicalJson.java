@@ -36,7 +36,7 @@ public final class CanonicalJson {
   }
 
   /** Parses text this class wrote (or any JSON); refuses what is not JSON. */
-  static JsonNode parse(String text) {
+  public static JsonNode parse(String text) {
     try {
       return MAPPER.readTree(text);
     } catch (JsonProcessingException e) {

@@ -33,6 +33,13 @@ public enum ErrorCode {
   AI0204("reserved name"),
   /** A step reads a value of the wrong kind (map from a JSON value, reduce from anything but a map). */
   AI0205("wrong kind"),
+  /**
+   * A program whose answer crosses a recursion boundary (a child level's) has a reduce that cannot be shown to keep
+   * the {@code {slot, value}} envelopes, or an answer that reads no such reduce.
+   */
+  AI0208("recursive envelopes not preserved"),
+  /** At run time a reduce's result contradicts its declared output schema, or a child level's answer the envelopes. */
+  AI0209("reduce output contradicts its declaration"),
   /** A jq query does not compile; jackson-jq's message is kept. */
   AI0301("jq does not compile"),
   /** A grep pattern is not a Java regular expression. */

@@ -107,7 +107,12 @@ final class MapFanOut {
       out.set("result", subcall.call(
           new MapCall(piece.address(), step.instruction(), piece.text(), schema), cancel));
     } catch (SubcallException e) {
-      error(out, e.reason().name(), e.getMessage());
+      ObjectNode error = error(out, e.reason().name(), e.getMessage());
+      e.detail().filter(JsonNode::isObject).ifPresent(detail -> detail.fields().forEachRemaining(field -> {
+        if (!error.has(field.getKey())) {
+          error.set(field.getKey(), field.getValue());
+        }
+      }));
     } catch (Throwable e) { // any defect, an Error too (a validator overflowing its stack)
       // A defect in a Subcall must not lose the piece or kill its thread: it is recorded like any failure.
       error(out, "INTERNAL", e.toString());
@@ -115,7 +120,7 @@ final class MapFanOut {
     return out;
   }
 
-  private static void error(ObjectNode out, String reason, String message) {
-    out.putObject("error").put("reason", reason).put("message", message == null ? reason : message);
+  private static ObjectNode error(ObjectNode out, String reason, String message) {
+    return out.putObject("error").put("reason", reason).put("message", message == null ? reason : message);
   }
 }

@@ -17,9 +17,11 @@ import java.util.Set;
  * @param steps every step in document order, the answer last
  * @param slotsRead the names the program reads that no step writes (slots of the environment)
  * @param readsInput whether some step reads {@link #INPUT}
+ * @param envelopes whether the answer must be an envelope sequence ({@link Envelopes}: compiled for a child level),
+ *     which the runner checks on every reduce's result
  */
-public record Plan(String fingerprint, String name, List<Step> steps, Set<String> slotsRead, boolean readsInput)
-    implements Serializable {
+public record Plan(String fingerprint, String name, List<Step> steps, Set<String> slotsRead, boolean readsInput,
+    boolean envelopes) implements Serializable {
   /** The reserved source name: the pieces a run is given (dataset records, index chunks, the files of --env). */
   public static final String INPUT = "input";
 
@@ -28,6 +30,11 @@ public record Plan(String fingerprint, String name, List<Step> steps, Set<String
     Objects.requireNonNull(name, "name");
     steps = List.copyOf(steps);
     slotsRead = Set.copyOf(slotsRead);
+  }
+
+  /** A plan whose answer may be any value. */
+  public Plan(String fingerprint, String name, List<Step> steps, Set<String> slotsRead, boolean readsInput) {
+    this(fingerprint, name, steps, slotsRead, readsInput, false);
   }
 
   /** The map step, when the program has one. */

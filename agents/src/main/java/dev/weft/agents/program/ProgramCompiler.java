@@ -40,6 +40,14 @@ public final class ProgramCompiler {
 
   /** Compiles program text; text that is not JSON is refused with {@link ErrorCode#AI0001}. */
   public static Compilation compileText(String text, Predicate<String> slotExists) {
+    return compileText(text, slotExists, false);
+  }
+
+  /**
+   * Compiles program text, with {@code envelopes} for a program whose answer crosses a recursion boundary (a child
+   * level's): see {@link #compile(JsonNode, Predicate, boolean)}.
+   */
+  public static Compilation compileText(String text, Predicate<String> slotExists, boolean envelopes) {
     JsonNode document;
     try {
       document = CanonicalJson.MAPPER.readTree(text);
@@ -52,7 +60,7 @@ public final class ProgramCompiler {
       return Compilation.refused(List.of(new CompileError(ErrorCode.AI0001, "",
           "the program is empty; write one JSON object with a \"steps\" array")));
     }
-    return compile(document, slotExists);
+    return compile(document, slotExists, envelopes);
   }
 
   /**
@@ -65,13 +73,23 @@ public final class ProgramCompiler {
 
   /** Compiles against an environment whose slots {@code slotExists} knows. */
   public static Compilation compile(JsonNode document, Predicate<String> slotExists) {
+    return compile(document, slotExists, false);
+  }
+
+  /**
+   * Compiles against an environment; with {@code envelopes} the program's answer must be an envelope sequence
+   * ({@link Envelopes}): the answer reads a reduce, and every reduce is shown by the probe to keep envelopes or
+   * declares an output schema that requires them; otherwise {@link ErrorCode#AI0208} at the reduce (or at the
+   * answer's {@code from}). The plan then checks the reduce's result at run time ({@link ErrorCode#AI0209}).
+   */
+  public static Compilation compile(JsonNode document, Predicate<String> slotExists, boolean envelopes) {
     Objects.requireNonNull(document, "document");
     Objects.requireNonNull(slotExists, "slotExists");
     List<CompileError> schemaErrors = schemaErrors(document);
     if (!schemaErrors.isEmpty()) {
       return Compilation.refused(schemaErrors);
     }
-    return new Pass(document, slotExists).run();
+    return new Pass(document, slotExists, envelopes).run();
   }
 
   private static List<CompileError> schemaErrors(JsonNode document) {
@@ -106,6 +124,7 @@ public final class ProgramCompiler {
   private static final class Pass {
     private final JsonNode document;
     private final Predicate<String> slotExists;
+    private final boolean envelopes;
     private final List<CompileError> errors = new ArrayList<>();
     private final Map<String, Kind> written = new HashMap<>();
     private final Map<String, Integer> writer = new HashMap<>();
@@ -114,9 +133,10 @@ public final class ProgramCompiler {
     private boolean readsInput;
     private int maps;
 
-    Pass(JsonNode document, Predicate<String> slotExists) {
+    Pass(JsonNode document, Predicate<String> slotExists, boolean envelopes) {
       this.document = document;
       this.slotExists = slotExists;
+      this.envelopes = envelopes;
     }
 
     Compilation run() {
@@ -134,11 +154,15 @@ public final class ProgramCompiler {
         errors.add(new CompileError(ErrorCode.AI0304, "/steps",
             "the program has no answer step; end it with {\"op\": \"answer\", \"from\": NAME}"));
       }
+      if (envelopes) {
+        errors.addAll(EnvelopeRule.check(steps));
+      }
       if (!errors.isEmpty()) {
         return Compilation.refused(errors);
       }
       String name = document.has("name") ? document.get("name").asText() : "program";
-      return Compilation.of(new Plan(CanonicalJson.fingerprint(document), name, steps, slotsRead, readsInput));
+      return Compilation.of(new Plan(CanonicalJson.fingerprint(document), name, steps, slotsRead, readsInput,
+          envelopes));
     }
 
     private void step(int i, JsonNode node, boolean last) {
@@ -200,7 +224,7 @@ public final class ProgramCompiler {
         }
         case "reduce" -> {
           expect(in, i, from, op, Kind.MAP_RESULTS);
-          steps.add(new Step.Reduce(i, from, as, query(i, node)));
+          steps.add(new Step.Reduce(i, from, as, query(i, node), outputSchema(i, node)));
           write(i, as, Kind.JSON);
         }
         case "answer" -> {

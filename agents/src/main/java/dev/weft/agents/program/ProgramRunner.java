@@ -26,8 +26,6 @@ import net.thisptr.jackson.jq.exception.JsonQueryException;
  * map visits: the first N in {@link AddressOrder}, the same rule as the Beam runner.
  */
 public final class ProgramRunner {
-  /** Characters of a slot read at a time when a step needs a slot's whole text (a piece, select's result). */
-  static final int READ_BLOCK = 65_536;
   /** Characters of a piece or value a peek step shows. */
   static final int PEEK_CHARS = 400;
 
@@ -66,7 +64,8 @@ public final class ProgramRunner {
    * @param cancel cancels the run: no new sub-call starts and the calls in flight are aborted; the run then
    *     stops before its next step and reports {@code ok=false}
    * @throws IllegalArgumentException when a step cannot run on what it read (a select over text that is not
-   *     JSON, a jq query that fails on its input), naming the step
+   *     JSON, a jq query that fails on its input), naming the step; {@link ReduceOutputException} (AI0209) when a
+   *     reduce's result contradicts its declared output schema or, in an envelope plan, the envelopes
    */
   public RunResult run(Plan plan, List<Piece> input, CancelSignal cancel, MapProgress.Listener listener)
       throws InterruptedException {
@@ -231,7 +230,9 @@ public final class ProgramRunner {
       return new JsonValue(jq(select.index(), select.query(), ((JsonValue) from).json(), run));
     }
     if (step instanceof Step.Reduce reduce) {
-      return new JsonValue(jq(reduce.index(), reduce.query(), ((JsonValue) from).json(), run));
+      JsonNode result = jq(reduce.index(), reduce.query(), ((JsonValue) from).json(), run);
+      EnvelopeRule.checkResult(run.plan, reduce, result);
+      return new JsonValue(result);
     }
     if (step instanceof Step.Stat) {
       return new JsonValue(stat(from));
@@ -256,18 +257,8 @@ public final class ProgramRunner {
     throw new IllegalStateException("the compiler admits only slots and pieces here, got: " + value);
   }
 
-  /** A slot's whole text, read a block at a time (the environment answers at most a bounded read). */
   private String readAll(String name) {
-    long chars = env.stat(name).chars();
-    StringBuilder text = new StringBuilder((int) Math.min(chars, Integer.MAX_VALUE - 8));
-    while (text.length() < chars) {
-      String block = env.read(name, (int) Math.min(READ_BLOCK, chars - text.length()), text.length());
-      if (block.isEmpty()) {
-        break;
-      }
-      text.append(block);
-    }
-    return text.toString();
+    return SlotText.readAll(env, name);
   }
 
   private static JsonNode jq(int index, String query, JsonNode input, Run run) {

@@ -41,6 +41,14 @@ final class SchemaCheck {
     REGISTRY.getSchema(CanonicalJson.of(schema), InputFormat.JSON).initializeValidators();
   }
 
+  /** What {@code schema} (a JSON Schema 2020-12) says about {@code value}: empty when it accepts it. */
+  static List<Violation> validate(JsonNode schema, JsonNode value) {
+    Schema loaded = REGISTRY.getSchema(CanonicalJson.of(schema), InputFormat.JSON);
+    return loaded.validate(CanonicalJson.of(value), InputFormat.JSON).stream()
+        .map(e -> new Violation(e.getKeyword(), pointer(e), e.getMessage()))
+        .toList();
+  }
+
   private static String pointer(Error error) {
     String location = error.getInstanceLocation().toString();
     // The validator answers "" or "/" style pointers by default; an absent member is reported at its parent.

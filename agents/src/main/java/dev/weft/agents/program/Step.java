@@ -99,8 +99,23 @@ public sealed interface Step extends Serializable {
     }
   }
 
-  /** A jq query over the map results array (address order). */
-  record Reduce(int index, String from, String as, String query) implements Step {
+  /**
+   * A jq query over the map results array (address order).
+   *
+   * @param outputSchema the JSON Schema the result must satisfy (checked at run time, {@link ErrorCode#AI0209}) as
+   *     canonical JSON text, {@code ""} when the reduce declares none
+   */
+  record Reduce(int index, String from, String as, String query, String outputSchema) implements Step {
+    /** A reduce that declares no output schema. */
+    public Reduce(int index, String from, String as, String query) {
+      this(index, from, as, query, "");
+    }
+
+    /** The declared output schema, parsed. */
+    public Optional<JsonNode> outputSchemaNode() {
+      return outputSchema.isEmpty() ? Optional.empty() : Optional.of(CanonicalJson.parse(outputSchema));
+    }
+
     @Override
     public String op() {
       return "reduce";

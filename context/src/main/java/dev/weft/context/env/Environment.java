@@ -22,6 +22,12 @@ public interface Environment {
   /** At most 12 slots (most recently written first) and how many it did not list. */
   Digest digest();
 
+  /**
+   * {@link #digest()} of the slots whose names start with {@code scope} ({@code ""}: all), names as stored: what a
+   * view under a prefix lists (a recursion child's environment).
+   */
+  Digest digest(String scope);
+
   /** The start of a slot or piece (bounded), with its size. */
   Peek peek(String name);
 

@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -62,8 +63,14 @@ public final class SlotEnvironment implements Environment {
 
   @Override
   public Digest digest() {
+    return digest("");
+  }
+
+  @Override
+  public Digest digest(String scope) {
+    Objects.requireNonNull(scope, "scope");
     List<SlotRecord> slots = new ArrayList<>();
-    for (String key : store.keys(EnvKeys.SLOT)) {
+    for (String key : store.keys(EnvKeys.SLOT + scope)) {
       store.get(key).ifPresent(node -> slots.add(EnvJson.read(node, SlotRecord.class, key)));
     }
     slots.sort(Comparator.comparingLong(SlotRecord::seq).reversed().thenComparing(SlotRecord::name));
