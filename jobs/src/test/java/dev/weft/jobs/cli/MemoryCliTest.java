@@ -89,6 +89,33 @@ class MemoryCliTest {
   }
 
   @Test
+  void aMemoryRecallNamingNoModeIsHybridWhenTheMemoriesCarryAnEmbedderAndBm25Otherwise() {
+    run("remember", "plain", "the deploy runbook lives in the wiki");
+    String embedded = tmp.resolve("embedded").toString();
+    assertThat(CliRun.of("remember", "v", "the deploy runbook lives in the wiki", "--embedder", "hash:32",
+        "--index", embedded).exit()).isZero();
+
+    CliRun bm25 = run("recall", "deploy runbook", "--kind", "fact", "--json");
+    CliRun hybrid = CliRun.of("recall", "deploy runbook", "--kind", "fact", "--json", "--index", embedded);
+    CliRun named = CliRun.of("recall", "deploy runbook", "--kind", "fact", "--json", "--mode", "bm25",
+        "--index", embedded);
+
+    assertThat(bm25.exit()).as(bm25.err()).isZero();
+    assertThat(bm25.out()).contains("\"bm25\"").doesNotContain("\"cosine\"");
+    assertThat(hybrid.exit()).as(hybrid.err()).isZero();
+    assertThat(hybrid.out()).contains("\"bm25\"", "\"cosine\"");
+    assertThat(named.out()).contains("\"bm25\"").doesNotContain("\"cosine\"");
+  }
+
+  @Test
+  void recallHelpSaysEachKindsDefaultMode() {
+    CliRun help = CliRun.of("recall", "--help");
+
+    assertThat(help.out().replaceAll("\\s+", " ")).contains("Default: bm25 for code and doc; for fact and episode "
+        + "hybrid when the memories carry an embedder");
+  }
+
+  @Test
   void refusalsAreOneLineWithExitTwo() {
     run("remember", "a", "some text");
     CliRun hybrid = run("recall", "text", "--kind", "fact", "--mode", "hybrid");
