@@ -2,6 +2,7 @@ package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.testing.AsNobody;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,6 +49,13 @@ class MemoryCliTest {
         .containsExactly("refundable", "call");
     assertThat(run("memory", "count", "--kind", "fact").out()).isEqualTo("1\n");
     assertThat(run("memory", "get", "refund").exit()).isEqualTo(1);
+  }
+
+  @Test
+  void theFirstRememberIntoANewIndexDirectoryMarksItIgnored() {
+    assertThat(run("remember", "k", "a fact").exit()).isZero();
+
+    assertThat(tmp.resolve("index/.gitignore")).hasContent(IndexLocation.GITIGNORE_TEXT.strip());
   }
 
   @Test
