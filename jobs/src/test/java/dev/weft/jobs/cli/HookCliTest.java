@@ -123,7 +123,7 @@ class HookCliTest {
     assertThat(malformed.err()).startsWith("weft: hook input must be Claude Code's PreToolUse JSON, got: ");
     assertThat(wrongEvent.err()).startsWith("weft: hook_event_name must be PreToolUse for this hook, got: "
         + "SessionStart; register the hook under that event");
-    assertThat(badFlag.err()).startsWith("weft: Unknown option: '--deadlin'");
+    assertThat(badFlag.err()).startsWith("weft: Unknown options: '--deadlin', '2s'");
     assertThat(zeroDeadline.err()).startsWith("weft: --deadline must be longer than zero, got: PT0S");
     for (CliRun run : List.of(malformed, wrongEvent, badFlag, zeroDeadline)) {
       assertThat(run.exit()).as(run.err()).isEqualTo(HookCommand.NON_BLOCKING);
