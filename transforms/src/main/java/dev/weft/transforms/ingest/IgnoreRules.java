@@ -82,11 +82,6 @@ public final class IgnoreRules {
     return false;
   }
 
-  /** Whether any directory up to here has rules. */
-  public boolean isEmpty() {
-    return node == null;
-  }
-
   /** The file's bytes, or null when there is none (a directory, a link or other non-file counts as none). */
   private static byte[] read(Path file) throws IOException {
     BasicFileAttributes attrs;
