@@ -27,8 +27,9 @@ final class GitGrounding {
         .orElseGet(() -> GitActivityIndex.none(noTree(manifest)));
   }
 
-  static RecentActivity recent(GenerationManifest manifest) {
-    return tree(manifest).map(root -> GitStatus.recent(root, GitHistory.DEFAULT_DEADLINE))
+  /** The tree's uncommitted files, never those of the index directory, wherever it sits and whatever git ignores. */
+  static RecentActivity recent(IndexLocation index, GenerationManifest manifest) {
+    return tree(manifest).map(root -> GitStatus.recent(root, GitHistory.DEFAULT_DEADLINE, index.dir()))
         .orElseGet(() -> new RecentActivity(List.of(), noTree(manifest)));
   }
 

@@ -250,7 +250,7 @@ public final class Weft implements AutoCloseable {
   /** The files edited in the served generation's work tree and not yet committed, newest first; apart from ranking. */
   public RecentActivity recentActivity() {
     try (CorpusSearcher searcher = reading().searcher()) {
-      return GitGrounding.recent(searcher.generation());
+      return GitGrounding.recent(index, searcher.generation());
     }
   }
 
@@ -408,6 +408,9 @@ public final class Weft implements AutoCloseable {
   private synchronized Store ledgerStore() {
     ensureOpen();
     if (ledger == null) {
+      if (!Files.isDirectory(index.resolve(MemoryStores.DIRECTORY))) {
+        index.createIgnored(); // only when creating it: a read of an existing store needs no write access
+      }
       ledger = LuceneStore.open(index.resolve(MemoryStores.DIRECTORY));
     }
     return ledger;

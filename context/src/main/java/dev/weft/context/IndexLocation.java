@@ -1,7 +1,12 @@
 package dev.weft.context;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 
 /**
@@ -20,6 +25,10 @@ public record IndexLocation(Path dir) {
   public static final String DEFAULT_NAME = ".weft";
   /** The environment variable naming the index when no {@code --index} is given. */
   public static final String ENV = "WEFT_INDEX";
+  /** The ignore file every index directory holds, so that git and Weft's own walk never see the index as work. */
+  public static final String GITIGNORE = ".gitignore";
+  /** What {@link #GITIGNORE} says: everything in this directory (itself included) is ignored. */
+  public static final String GITIGNORE_TEXT = "# written by Weft: an index is no part of the work tree\n*\n";
 
   public IndexLocation {
     dir = Objects.requireNonNull(dir, "dir").toAbsolutePath().normalize();
@@ -45,6 +54,14 @@ public record IndexLocation(Path dir) {
 
   /** The index to read: {@code explicit}, else {@code $WEFT_INDEX}, else the nearest {@code .weft} upward. */
   public static IndexLocation forRead(Path explicit) {
+    return forRead(explicit, Path.of(""));
+  }
+
+  /**
+   * The index to read for something in {@code from}: {@code explicit}, else {@code $WEFT_INDEX}, else the nearest
+   * {@code .weft} upward from {@code from} (a hook looks from the file being edited, not from where it runs).
+   */
+  public static IndexLocation forRead(Path explicit, Path from) {
     if (explicit != null) {
       return given(explicit, "--index");
     }
@@ -52,7 +69,7 @@ public record IndexLocation(Path dir) {
     if (env != null && !env.isBlank()) {
       return given(Path.of(env), "$" + ENV);
     }
-    Path cwd = Path.of("").toAbsolutePath();
+    Path cwd = from.toAbsolutePath().normalize();
     for (Path dir = cwd; dir != null; dir = dir.getParent()) {
       Path candidate = dir.resolve(DEFAULT_NAME);
       if (Files.isDirectory(candidate)) {
@@ -80,6 +97,31 @@ public record IndexLocation(Path dir) {
   /** {@code other} under the index directory: its {@code lucene/}, {@code generations/}, {@code deadletters/}. */
   public Path resolve(String other) {
     return dir.resolve(other);
+  }
+
+  /**
+   * Creates the directory when missing and, when it holds no {@link #GITIGNORE} yet, writes one that ignores
+   * everything, so an index inside a work tree never shows up in {@code git status} (nor in {@code weft recent}) and
+   * is never committed by accident. Called by every writer that creates a part of the index (the Lucene directory,
+   * the ledger store), so an index made before the file existed gets it on its next write. A {@code .gitignore}
+   * already there is left as it is: a user who wants the index committed edits it rather than deleting it.
+   *
+   * @throws UncheckedIOException naming the file when it cannot be written (a read-only index cannot be written to)
+   */
+  public void createIgnored() {
+    Path ignore = dir.resolve(GITIGNORE);
+    try {
+      Files.createDirectories(dir);
+      if (!Files.exists(ignore)) {
+        Files.writeString(ignore, GITIGNORE_TEXT, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
+            StandardOpenOption.WRITE);
+      }
+    } catch (FileAlreadyExistsException raced) {
+      // another process wrote it between the check and the create: the file is there, which is all this wants
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + ignore + ": " + e.getMessage()
+          + "; check that the index directory is writable", e);
+    }
   }
 
   /** Whether the directory exists: an index nobody has written to yet has none, and reading it finds nothing. */

@@ -73,6 +73,7 @@ public final class CorpusIndex implements Closeable {
 
   /** Opens or creates an index directory; nothing needs to be published yet. */
   public static CorpusIndex open(IndexLocation index) {
+    index.createIgnored();
     try {
       Files.createDirectories(index.resolve(LUCENE));
       Files.createDirectories(index.resolve(GenerationStore.GENERATIONS));

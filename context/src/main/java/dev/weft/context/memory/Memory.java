@@ -1,5 +1,6 @@
 package dev.weft.context.memory;
 
+import dev.weft.context.RecallMode;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.embed.EmbeddingException;
 import dev.weft.context.error.ExitStatus;
@@ -146,9 +147,24 @@ public final class Memory {
     return reads.recent(resolve(scope), kind, limit);
   }
 
+  /**
+   * Recalls records; a query with no mode ({@code null}) is ranked by {@link #defaultRecallMode}, and the result
+   * says which mode ranked it.
+   */
   public MemoryRecallResult recall(MemoryQuery query) {
     Objects.requireNonNull(query, "query");
-    return recaller.recall(resolve(query.scope()), query, now());
+    MemoryQuery ranked = query.mode() == null ? query.withMode(defaultRecallMode()) : query;
+    return recaller.recall(resolve(ranked.scope()), ranked, now());
+  }
+
+  /**
+   * How a recall that names no mode ranks, the one default of the CLI, the MCP tool and the library: hybrid when the
+   * memories carry an embedder (a stored vector recorded its model, and this memory embeds queries with one), since
+   * a paraphrased question finds the memory it means through its vector far more often than through its words;
+   * bm25 otherwise, which needs no model.
+   */
+  public RecallMode defaultRecallMode() {
+    return vectors.identity().isPresent() && embedderOf(store).isPresent() ? RecallMode.HYBRID : RecallMode.BM25;
   }
 
   /** Agent-written records recalled at least {@code threshold} times within the window: confirm or forget them. */

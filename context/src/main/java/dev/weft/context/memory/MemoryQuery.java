@@ -12,7 +12,8 @@ import java.util.Objects;
  * @param scope null for the memory's own scope
  * @param limit hits, at least 1
  * @param mode bm25 (Porter-stemmed BM25 via the store's search), dense (the store's rank) or hybrid (the BM25 pool
- *     and the nearest neighbours fused as the corpus hybrid does); the latter two need an embedder
+ *     and the nearest neighbours fused as the corpus hybrid does); the latter two need an embedder. Null: the
+ *     memory's default ({@link Memory#defaultRecallMode}: hybrid when the memories carry an embedder, else bm25)
  * @param log whether the recall is written to the recall log that feeds the review and promotion candidates
  * @param poolSize hybrid: how many BM25 hits are candidates
  * @param knnCandidates hybrid: how many nearest neighbours join them
@@ -28,15 +29,14 @@ public record MemoryQuery(String text, MemoryKind kind, MemoryScope scope, int l
       throw new IllegalArgumentException("recall query must not be blank, got: '" + text + "'");
     }
     Objects.requireNonNull(kind, "kind");
-    mode = mode == null ? RecallMode.BM25 : mode;
     MemoryReads.requireLimit(limit);
     // the corpus's rules and limits, so one set of defaults and one set of messages
     new RecallRequest(text, null, limit, false, mode, poolSize, embedWeight, knnCandidates);
   }
 
-  /** BM25, the default limit, logged, with the corpus hybrid's pool, neighbours and weight. */
+  /** The memory's default mode, the default limit, logged, with the corpus hybrid's pool, neighbours and weight. */
   public static MemoryQuery of(String text, MemoryKind kind) {
-    return new MemoryQuery(text, kind, null, DEFAULT_LIMIT, RecallMode.BM25, true,
+    return new MemoryQuery(text, kind, null, DEFAULT_LIMIT, null, true,
         RecallRequest.DEFAULT_POOL_SIZE, RecallRequest.DEFAULT_KNN_CANDIDATES, RecallRequest.DEFAULT_EMBED_WEIGHT);
   }
 

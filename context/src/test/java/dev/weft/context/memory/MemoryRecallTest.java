@@ -51,7 +51,8 @@ class MemoryRecallTest {
     memory.remember("near", "deploy runbook wiki", Remember.defaults());
     memory.remember("far", "lunch is at noon", Remember.defaults());
 
-    MemoryRecallResult bm25 = memory.recall(MemoryQuery.of("deploy runbook wiki", MemoryKind.FACT));
+    MemoryRecallResult bm25 = memory.recall(MemoryQuery.of("deploy runbook wiki", MemoryKind.FACT)
+        .withMode(RecallMode.BM25));
     MemoryRecallResult hybrid = memory.recall(MemoryQuery.of("deploy runbook wiki", MemoryKind.FACT)
         .withMode(RecallMode.HYBRID));
 
@@ -63,6 +64,24 @@ class MemoryRecallTest {
     assertThat(far.lexical()).isNull();
     assertThat(memory.recall(MemoryQuery.of("deploy", MemoryKind.FACT).withMode(RecallMode.DENSE)).hits())
         .allMatch(h -> h.lexical() == null);
+  }
+
+  @Test
+  void aRecallNamingNoModeIsHybridWhenTheMemoriesCarryAnEmbedderAndBm25Otherwise() {
+    plain.remember("p", "deploy runbook wiki", Remember.defaults());
+    assertThat(memory.defaultRecallMode()).as("no memory has a vector yet").isEqualTo(RecallMode.BM25);
+    assertThat(memory.recall(MemoryQuery.of("deploy", MemoryKind.FACT)).mode()).isEqualTo(RecallMode.BM25);
+
+    memory.remember("v", "the deploy runbook lives in the wiki", Remember.defaults());
+
+    assertThat(memory.defaultRecallMode()).isEqualTo(RecallMode.HYBRID);
+    MemoryRecallResult defaulted = memory.recall(MemoryQuery.of("deploy runbook", MemoryKind.FACT));
+    assertThat(defaulted.mode()).isEqualTo(RecallMode.HYBRID);
+    assertThat(defaulted.hits()).anyMatch(h -> h.cosine() != null);
+    assertThat(plain.defaultRecallMode()).as("this handle embeds no query").isEqualTo(RecallMode.BM25);
+    assertThat(plain.recall(MemoryQuery.of("deploy", MemoryKind.FACT)).mode()).isEqualTo(RecallMode.BM25);
+    assertThat(memory.recall(MemoryQuery.of("deploy", MemoryKind.FACT).withMode(RecallMode.BM25)).mode())
+        .as("a named mode wins").isEqualTo(RecallMode.BM25);
   }
 
   @Test

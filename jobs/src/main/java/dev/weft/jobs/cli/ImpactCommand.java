@@ -48,8 +48,11 @@ final class ImpactCommand implements Callable<Integer> {
     }
   }
 
-  /** {@code name<TAB>value...} rows: the figures, then one row per definition, caller, callee and hedge. */
-  private static void print(Impact impact, PrintWriter out) {
+  /**
+   * {@code name<TAB>value...} rows: the figures, then one row per definition, caller, callee and hedge; what
+   * {@code weft hook pre-edit} hands Claude Code too.
+   */
+  static void print(Impact impact, PrintWriter out) {
     out.println(TsvFields.row("symbol", impact.symbol()));
     out.println(TsvFields.row("risk", impact.risk().id()));
     out.println(TsvFields.row("refCount", impact.refCount()));

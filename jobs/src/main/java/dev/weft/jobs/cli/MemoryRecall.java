@@ -33,7 +33,8 @@ final class MemoryRecall {
     }
     MemoryQuery query = new MemoryQuery(String.join(" ", command.query), MemoryKind.parse(command.kinds.get(0)),
         command.scope == null ? null : MemoryScope.parse(command.scope),
-        command.n == null ? MemoryQuery.DEFAULT_LIMIT : command.n, RecallMode.parse(command.mode), !command.noLog,
+        command.n == null ? MemoryQuery.DEFAULT_LIMIT : command.n,
+        command.mode == null ? null : RecallMode.parse(command.mode), !command.noLog,
         command.hybrid.pool, command.hybrid.knn, command.hybrid.embedWeight);
     MemoryRecallResult result;
     try (Weft weft = Wefts.open(command.indexOption.forRead())) {

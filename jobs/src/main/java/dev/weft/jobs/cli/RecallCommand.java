@@ -57,10 +57,9 @@ final class RecallCommand implements Callable<Integer> {
   @Option(names = "--all-chunks", description = "Return every matching chunk, not only the best one per file.")
   boolean allChunks;
 
-  @Option(names = "--mode", defaultValue = "bm25", paramLabel = "MODE",
-      description = "bm25 (default), dense (KNN) or hybrid (BM25 pool and nearest neighbours fused with cosine); "
-          + "the latter two embed "
-          + "the query with the index's embedder.")
+  /** Null when not given: each kind's default (RecallRequest.DEFAULT_MODE, Memory.defaultRecallMode) applies. */
+  @Option(names = "--mode", paramLabel = "MODE", descriptionKey = "mode",
+      description = "bm25, dense (KNN) or hybrid (BM25 pool and nearest neighbours fused with cosine).")
   String mode;
 
   @Mixin EmbedderOption embedderOption;
@@ -86,7 +85,7 @@ final class RecallCommand implements Callable<Integer> {
     if (n != null && n < 1) {
       throw new IllegalArgumentException("-n must be at least 1, got: " + n);
     }
-    RecallMode recallMode = RecallMode.parse(mode);
+    RecallMode recallMode = mode == null ? null : RecallMode.parse(mode);
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
         recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule(), spread);
     RecallResult result;

@@ -70,6 +70,7 @@ public final class WeftCli implements Runnable {
     commands.put("bench", BenchCommand::new);
     commands.put("eval", EvalCommand::new);
     commands.put("serve", ServeCommand::new);
+    commands.put("hook", HookCommand::new);
     return commands;
   }
 
@@ -166,6 +167,7 @@ public final class WeftCli implements Runnable {
       e.printStackTrace(err);
     }
     err.flush();
-    return ExitStatus.BAD_INPUT.code();
+    // a hook's usage error must not block the tool call it guards: Claude Code reads 2 as "block"
+    return HookCommand.isHook(command) ? HookCommand.NON_BLOCKING : ExitStatus.BAD_INPUT.code();
   }
 }

@@ -79,7 +79,8 @@ final class McpCorpusTools {
   private ToolResult recall(Arguments args) {
     List<String> kinds = args.strings("kind").stream()
         .flatMap(k -> List.of(k.split(",")).stream()).map(String::trim).filter(k -> !k.isEmpty()).toList();
-    String mode = Optional.ofNullable(args.string("mode")).orElse("bm25");
+    // absent: each kind's own default (bm25 for code and doc; the memory's, hybrid when it carries an embedder)
+    RecallMode mode = Optional.ofNullable(args.string("mode")).map(RecallMode::parse).orElse(null);
     Integer n = args.integer("n");
     if (kinds.stream().anyMatch(RecallView::isMemoryKind)) {
       return memoryRecall(args, kinds, mode, n);
@@ -90,7 +91,7 @@ final class McpCorpusTools {
     }
     Set<Kind> parsed = RecallView.corpusKinds(kinds);
     RecallResult result = weft.recall(new RecallRequest(args.string("query"), parsed, n == null ? 0 : n,
-        !args.flag("allChunks"), RecallMode.parse(mode), RecallRequest.DEFAULT_POOL_SIZE,
+        !args.flag("allChunks"), mode, RecallRequest.DEFAULT_POOL_SIZE,
         RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES)
         .withSpread(args.number("spread") == null ? 0 : args.number("spread")), args.string("embedder"));
     RecallHits hits = RecallHits.of(weft, result);
@@ -100,7 +101,7 @@ final class McpCorpusTools {
     return ToolResult.of(out);
   }
 
-  private ToolResult memoryRecall(Arguments args, List<String> kinds, String mode, Integer n) {
+  private ToolResult memoryRecall(Arguments args, List<String> kinds, RecallMode mode, Integer n) {
     if (kinds.size() != 1) {
       throw new IllegalArgumentException("fact and episode are ranked apart from each other and from code and doc; "
           + "recall one kind at a time (kind fact or kind episode), got: kind " + String.join(",", kinds));
@@ -115,7 +116,7 @@ final class McpCorpusTools {
     String scope = args.string("scope");
     MemoryQuery query = new MemoryQuery(args.string("query"), MemoryKind.parse(kinds.get(0)),
         scope == null ? null : MemoryScope.parse(scope), n == null ? MemoryQuery.DEFAULT_LIMIT : n,
-        RecallMode.parse(mode), true, RecallRequest.DEFAULT_POOL_SIZE, RecallRequest.DEFAULT_KNN_CANDIDATES,
+        mode, true, RecallRequest.DEFAULT_POOL_SIZE, RecallRequest.DEFAULT_KNN_CANDIDATES,
         RecallRequest.DEFAULT_EMBED_WEIGHT);
     MemoryRecallResult result = weft.memory(args.string("embedder")).recall(query);
     ObjectNode out = Json.object();

@@ -2,6 +2,7 @@ package dev.weft.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.context.IndexLocation;
 import dev.weft.context.testing.AsNobody;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,6 +52,13 @@ class MemoryCliTest {
   }
 
   @Test
+  void theFirstRememberIntoANewIndexDirectoryMarksItIgnored() {
+    assertThat(run("remember", "k", "a fact").exit()).isZero();
+
+    assertThat(tmp.resolve("index/.gitignore")).hasContent(IndexLocation.GITIGNORE_TEXT.strip());
+  }
+
+  @Test
   void aQueryOfAThousandWordsRecallsAsCorpusRecallDoes() {
     run("remember", "zebra", "a zebra crossed the road");
 
@@ -86,6 +94,33 @@ class MemoryCliTest {
     assertThat(run("memory", "get", "k", "--scope", "bob/s1").out()).contains("bob's note");
     assertThat(run("memory", "get", "k").exit()).isEqualTo(1);
     assertThat(run("memory", "count", "--scope", "bob").out()).isEqualTo("0\n");
+  }
+
+  @Test
+  void aMemoryRecallNamingNoModeIsHybridWhenTheMemoriesCarryAnEmbedderAndBm25Otherwise() {
+    run("remember", "plain", "the deploy runbook lives in the wiki");
+    String embedded = tmp.resolve("embedded").toString();
+    assertThat(CliRun.of("remember", "v", "the deploy runbook lives in the wiki", "--embedder", "hash:32",
+        "--index", embedded).exit()).isZero();
+
+    CliRun bm25 = run("recall", "deploy runbook", "--kind", "fact", "--json");
+    CliRun hybrid = CliRun.of("recall", "deploy runbook", "--kind", "fact", "--json", "--index", embedded);
+    CliRun named = CliRun.of("recall", "deploy runbook", "--kind", "fact", "--json", "--mode", "bm25",
+        "--index", embedded);
+
+    assertThat(bm25.exit()).as(bm25.err()).isZero();
+    assertThat(bm25.out()).contains("\"bm25\"").doesNotContain("\"cosine\"");
+    assertThat(hybrid.exit()).as(hybrid.err()).isZero();
+    assertThat(hybrid.out()).contains("\"bm25\"", "\"cosine\"");
+    assertThat(named.out()).contains("\"bm25\"").doesNotContain("\"cosine\"");
+  }
+
+  @Test
+  void recallHelpSaysEachKindsDefaultMode() {
+    CliRun help = CliRun.of("recall", "--help");
+
+    assertThat(help.out().replaceAll("\\s+", " ")).contains("Default: bm25 for code and doc; for fact and episode "
+        + "hybrid when the memories carry an embedder");
   }
 
   @Test

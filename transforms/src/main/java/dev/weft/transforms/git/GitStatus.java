@@ -28,7 +28,16 @@ public final class GitStatus {
 
   /** The uncommitted files under {@code root}, paths relative to it. */
   public static RecentActivity recent(Path root, Duration deadline) {
+    return recent(root, deadline, null);
+  }
+
+  /**
+   * The uncommitted files under {@code root} but for those under {@code excluded} (the index directory, which git
+   * reports as untracked when no ignore rule covers it: an index is never the user's work), paths relative to it.
+   */
+  public static RecentActivity recent(Path root, Duration deadline, Path excluded) {
     Objects.requireNonNull(root, "root");
+    Path skipped = excluded == null ? null : excluded.toAbsolutePath().normalize();
     GitRunner git = new GitRunner(root, deadline);
     GitRunner.Result where = git.run("rev-parse", "--show-prefix");
     if (where.failure() != null) {
@@ -59,6 +68,9 @@ public final class GitStatus {
         continue;
       }
       String path = repoPath.substring(prefix.length());
+      if (skipped != null && root.resolve(path).toAbsolutePath().normalize().startsWith(skipped)) {
+        continue;
+      }
       files.add(new RecentFile(path, status(code), modified(root.resolve(path))));
     }
     files.sort(NEWEST_FIRST);

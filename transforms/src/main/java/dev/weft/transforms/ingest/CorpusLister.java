@@ -33,14 +33,14 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Lists the files of a corpus root that the router accepts. In a git work tree it takes what git knows
  * ({@code git ls-files}: tracked files, plus untracked ones that are not ignored, so a new file is indexed
- * before its first commit); elsewhere it walks the tree, skipping VCS, dependency and build folders and
- * hidden directories, and never following a symlinked directory (a symlinked file is listed and the reader
+ * before its first commit); elsewhere it walks the tree, honouring the {@code .gitignore} and {@code .ignore} files
+ * it meets ({@link IgnoreRules}, git's semantics), skipping hidden directories ({@code .git}, the index's
+ * {@code .weft}, editors' folders), and never following a symlinked directory (a symlinked file is listed and the reader
  * refuses it when it leads out of the root). Given the process's {@link ListingWatches}, a walked tree's listing is
  * reused while its watch saw nothing under it change.
  */
 public final class CorpusLister {
   private static final int WALK_THREADS = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
-  static final Set<String> SKIPPED_DIRECTORIES = Set.of(".git", "node_modules", "target", "build", "dist");
 
   private final Router router;
   private final Path excluded;
@@ -203,7 +203,7 @@ public final class CorpusLister {
     AtomicReference<IOException> rootFailure = new AtomicReference<>();
     Walk walk = new Walk(watch, rootFailure);
     WalkDirectory top = new WalkDirectory(null, root, check == null ? null : check.rootKey(), "", excludedUnder(root),
-        walk);
+        IgnoreRules.none(), walk);
     // a pool per walk: one shared pool kept for the process measured 2.5x slower per listing (its parked workers
     // woke late on this loaded 2-core machine), though it spent less CPU
     ForkJoinPool pool = new ForkJoinPool(WALK_THREADS);
@@ -287,6 +287,8 @@ public final class CorpusLister {
     private final Object fileKey;
     private final String prefix;
     private final String excludedPath;
+    /** The rules of the directories above; this directory's own are added when it is read. */
+    private final IgnoreRules above;
     private final Walk walk;
     /**
      * The routable files ({@link ListedFile}) and walked subdirectories ({@link WalkDirectory}) of this directory in
@@ -294,12 +296,14 @@ public final class CorpusLister {
      */
     private List<Object> entries = List.of();
 
-    WalkDirectory(WalkDirectory parent, Path dir, Object fileKey, String prefix, String excludedPath, Walk walk) {
+    WalkDirectory(WalkDirectory parent, Path dir, Object fileKey, String prefix, String excludedPath,
+        IgnoreRules above, Walk walk) {
       super(parent);
       this.dir = dir;
       this.fileKey = fileKey;
       this.prefix = prefix;
       this.excludedPath = excludedPath;
+      this.above = above;
       this.walk = walk;
     }
 
@@ -308,13 +312,16 @@ public final class CorpusLister {
       List<Named> found = new ArrayList<>();
       watchBeforeReading();
       try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
+        // an ignore file that cannot be read fails the directory like a read error: walked without its rules it
+        // would list what the user ignored, so its files are kept as indexed and it is reported
+        IgnoreRules rules = above.enter(dir, prefix);
         // where the OS can (Linux), each entry is stat-ed by name relative to the directory open here: the kernel
         // then looks up one name rather than every directory of the absolute path again (a tenth of a walk's CPU)
         SecureDirectoryStream<Path> opened = children instanceof SecureDirectoryStream<Path> s ? s : null;
         for (Path child : children) {
           // the name from the child's string: getFileName() would first index every name of the absolute path
           String full = child.toString();
-          Named named = visit(child, full.substring(full.lastIndexOf('/') + 1), opened);
+          Named named = visit(child, full.substring(full.lastIndexOf('/') + 1), opened, rules);
           if (named != null) {
             found.add(named);
           }
@@ -358,16 +365,16 @@ public final class CorpusLister {
     }
 
     /** The listed file or the subdirectory to walk that {@code child} is, or null when it is neither. */
-    private Named visit(Path child, String name, SecureDirectoryStream<Path> opened) {
+    private Named visit(Path child, String name, SecureDirectoryStream<Path> opened, IgnoreRules rules) {
       String path = prefix + name;
       boolean routable = router.route(name).isPresent();
       BasicFileAttributes attrs;
       try {
         attrs = lstat(child, name, opened);
       } catch (IOException e) {
-        if (routable) {
+        if (routable && !rules.ignored(path, false)) {
           return new Named(name, new ListedFile(path, -1, -1)); // the reader dead-letters it with the cause
-        } else if (!SKIPPED_DIRECTORIES.contains(name) && !name.startsWith(".")) {
+        } else if (!routable && !name.startsWith(".") && !rules.ignored(path, true)) {
           // it may be a directory (a path longer than PATH_MAX cannot even be stat-ed): report it, and keep
           // what the index holds under it rather than remove it as gone
           unreadable.add(new DeadLetter(path, "list", SkipReason.UNREADABLE.counter(),
@@ -377,14 +384,15 @@ public final class CorpusLister {
         return null;
       }
       if (attrs.isDirectory()) {
-        if (SKIPPED_DIRECTORIES.contains(name) || name.startsWith(".")
-            || excludedPath != null && (excludedPath.isEmpty() || excludedPath.equals(path))) {
+        if (name.startsWith(".") || excludedPath != null && (excludedPath.isEmpty() || excludedPath.equals(path))
+            || rules.ignored(path, true)) {
           return null;
         }
         // "d/" sorts among its siblings where every "d/..." path does: no sibling name contains a '/'
-        return new Named(name + "/", new WalkDirectory(this, child, attrs.fileKey(), path + "/", excludedPath, walk));
+        return new Named(name + "/", new WalkDirectory(this, child, attrs.fileKey(), path + "/", excludedPath, rules,
+            walk));
       }
-      if (!routable) {
+      if (!routable || rules.ignored(path, false)) {
         return null;
       }
       if (attrs.isSymbolicLink()) {

@@ -253,8 +253,10 @@ final class ListingWatch implements AutoCloseable {
 
   /**
    * Whether one directory's events could change the listing. Only events on names the walk passes by cannot: a
-   * hidden or skipped name that is not a routable file, or a file (not a directory) the router does not take. Any
-   * doubt (a name gone that was a watched directory, one that cannot be stat-ed, a lost event) counts as a change.
+   * hidden name that is not a routable file or an ignore file, or a file (not a directory) the router does not take. Any
+   * doubt (a name gone that was a watched directory, one that cannot be stat-ed, a lost event) counts as a change,
+   * and so does a directory created where an ignore file may ignore it: one walk, after which an ignored directory is
+   * neither walked nor watched, so what happens inside it is no event.
    */
   private boolean changesListing(WatchKey key) {
     Path dir = key.watchable() instanceof Path p ? p : null;
@@ -267,8 +269,11 @@ final class ListingWatch implements AutoCloseable {
       if (router.route(name).isPresent()) {
         return true;
       }
-      if (name.startsWith(".") || CorpusLister.SKIPPED_DIRECTORIES.contains(name)) {
-        continue; // never walked, never listed
+      if (IgnoreRules.isIgnoreFile(name)) {
+        return true; // the rules of the walk changed
+      }
+      if (name.startsWith(".")) {
+        continue; // a hidden directory is never walked, a hidden name the router refuses never listed
       }
       Path changed = dir.resolve(child);
       if (excluded != null && changed.startsWith(excluded)) {

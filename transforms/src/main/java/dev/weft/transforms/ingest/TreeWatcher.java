@@ -36,6 +36,8 @@ public final class TreeWatcher implements AutoCloseable {
   private final Path excluded;
   private final WatchService service;
   private final Map<WatchKey, Path> directories = new HashMap<>();
+  /** The ignore rules in force in each registered directory, so a directory created later inherits its parent's. */
+  private final Map<Path, IgnoreRules> rulesOf = new HashMap<>();
 
   private TreeWatcher(Path root, Path excluded, WatchService service) {
     this.root = root;
@@ -45,7 +47,8 @@ public final class TreeWatcher implements AutoCloseable {
 
   /**
    * Starts watching every directory under {@code root} except {@code excluded} (the index directory) and those the
-   * listing walk skips ({@code .git}, {@code node_modules}, {@code target}, {@code build}, {@code dist}, hidden).
+   * listing walk skips: hidden ones ({@code .git}) and those the tree's {@code .gitignore}/{@code .ignore} files
+   * ignore ({@link IgnoreRules}; a change to one of those files re-registers its directory's subtree).
    */
   public static TreeWatcher start(Path root, Path excluded) {
     Path absRoot = root.toAbsolutePath().normalize();
@@ -138,8 +141,10 @@ public final class TreeWatcher implements AutoCloseable {
         continue;
       }
       paths.add(root.relativize(changed).toString().replace('\\', '/'));
-      if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE
-          && Files.isDirectory(changed, LinkOption.NOFOLLOW_LINKS) && !isSkipped(changed)) {
+      if (IgnoreRules.isIgnoreFile(changed.getFileName().toString())) {
+        registerTree(dir); // the rules changed: a directory they no longer ignore is watched from now on
+      } else if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE
+          && Files.isDirectory(changed, LinkOption.NOFOLLOW_LINKS) && !isSkipped(changed, rulesOf(dir))) {
         registerTree(changed);
       }
     }
@@ -158,8 +163,10 @@ public final class TreeWatcher implements AutoCloseable {
       try {
         directories.put(dir.register(service, StandardWatchEventKinds.ENTRY_CREATE,
             StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY), dir);
+        IgnoreRules rules = ownRules(dir);
+        rulesOf.put(dir, rules);
         try (Stream<Path> entries = Files.list(dir)) {
-          entries.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) && !isSkipped(p))
+          entries.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) && !isSkipped(p, rules))
               .forEach(pending::push);
         }
       } catch (NoSuchFileException | AccessDeniedException gone) {
@@ -171,9 +178,29 @@ public final class TreeWatcher implements AutoCloseable {
     }
   }
 
-  private boolean isSkipped(Path dir) {
+  private boolean isSkipped(Path dir, IgnoreRules rules) {
     String name = dir.getFileName().toString();
-    return isExcluded(dir) || CorpusLister.SKIPPED_DIRECTORIES.contains(name) || name.startsWith(".");
+    return isExcluded(dir) || name.startsWith(".") || rules.ignored(relative(dir), true);
+  }
+
+  /** The rules in force in {@code dir}: its parent's and its own ignore files'. */
+  private IgnoreRules ownRules(Path dir) {
+    IgnoreRules above = dir.equals(root) ? IgnoreRules.none() : rulesOf(dir.getParent());
+    try {
+      return above.enter(dir, dir.equals(root) ? "" : relative(dir) + "/");
+    } catch (IOException unreadable) {
+      // watched as if it had no rules of its own: watching more only wakes the planner, which decides (the
+      // listing reports the unreadable ignore file)
+      return above;
+    }
+  }
+
+  private IgnoreRules rulesOf(Path dir) {
+    return rulesOf.getOrDefault(dir, IgnoreRules.none());
+  }
+
+  private String relative(Path dir) {
+    return root.relativize(dir).toString().replace('\\', '/');
   }
 
   private boolean isExcluded(Path path) {

@@ -16,13 +16,55 @@ class CorpusListerTest {
   @TempDir Path root;
 
   @Test
-  void walksRoutableFilesSkippingBuildAndHiddenDirectories() throws IOException {
+  void walksRoutableFilesHonouringTheIgnoreFilesAndSkippingHiddenDirectories() throws IOException {
     write("src/A.java", "src/b.py", "README.md", "notes.bin", "node_modules/x.js", "target/T.java",
         "build/b.go", "dist/d.ts", ".hidden/h.md", ".git/config.md", "docs/guide.rst", ".weft/x.md");
+    Files.writeString(root.resolve(".gitignore"), "node_modules/\ntarget/\n/build\n");
+    Files.writeString(root.resolve(".ignore"), "dist\n");
 
     List<String> paths = paths(new CorpusLister(Router.defaults(), root.resolve(".weft")).list(root));
 
     assertThat(paths).containsExactly("README.md", "docs/guide.rst", "src/A.java", "src/b.py");
+  }
+
+  @Test
+  void withoutIgnoreFilesOnlyHiddenDirectoriesAreSkipped() throws IOException {
+    write("node_modules/x.js", "target/T.java", ".hidden/h.md", "a.md");
+
+    assertThat(paths(new CorpusLister(Router.defaults(), null).list(root)))
+        .containsExactly("a.md", "node_modules/x.js", "target/T.java");
+  }
+
+  @Test
+  void aDeeperIgnoreFileDecidesAndDotIgnoreWinsOverGitignoreInItsDirectory() throws IOException {
+    write("keep.md", "drop.md", "sub/keep.md", "sub/drop.md", "sub/gen/g.md", "sub/tool.md", "other/gen/g.md");
+    Files.writeString(root.resolve(".gitignore"), "*.md\n!keep.md\n!sub/\n!other/\n!g.md\ngen/\n");
+    Files.writeString(root.resolve("sub/.gitignore"), "!drop.md\n!gen/\n!tool.md\n");
+    Files.writeString(root.resolve("sub/.ignore"), "tool.md\n");
+
+    assertThat(paths(new CorpusLister(Router.defaults(), null).list(root)))
+        .containsExactly("keep.md", "sub/drop.md", "sub/gen/g.md", "sub/keep.md");
+  }
+
+  @Test
+  void aDirectoryWhoseIgnoreFileIsTooLargeIsReportedUnreadableAndKeptAsIndexed() throws IOException {
+    write("a.md", "big/b.md");
+    Files.write(root.resolve("big/.gitignore"), new byte[(int) IgnoreRules.MAX_FILE_BYTES + 1]);
+    CorpusLister lister = new CorpusLister(Router.defaults(), null);
+
+    assertThat(paths(lister.list(root))).containsExactly("a.md");
+    assertThat(lister.unreadableDirectories()).containsExactly("big");
+    assertThat(lister.deadLetters()).singleElement().satisfies(letter -> assertThat(letter.detail())
+        .contains("ignore file must be at most " + IgnoreRules.MAX_FILE_BYTES + " bytes"));
+  }
+
+  @Test
+  void aSymlinkedIgnoreFileIsNotFollowed(@TempDir Path outside) throws IOException {
+    write("a.md");
+    Files.writeString(outside.resolve("rules"), "*.md\n");
+    Files.createSymbolicLink(root.resolve(".gitignore"), outside.resolve("rules"));
+
+    assertThat(paths(new CorpusLister(Router.defaults(), null).list(root))).containsExactly("a.md");
   }
 
   @Test
@@ -87,6 +129,7 @@ class CorpusListerTest {
       throws Exception {
     // a run starts the walk when it takes the write lock and joins it after reading the index (issue #13 item 4)
     write("src/A.java", "src/b/c.py", "README.md", "a-b.md", "a/x.md", "target/T.java", ".hidden/h.md");
+    Files.writeString(root.resolve(".gitignore"), "target/\n");
     Files.writeString(outside.resolve("out.md"), "outside");
     Files.createSymbolicLink(root.resolve("linked"), outside);
     Files.createSymbolicLink(root.resolve("link.md"), root.resolve("README.md"));

@@ -91,9 +91,12 @@ class ListingWatchTest {
   @Test
   void changesTheWalkPassesByKeepTheListing() throws IOException {
     write("src/A.java", "class A {}");
+    write(".gitignore", "target/\n");
+    Files.createDirectories(root.resolve("target")); // ignored, so never walked nor watched
     listsAsAWalkDoes();
 
     write("target/classes/A.class", "cafebabe");
+    write("target/B.java", "class B {}");
     write(".idea/workspace.xml", "<x/>");
     write("src/.A.java.swp", "swap");
     write("src/notes.bin", "binary");
@@ -101,6 +104,19 @@ class ListingWatchTest {
     Files.delete(root.resolve("src/notes.bin"));
 
     assertThat(listsAsAWalkDoes()).isTrue();
+  }
+
+  @Test
+  void anEditedIgnoreFileChangesTheListing() throws IOException {
+    write("src/A.java", "class A {}");
+    write("src/gen/G.java", "class G {}");
+    write("src/.gitignore", "gen/\n");
+    listsAsAWalkDoes();
+
+    write("src/.gitignore", "# nothing ignored\n");
+
+    assertThat(listsAsAWalkDoes()).isFalse();
+    assertThat(walked()).extracting(ListedFile::path).containsExactly("src/A.java", "src/gen/G.java");
   }
 
   @Test

@@ -61,6 +61,9 @@ class TreeWatcherTest {
     Files.createDirectories(root.resolve("node_modules/x"));
     Files.createDirectories(root.resolve(".git/objects"));
     Files.createDirectories(root.resolve("src/main"));
+    Files.createDirectories(root.resolve("src/gen/deep"));
+    Files.writeString(root.resolve(".gitignore"), "node_modules/\n");
+    Files.writeString(root.resolve("src/.ignore"), "gen\n");
     try (TreeWatcher watcher = TreeWatcher.start(root, index.getParent())) {
       assertThat(watcher.watchedDirectories()).isEqualTo(3); // root, src, src/main
     }

@@ -1,0 +1,1 @@
+claude mcp add weft -- weft mcp --root .
