@@ -2,7 +2,7 @@ package dev.weft.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
+import dev.weft.jobs.cli.GoldenCorpusTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
  * the tarball by the {@code weft.tarball} property; the default test run skips it.
  */
 class ReleaseTarballIT {
-  private static final Path GOLDEN = Path.of("../testdata/golden-corpus").toAbsolutePath().normalize();
   private static final long DEADLINE_SECONDS = 300;
 
   @TempDir Path tmp;
@@ -31,7 +30,7 @@ class ReleaseTarballIT {
     assertThat(release.resolve("bin/weft")).isExecutable();
     assertThat(release.resolve("lib/weft.jar")).isRegularFile();
     assertThat(release.resolve("lib/weft-client.jar")).isRegularFile();
-    Path corpus = copy(GOLDEN, tmp.resolve("corpus"));
+    Path corpus = GoldenCorpusTest.copy(Path.of("../testdata/golden-corpus"), tmp.resolve("corpus"));
 
     Run index = weft(release, corpus, "index", corpus.toString());
     assertThat(index.exit()).as("weft index: %s", index.err()).isZero();
@@ -99,19 +98,5 @@ class ReleaseTarballIT {
     }
     return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
         Files.readString(err, StandardCharsets.UTF_8));
-  }
-
-  private static Path copy(Path from, Path to) throws IOException {
-    try (Stream<Path> walk = Files.walk(from)) {
-      for (Path p : walk.toList()) {
-        Path dest = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(dest);
-        } else {
-          Files.copy(p, dest);
-        }
-      }
-    }
-    return to;
   }
 }
