@@ -29,7 +29,7 @@ class VersionsTest {
     found.addAll(VersionCheck.dockerfile("Dockerfile", Files.readString(K8S.resolve("Dockerfile")), POM));
     found.addAll(VersionCheck.text("README.md", Files.readString(K8S.resolve("README.md")), POM));
     // the docs that describe the deployment name the image and its base too
-    for (String doc : List.of("../README.md", "../docs/operations.md")) {
+    for (String doc : List.of("../README.md", "../docs/operations.md", "../docs/install.md")) {
       found.addAll(VersionCheck.text(doc, Files.readString(K8S.resolve(doc)), POM));
     }
     assertThat(found).isEmpty();
