@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReadmeExampleTest {
   private static final Path README = Path.of("../README.md");
   private static final Path SOURCE = Path.of("src/test/java/dev/weft/api/ReadmeExampleTest.java");
+  private static final Path CONSUMER = Path.of("src/it/readme-example/src/main/java/ReadmeExample.java");
 
   @TempDir Path tmp;
 
@@ -100,15 +101,25 @@ class ReadmeExampleTest {
 
   @Test
   void theReadmeShowsExactlyThisCode() throws IOException {
-    for (String marker : List.of("README", "README-agent")) {
-      assertThat(Files.readString(README)).contains("```java\n" + marked(marker) + "\n```");
-    }
+    assertThat(Files.readString(README)).contains("\n" + marked(SOURCE, "README") + "\n```");
+    assertThat(Files.readString(README)).contains("```java\n" + marked(SOURCE, "README-agent") + "\n```");
   }
 
-  private static String marked(String marker) throws IOException {
+  /**
+   * The consumer project (src/it, run by maven-invoker in verify: docs/install.md) compiles the README's first block
+   * as a user's file, imports and all: the block is its imports, a blank line, then the code this test runs.
+   */
+  @Test
+  void theReadmeShowsTheImportsAndCodeTheConsumerProjectCompiles() throws IOException {
+    assertThat(marked(CONSUMER, "README")).isEqualTo(marked(SOURCE, "README"));
+    assertThat(Files.readString(README))
+        .contains("```java\n" + marked(CONSUMER, "README:imports") + "\n\n" + marked(CONSUMER, "README") + "\n```");
+  }
+
+  private static String marked(Path source, String marker) throws IOException {
     Matcher marked = Pattern.compile("// " + marker + ":begin\n(.*?)\n\\s*// " + marker + ":end", Pattern.DOTALL)
-        .matcher(Files.readString(SOURCE));
-    assertThat(marked.find()).as(marker + " markers in " + SOURCE).isTrue();
+        .matcher(Files.readString(source));
+    assertThat(marked.find()).as(marker + " markers in " + source).isTrue();
     return marked.group(1).lines().map(line -> line.replaceFirst("^    ", "")).reduce((a, b) -> a + "\n" + b)
         .orElseThrow();
   }

@@ -23,6 +23,13 @@ import org.junit.jupiter.api.Test;
 class FatJarIT {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
   private static final String TREE_SITTER = "dev/weft/natives/tree-sitter/";
+  /**
+   * The size budget (docs/install.md, "The fat jar"): the jar a Flink CronJob uploads on every run and the tarball
+   * carries. 342 MB (970 MB unpacked) with onnxruntime's debug symbols, 278 MB (647 MB unpacked) without; the budget
+   * leaves room for a few MB of growth and fails on any new dependency of the size of those symbols.
+   */
+  static final long BUDGET_BYTES = 290_000_000L;
+  static final long UNPACKED_BUDGET_BYTES = 680_000_000L;
 
   @Test
   void noClassCompiledFromASrcTestTreeShips() throws IOException {
@@ -35,6 +42,23 @@ class FatJarIT {
         .sorted()
         .toList();
     assertThat(shipped).as("classes of src/test trees in %s", jar()).isEmpty();
+  }
+
+  @Test
+  void noDebugSymbolsShip() throws IOException {
+    // onnxruntime's jar carries a Windows .pdb (305 MB unpacked) and macOS dSYM bundles; the shade filters them
+    List<String> symbols = entries().keySet().stream()
+        .filter(name -> name.endsWith(".pdb") || name.contains(".dSYM/"))
+        .sorted()
+        .toList();
+    assertThat(symbols).as("debug symbols in %s", jar()).isEmpty();
+  }
+
+  @Test
+  void theJarStaysWithinItsSizeBudget() throws IOException {
+    long unpacked = entries().values().stream().mapToLong(Long::longValue).sum();
+    assertThat(Files.size(jar())).as("bytes of %s", jar()).isLessThanOrEqualTo(BUDGET_BYTES);
+    assertThat(unpacked).as("unpacked bytes of %s", jar()).isLessThanOrEqualTo(UNPACKED_BUDGET_BYTES);
   }
 
   @Test

@@ -97,6 +97,33 @@ class LauncherTest {
         .doesNotContain("native client").contains("Could not find or load main class");
   }
 
+  @Test
+  void anInstalledReleaseRunsFromLibWithoutSourcesOrABuild() throws Exception {
+    Path release = tree.resolve("weft-1.0");
+    Path lib = Files.createDirectories(release.resolve("lib"));
+    Path launcher = Files.createDirectories(release.resolve("bin")).resolve("weft");
+    Files.copy(LAUNCHER, launcher, StandardCopyOption.COPY_ATTRIBUTES);
+    Files.writeString(lib.resolve("weft.jar"), "not a jar");
+    Files.copy(tree.resolve("jobs/target/weft-client"), lib.resolve("weft-client"), StandardCopyOption.COPY_ATTRIBUTES);
+
+    Run run = launchAt(launcher, "0", Map.of(), "stats");
+
+    assertThat(run.exit()).isZero();
+    // no --sources: a release has nothing to rebuild from
+    assertThat(run.err()).isEqualTo("native client: " + lib.resolve("weft.jar") + " stats\n");
+  }
+
+  @Test
+  void aReleaseWhoseJarIsGoneSaysSoAndBuildsNothing() throws Exception {
+    Path launcher = Files.createDirectories(tree.resolve("weft-1.0/bin")).resolve("weft");
+    Files.copy(LAUNCHER, launcher, StandardCopyOption.COPY_ATTRIBUTES);
+
+    Run run = launchAt(launcher, "0", Map.of("WEFT_NO_BUILD", "0"), "stats");
+
+    assertThat(run.exit()).isEqualTo(5);
+    assertThat(run.err()).contains("is missing: unpack the release again").doesNotContain("building");
+  }
+
   private record Run(int exit, String err) {}
 
   private Run launch(String fakeExit, String... args) throws Exception {
@@ -105,8 +132,12 @@ class LauncherTest {
 
   /** WEFT_NO_BUILD: a stale jar is reported, never built (no mvn runs from a test). */
   private Run launch(String fakeExit, Map<String, String> env, String... args) throws Exception {
+    return launchAt(tree.resolve("weft"), fakeExit, env, args);
+  }
+
+  private Run launchAt(Path launcher, String fakeExit, Map<String, String> env, String... args) throws Exception {
     String[] command = new String[args.length + 1];
-    command[0] = tree.resolve("weft").toString();
+    command[0] = launcher.toString();
     System.arraycopy(args, 0, command, 1, args.length);
     ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
     builder.environment().put("FAKE_EXIT", fakeExit);

@@ -7,20 +7,30 @@ import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every manifest in k8s/manifests is valid for its kind's schema (the operator's CRD, Kubernetes' API types), and
  * the schemas are strict enough to matter: a real manifest broken in one place — a misspelt field, a wrong type,
- * a value outside an enum — is refused at that place.
+ * a value outside an enum — is refused at that place. The kustomization (k8s/kustomization.yaml) has the image and
+ * the storage class as its only knobs, and renders them into valid manifests.
  */
 class ManifestsTest {
   static final Path MANIFESTS = K8sDir.path().resolve("manifests");
@@ -98,6 +108,81 @@ class ManifestsTest {
 
     assertThat(validator.violations(manifest))
         .anySatisfy(v -> assertThat(v).startsWith("at " + breakage.at() + " (rule '" + breakage.rule() + "')"));
+  }
+
+  @Test
+  void theKustomizationsOnlyKnobsAreTheImageAndTheStorageClass() {
+    JsonNode kustomization = Yaml.read(K8sDir.path().resolve("kustomization.yaml"));
+    List<String> fields = new ArrayList<>();
+    kustomization.fieldNames().forEachRemaining(fields::add);
+    assertThat(fields).containsExactly("apiVersion", "kind", "resources", "configurations", "images", "patches");
+    // the scheduled re-index; the streaming ingest replaces the CronJob, so it is applied on its own
+    assertThat(kustomization.get("resources")).extracting(JsonNode::asText).containsExactly(
+        "manifests/weft-data-pvc.yaml", "manifests/flink-session.yaml", "manifests/reindex-cronjob.yaml");
+    JsonNode images = kustomization.get("images");
+    assertThat(images).hasSize(1);
+    assertThat(images.get(0).path("name").asText()).isEqualTo("weft");
+    assertThat(images.get(0).path("newTag").asText()).isEqualTo(PomVersions.fromSystemProperties().weft());
+    JsonNode patches = kustomization.get("patches");
+    assertThat(patches).hasSize(1);
+    assertThat(patches.get(0).at("/target/kind").asText()).isEqualTo("PersistentVolumeClaim");
+    assertThat(patches.get(0).at("/target/name").asText())
+        .isEqualTo(Yaml.read(MANIFESTS.resolve("weft-data-pvc.yaml")).at("/metadata/name").asText());
+    assertThat(patches.get(0).path("patch").asText()).contains("path: /spec/storageClassName")
+        .containsOnlyOnce("op:");
+  }
+
+  /** The knobs turned in a copy, rendered by kubectl's kustomize (skipped where no kubectl is on PATH). */
+  @Test
+  void theKustomizationRendersItsKnobsIntoValidManifests(@TempDir Path copy) throws Exception {
+    Path kubectl = onPath("kubectl");
+    Path k8s = K8sDir.path();
+    for (String part : List.of("manifests", "kustomizeconfig")) {
+      Files.createDirectories(copy.resolve(part));
+      for (Path file : Yaml.manifests(k8s.resolve(part))) {
+        Files.copy(file, copy.resolve(part).resolve(file.getFileName()));
+      }
+    }
+    String version = PomVersions.fromSystemProperties().weft();
+    Files.writeString(copy.resolve("kustomization.yaml"), Files.readString(k8s.resolve("kustomization.yaml"))
+        .replace("newName: weft\n", "newName: registry.example.com/team/weft\n")
+        .replace("newTag: " + version + "\n", "newTag: 9.9.9\n")
+        .replace("value: nfs-client", "value: cephfs"));
+
+    List<JsonNode> rendered = kustomize(kubectl, copy);
+
+    assertThat(rendered).extracting(m -> m.path("kind").asText())
+        .containsExactlyInAnyOrder("PersistentVolumeClaim", "FlinkDeployment", "CronJob");
+    assertThat(rendered).allSatisfy(m -> assertThat(validator.violations(m)).as(m.path("kind").asText()).isEmpty());
+    List<String> images = new ArrayList<>();
+    rendered.forEach(m -> m.findValues("image").forEach(image -> images.add(image.asText())));
+    assertThat(images).hasSize(2).containsOnly("registry.example.com/team/weft:9.9.9");
+    assertThat(rendered).filteredOn(m -> m.path("kind").asText().equals("PersistentVolumeClaim"))
+        .extracting(m -> m.at("/spec/storageClassName").asText()).containsExactly("cephfs");
+  }
+
+  private static List<JsonNode> kustomize(Path kubectl, Path dir) throws IOException, InterruptedException {
+    Path out = dir.resolve("rendered.yaml");
+    Path err = dir.resolve("kustomize.err");
+    Process process = new ProcessBuilder(kubectl.toString(), "kustomize", dir.toString())
+        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    if (!process.waitFor(120, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new AssertionError("kubectl kustomize did not end within 120 s");
+    }
+    assertThat(process.exitValue()).as("kubectl kustomize: %s", Files.readString(err, StandardCharsets.UTF_8))
+        .isZero();
+    try (MappingIterator<JsonNode> documents = Yaml.MAPPER.readerFor(JsonNode.class).readValues(out.toFile())) {
+      return documents.readAll();
+    }
+  }
+
+  private static Path onPath(String tool) {
+    String path = System.getenv().getOrDefault("PATH", "");
+    Path found = Stream.of(path.split(File.pathSeparator)).filter(dir -> !dir.isEmpty())
+        .map(dir -> Path.of(dir, tool)).filter(Files::isExecutable).findFirst().orElse(null);
+    Assumptions.assumeTrue(found != null, tool + " is not on PATH");
+    return found;
   }
 
   @Test

@@ -22,6 +22,8 @@ final class VersionCheck {
   private static final Pattern WEFT_IMAGE = Pattern.compile("\\bweft:(\\d[\\w.-]*)");
   private static final Pattern FLINK_IMAGE = Pattern.compile("\\bflink:(\\d[\\w.]*-java\\d+)");
   private static final Pattern FROM = Pattern.compile("(?m)^FROM\\s+(\\S+)");
+  /** A base pinned by digest: written in ({@code @sha256:} and 64 hex digits) or a build argument ({@code @${NAME}}). */
+  private static final Pattern PINNED = Pattern.compile("@(sha256:[0-9a-f]{64}|\\$\\{\\w+})$");
   private static final Pattern LABEL_VALUE = Pattern.compile("([\\w./-]+)=\"([^\"]*)\"");
 
   private VersionCheck() {}
@@ -53,10 +55,17 @@ final class VersionCheck {
     while (from.find()) {
       bases.add(from.group(1));
     }
-    if (bases.size() != 1) {
-      found.add(file + ": expected one FROM line, found " + bases.size() + ": " + bases);
+    if (bases.isEmpty()) {
+      found.add(file + ": no FROM line");
     } else {
-      expect(found, file, "FROM", bases.get(0), pom.flinkBaseImage());
+      // the last stage is the image; a build stage before it may be on any base
+      expect(found, file, "FROM", withoutDigest(bases.get(bases.size() - 1)), pom.flinkBaseImage());
+    }
+    for (String base : bases) {
+      if (!PINNED.matcher(base).find()) {
+        found.add(file + ": FROM " + base + " is not pinned by digest: write it as " + withoutDigest(base)
+            + "@sha256:<digest> or @${ARG} with the digest passed as --build-arg");
+      }
     }
     Map<String, String> expected = Map.of("org.opencontainers.image.version", pom.weft(),
         "dev.weft.flink-version", pom.flink(), "dev.weft.beam-version", pom.beam());
@@ -72,6 +81,11 @@ final class VersionCheck {
     expected.keySet().stream().filter(key -> !seen.contains(key)).sorted()
         .forEach(key -> found.add(file + ": LABEL " + key + " is missing, the pom says " + expected.get(key)));
     return found;
+  }
+
+  private static String withoutDigest(String base) {
+    int at = base.indexOf('@');
+    return at < 0 ? base : base.substring(0, at);
   }
 
   /** Every {@code weft:<version>} and {@code flink:<version>-java<N>} written in a text (a README, a comment). */

@@ -29,7 +29,7 @@ class VersionsTest {
     found.addAll(VersionCheck.dockerfile("Dockerfile", Files.readString(K8S.resolve("Dockerfile")), POM));
     found.addAll(VersionCheck.text("README.md", Files.readString(K8S.resolve("README.md")), POM));
     // the docs that describe the deployment name the image and its base too
-    for (String doc : List.of("../README.md", "../docs/operations.md")) {
+    for (String doc : List.of("../README.md", "../docs/operations.md", "../docs/install.md")) {
       found.addAll(VersionCheck.text(doc, Files.readString(K8S.resolve(doc)), POM));
     }
     assertThat(found).isEmpty();
@@ -80,10 +80,31 @@ class VersionsTest {
 
   @Test
   void aDockerfileWithoutTheVersionLabelsIsReported() {
-    assertThat(VersionCheck.dockerfile("Dockerfile", "FROM flink:1.19-java17\n", TEST_POM)).containsExactly(
+    assertThat(VersionCheck.dockerfile("Dockerfile", "FROM flink:1.19-java17@${FLINK_DIGEST}\n", TEST_POM))
+        .containsExactly(
         "Dockerfile: LABEL dev.weft.beam-version is missing, the pom says 2.70.0",
         "Dockerfile: LABEL dev.weft.flink-version is missing, the pom says 1.19",
         "Dockerfile: LABEL org.opencontainers.image.version is missing, the pom says 0.1.0-SNAPSHOT");
+  }
+
+  @Test
+  void everyBaseOfTheDockerfileIsPinnedByDigest() throws IOException {
+    String dockerfile = Files.readString(K8S.resolve("Dockerfile"));
+    assertThat(VersionCheck.dockerfile("Dockerfile", dockerfile, TEST_POM)).isEmpty();
+    assertThat(dockerfile).containsPattern("(?m)^FROM \\S+@\\$\\{\\w+} AS build$")
+        .containsPattern("(?m)^FROM flink:1.19-java17@\\$\\{FLINK_DIGEST}$");
+  }
+
+  @Test
+  void aBaseOnAFloatingTagIsReported() {
+    String dockerfile = "FROM maven:3.9-eclipse-temurin-17 AS build\nFROM flink:1.19-java17@sha256:"
+        + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n"
+        + "LABEL org.opencontainers.image.version=\"0.1.0-SNAPSHOT\" dev.weft.flink-version=\"1.19\" "
+        + "dev.weft.beam-version=\"2.70.0\"\n";
+
+    assertThat(VersionCheck.dockerfile("Dockerfile", dockerfile, TEST_POM)).containsExactly(
+        "Dockerfile: FROM maven:3.9-eclipse-temurin-17 is not pinned by digest: write it as "
+            + "maven:3.9-eclipse-temurin-17@sha256:<digest> or @${ARG} with the digest passed as --build-arg");
   }
 
   @Test

@@ -73,13 +73,17 @@ final class WiringCheck {
     return found;
   }
 
+  /** Where the last COPY puts the jar: the runtime stage's (the build stage copies the sources first). */
   private static String copiedJar(String dockerfile, List<String> found) {
     Matcher copy = COPY.matcher(dockerfile);
-    if (!copy.find()) {
-      found.add("Dockerfile: no COPY of the jar found");
-      return null;
+    String last = null;
+    while (copy.find()) {
+      last = copy.group(1);
     }
-    return copy.group(1);
+    if (last == null) {
+      found.add("Dockerfile: no COPY of the jar found");
+    }
+    return last;
   }
 
   private static void flinkDeployment(String file, JsonNode m, String jar, List<String> found) {
