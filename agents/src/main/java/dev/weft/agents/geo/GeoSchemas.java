@@ -27,10 +27,15 @@ public final class GeoSchemas {
     return GEOJSON.deepCopy();
   }
 
-  /** The input schema of tool {@code name}: its own resource with the GeoJSON {@code $defs} in it. */
+  /**
+   * The input schema of tool {@code name}: its own resource, with the GeoJSON {@code $defs} in it when it refers
+   * to them ({@code geo_parse_wkt} takes text, not GeoJSON, and is sent without them).
+   */
   public static JsonNode of(String name) {
     ObjectNode schema = (ObjectNode) read(name + ".json");
-    schema.set("$defs", GEOJSON.get("$defs").deepCopy());
+    if (schema.toString().contains("\"#/$defs/")) {
+      schema.set("$defs", GEOJSON.get("$defs").deepCopy());
+    }
     return schema;
   }
 
