@@ -14,6 +14,8 @@ import org.locationtech.jts.geom.Polygon;
 import org.locationtech.jts.io.ParseException;
 import org.locationtech.jts.io.WKTReader;
 import org.locationtech.jts.io.WKTWriter;
+import org.locationtech.jts.operation.relateng.RelateNG;
+import org.locationtech.jts.operation.relateng.RelatePredicate;
 
 /**
  * The geo tools that measure or translate one or two inputs without building new shapes: distance, within, bbox,
@@ -47,7 +49,8 @@ final class GeoMeasures {
     nonEmpty(b);
     GeoValidity.require(a, "geo_within");
     GeoValidity.require(b, "geo_within");
-    return NODES.objectNode().put("within", area.covers(a.geometry()));
+    // RelateNG: the relate that takes a collection (a FeatureCollection of points) as a whole
+    return NODES.objectNode().put("within", RelateNG.relate(area, a.geometry(), RelatePredicate.covers()));
   }
 
   static JsonNode bbox(JsonNode input) {

@@ -36,7 +36,7 @@ public final class GeoTools {
   public static final String BUFFER = "geo_buffer";
 
   /** The most positions one input (or one result) may hold. */
-  public static final int MAX_POSITIONS = 50_000;
+  public static final int MAX_POSITIONS = 20_000;
   /** The longest WKT geo_parse_wkt reads (its schema's maxLength too). */
   public static final int MAX_WKT_CHARS = 1_000_000;
   /** The farthest a buffer grows or shrinks, in metres (its schema's bound too). */

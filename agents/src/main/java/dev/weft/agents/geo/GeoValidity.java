@@ -21,7 +21,7 @@ import org.locationtech.jts.operation.valid.TopologyValidationError;
  */
 final class GeoValidity {
   /** The most crossings (between the inputs, or within one) an overlay computes with. */
-  static final int MAX_CROSSINGS = 100_000;
+  static final int MAX_CROSSINGS = 10_000;
 
   private GeoValidity() {}
 

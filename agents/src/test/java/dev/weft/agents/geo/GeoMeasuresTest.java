@@ -72,6 +72,11 @@ class GeoMeasuresTest {
         .isFalse();
     assertThat(ok("geo_within", "{\"a\":" + square(0.5, 0.5, 1) + ",\"b\":" + area + "}").path("within")
         .asBoolean()).isTrue();
+    String twoPoints = "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":null,"
+        + "\"geometry\":" + point(0.5, 0.5) + "},{\"type\":\"Feature\",\"properties\":null,\"geometry\":" + point(1.5, 1)
+        + "}]}";
+    assertThat(ok("geo_within", "{\"a\":" + twoPoints + ",\"b\":" + area + "}").path("within").asBoolean())
+        .as("a collection lies within when all of it does").isTrue();
   }
 
   @Test

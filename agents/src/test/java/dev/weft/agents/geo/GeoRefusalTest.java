@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.agents.tool.ToolResult;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.StringJoiner;
 import org.junit.jupiter.api.Test;
 
@@ -84,7 +86,8 @@ class GeoRefusalTest {
       line.add("[" + (i % 360 - 180) + "," + (i % 2) + "]");
     }
     assertThat(refused("geo_bbox", "{\"a\":" + line + "}"))
-        .endsWith("a has more than 50000 positions, the most a geo tool takes; simplify it or send it in parts");
+        .endsWith("a has more than " + GeoTools.MAX_POSITIONS + " positions, the most a geo tool takes; simplify "
+            + "it or send it in parts");
     assertThat(pointer(call("geo_buffer", "{\"a\":" + point(0, 0) + ",\"metres\":1000001}"))).isEqualTo("/metres");
     assertThat(pointer(call("geo_buffer", "{\"a\":" + point(0, 0) + ",\"metres\":1,\"segments\":33}")))
         .isEqualTo("/segments");
@@ -94,6 +97,35 @@ class GeoRefusalTest {
         .contains("more than 2000 km from its centre");
     assertThat(refused("geo_buffer", "{\"a\":" + point(179.999, 0) + ",\"metres\":1000}"))
         .contains("across the antimeridian or a pole");
+  }
+
+  @Test
+  void inputsThatCrossTooOftenAreRefusedBeforeTheOverlay() {
+    // 60 teeth each way: 120 vertical edges cross 120 horizontal ones, 14,400 crossings
+    String input = "{\"a\":" + comb(60, true) + ",\"b\":" + comb(60, false) + "}";
+
+    assertThat(refused("geo_intersection", input)).endsWith("geo_intersection refuses: a and b cross at more than "
+        + GeoValidity.MAX_CROSSINGS + " points; simplify them or overlay them in parts");
+    // 40 teeth each way: 6,400 crossings, computed
+    assertThat(GeoCalls.ok("geo_intersection", "{\"a\":" + comb(40, true) + ",\"b\":" + comb(40, false) + "}")
+        .path("empty").asBoolean()).isFalse();
+  }
+
+  /** A polygon with {@code teeth} teeth of height 1 over [0, 1], pointing up, or (mirrored) pointing right. */
+  private static String comb(int teeth, boolean up) {
+    List<double[]> ring = new ArrayList<>();
+    double w = 1.0 / teeth;
+    ring.add(new double[] {0, -0.1});
+    for (int i = 0; i < teeth; i++) {
+      double x = i * w;
+      ring.addAll(List.of(new double[] {x, 1}, new double[] {x + w / 2, 1}, new double[] {x + w / 2, 0},
+          new double[] {x + w, 0}));
+    }
+    ring.add(new double[] {1, -0.1});
+    ring.add(new double[] {0, -0.1});
+    StringJoiner positions = new StringJoiner(",", "{\"type\":\"Polygon\",\"coordinates\":[[", "]]}");
+    ring.forEach(p -> positions.add("[" + (up ? p[0] : p[1]) + "," + (up ? p[1] : p[0]) + "]"));
+    return positions.toString();
   }
 
   @Test
