@@ -1,6 +1,7 @@
 package dev.weft.agents.geo;
 
 import static dev.weft.agents.geo.GeoCalls.call;
+import static dev.weft.agents.geo.GeoCalls.comb;
 import static dev.weft.agents.geo.GeoCalls.point;
 import static dev.weft.agents.geo.GeoCalls.refused;
 import static dev.weft.agents.geo.GeoCalls.square;
@@ -8,8 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.weft.agents.tool.ToolResult;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.StringJoiner;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +26,7 @@ class GeoRefusalTest {
     assertThat(errors.get(0).path("instancePath").asText()).isEqualTo("/a/coordinates/0");
     assertThat(errors.get(0).path("keyword").asText()).isEqualTo("maximum");
     assertThat(result.value().path("error").asText()).startsWith("invalid arguments for tool 'geo_distance': at "
-        + "/a/coordinates/0 (rule 'maximum')");
+        + "/a/coordinates/0 (rule 'maximum'): must have a maximum value of 180");
   }
 
   @Test
@@ -42,6 +41,8 @@ class GeoRefusalTest {
         .isEqualTo("/a/features/1/geometry/coordinates/0/2/1");
     assertThat(pointer(call("geo_bbox", "{\"a\":{\"type\":\"Circle\",\"coordinates\":[0,0]}}")))
         .isEqualTo("/a/type");
+    assertThat(pointer(call("geo_bbox", "{\"a\":{\"type\":\"Feature\",\"properties\":{},\"geometry\":null}}")))
+        .as("a feature without a place").isEqualTo("/a/geometry");
   }
 
   @Test
@@ -60,6 +61,13 @@ class GeoRefusalTest {
         + "repair it (geo_buffer with metres 0) or send a valid ring to geo_union");
     assertThat(refused("geo_within", "{\"a\":" + point(1, 1) + ",\"b\":" + BOW_TIE + "}"))
         .contains("polygon b is invalid: Self-intersection at (1, 1)");
+  }
+
+  @Test
+  void anEmptyGeometryHasNoPosition() {
+    assertThat(refused("geo_distance", "{\"a\":{\"type\":\"MultiPoint\",\"coordinates\":[]},\"b\":" + point(0, 0)
+        + "}")).isEqualTo("tool 'geo_distance' failed: a (a MultiPoint) is empty: it has no position; send a "
+            + "geometry with coordinates");
   }
 
   @Test
@@ -109,23 +117,6 @@ class GeoRefusalTest {
     // 40 teeth each way: 6,400 crossings, computed
     assertThat(GeoCalls.ok("geo_intersection", "{\"a\":" + comb(40, true) + ",\"b\":" + comb(40, false) + "}")
         .path("empty").asBoolean()).isFalse();
-  }
-
-  /** A polygon with {@code teeth} teeth of height 1 over [0, 1], pointing up, or (mirrored) pointing right. */
-  private static String comb(int teeth, boolean up) {
-    List<double[]> ring = new ArrayList<>();
-    double w = 1.0 / teeth;
-    ring.add(new double[] {0, -0.1});
-    for (int i = 0; i < teeth; i++) {
-      double x = i * w;
-      ring.addAll(List.of(new double[] {x, 1}, new double[] {x + w / 2, 1}, new double[] {x + w / 2, 0},
-          new double[] {x + w, 0}));
-    }
-    ring.add(new double[] {1, -0.1});
-    ring.add(new double[] {0, -0.1});
-    StringJoiner positions = new StringJoiner(",", "{\"type\":\"Polygon\",\"coordinates\":[[", "]]}");
-    ring.forEach(p -> positions.add("[" + (up ? p[0] : p[1]) + "," + (up ? p[1] : p[0]) + "]"));
-    return positions.toString();
   }
 
   @Test
