@@ -58,6 +58,14 @@ class LayeringTest {
   }
 
   @Test
+  void theGeometryLibrariesLiveInTheGeoToolboxOnly() {
+    // JTS and GeographicLib are the geo toolbox's (agents.geo, docs/agents.md "Geo toolbox"); everything else
+    // reaches them through GeoTools' JSON tools, so one package decides how GeoJSON becomes geometry
+    check(noClasses().that().resideOutsideOfPackage("dev.weft.agents.geo..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.locationtech.jts..", "net.sf.geographiclib.."));
+  }
+
+  @Test
   void nothingBelowThePipelinesImportsTheAgents() {
     check(noClasses().that().resideInAnyPackage("dev.weft.context..", "dev.weft.models..", "dev.weft.index..",
             "dev.weft.transforms..")

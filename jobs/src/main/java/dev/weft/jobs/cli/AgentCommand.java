@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.weft.agents.compact.HistoryBudget;
 import dev.weft.agents.compact.RoundArchive;
 import dev.weft.agents.compact.TranscriptWindow;
+import dev.weft.agents.geo.GeoTools;
 import dev.weft.agents.loop.Agent;
 import dev.weft.agents.loop.AgentCallbacks;
 import dev.weft.agents.loop.AgentOptions;
@@ -58,6 +59,10 @@ final class AgentCommand implements Callable<Integer> {
       + "Find evidence with recall (it returns pointers: path, 1-based lines, symbol), read it with get (path and "
       + "lines), follow code with impact, graph_node and graph_related. Answer from what the tools returned, and "
       + "cite path:lines for every claim. Say so when the tools found nothing.";
+  /** Added to the system prompt with {@code --tools geo}. */
+  static final String GEO_PROMPT = " The geo_* tools compute on GeoJSON (positions are [longitude, latitude] in "
+      + "degrees): distances in metres, containment, bounding boxes, geohashes, WKT, overlays and buffers. Pass "
+      + "them the GeoJSON you were given, and report their numbers rather than estimating your own.";
 
   @Spec CommandSpec spec;
   @Mixin IndexOption indexOption;
@@ -76,6 +81,11 @@ final class AgentCommand implements Callable<Integer> {
   @Option(names = "--max-tool-rounds", paramLabel = "N", description = "Rounds of tool calls a run may make "
       + "(default: " + AgentOptions.DEFAULT_MAX_TOOL_ROUNDS + ").")
   Integer maxToolRounds;
+
+  @Option(names = "--tools", split = ",", paramLabel = "SET", description = "Tool sets to add to Weft's toolbox, "
+      + "comma-separated: geo (spatial tools over GeoJSON: geodesic distance, within, bbox, geohash and neighbours, "
+      + "WKT, union, intersection, difference, buffer). A resumed run keeps its sets unless given again.")
+  List<String> toolSets;
 
   @Option(names = "--budget-tokens", paramLabel = "N", description = "Stop (resumably) once the model calls "
       + "have used N tokens (default: no limit).")
@@ -111,8 +121,8 @@ final class AgentCommand implements Callable<Integer> {
       Optional<RunSlots.Saved> saved = resume == null ? Optional.empty() : Optional.of(RunSlots.load(ledger, runId));
       AgentSettings settings = AgentSettings.of(maxToolRounds, budgetTokens,
           context == null ? null : context.historyBudget, context == null ? null : context.transcriptWindow,
-          saved.map(RunSlots.Saved::settings));
-      Agent agent = weft.agent(options(weft, ledger, runId, settings), toolbox(weft));
+          toolSets, saved.map(RunSlots.Saved::settings));
+      Agent agent = weft.agent(options(weft, ledger, runId, settings), toolbox(weft, settings));
       CancelSignal cancel = new CancelSignal();
       AgentRun run;
       // Ctrl-C or SIGTERM cancels the run (a model call in flight is aborted); the run still ends, is saved and
@@ -140,7 +150,8 @@ final class AgentCommand implements Callable<Integer> {
   }
 
   private AgentOptions options(Weft weft, Ledger ledger, String runId, AgentSettings settings) {
-    AgentOptions options = AgentOptions.defaults().withSystemPrompt(SYSTEM_PROMPT).withLedger(ledger)
+    String prompt = SYSTEM_PROMPT + (settings.toolSets().contains("geo") ? GEO_PROMPT : "");
+    AgentOptions options = AgentOptions.defaults().withSystemPrompt(prompt).withLedger(ledger)
         .withMaxToolRounds(settings.maxToolRounds()).withEndpoint(endpoint());
     if (settings.budgetTokens().isPresent()) {
       options = options.withBudget(Budget.unbounded().withTokens(settings.budgetTokens().get()));
@@ -164,11 +175,15 @@ final class AgentCommand implements Callable<Integer> {
         .withTimeout(model.callTimeout);
   }
 
-  /** The tools weft mcp would list for this index (program_run asking the same model), the agent's selection. */
-  private Toolbox toolbox(Weft weft) {
+  /**
+   * The tools weft mcp would list for this index (program_run asking the same model), the agent's selection; then
+   * the tool sets {@code --tools} names.
+   */
+  private Toolbox toolbox(Weft weft, AgentSettings agent) {
     WeftMcp.Settings settings = new WeftMcp.Settings(McpServer.Limits.DEFAULT_MAX_LINE_BYTES, Optional.of(
         new McpProgramTools.Endpoint(model.baseUrl, model.model, model.apiKeyEnv, model.callTimeout)));
-    return AgentToolbox.of(weft, new McpCorpus(weft, List.of()), settings);
+    Toolbox tools = AgentToolbox.of(weft, new McpCorpus(weft, List.of()), settings);
+    return agent.toolSets().contains("geo") ? GeoTools.addTo(tools) : tools;
   }
 
   private void print(String runId, String slot, AgentRun run) {
