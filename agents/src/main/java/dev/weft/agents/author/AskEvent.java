@@ -1,0 +1,43 @@
+package dev.weft.agents.author;
+
+import dev.weft.agents.program.CompileError;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * One thing an ask did, in order: a program authored, refused by the compiler (with its errors), repaired, run.
+ *
+ * @param kind what happened
+ * @param fingerprint the program's fingerprint when it compiled, else ""
+ * @param errors the compiler's errors of a {@link Kind#REFUSED} program (at most {@link #MAX_ERRORS}), else empty
+ * @param detail one line: what was authored, which errors, what the run did
+ */
+public record AskEvent(Kind kind, String fingerprint, List<CompileError> errors, String detail) {
+  /** Errors an event keeps (and a repair round shows the model). */
+  public static final int MAX_ERRORS = 8;
+
+  /** What happened. */
+  public enum Kind {
+    /** The model answered a program (the first attempt). */
+    AUTHORED,
+    /** The compiler refused a program; the errors go back to the model once. */
+    REFUSED,
+    /** The model answered the repair round with a program that compiles. */
+    REPAIRED,
+    /** The program ran. */
+    RAN;
+
+    /** {@code authored}, {@code refused}, ...: the name in JSON. */
+    public String wire() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  public AskEvent {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(fingerprint, "fingerprint");
+    errors = List.copyOf(errors.subList(0, Math.min(errors.size(), MAX_ERRORS)));
+    Objects.requireNonNull(detail, "detail");
+  }
+}
