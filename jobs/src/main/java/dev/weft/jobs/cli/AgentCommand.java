@@ -28,7 +28,6 @@ import dev.weft.jobs.mcp.WeftMcp;
 import dev.weft.jobs.run.SignalStop;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.TsvFields;
-import dev.weft.models.http.EndpointConfig;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -141,7 +140,7 @@ final class AgentCommand implements Callable<Integer> {
 
   private AgentOptions options(Weft weft, Ledger ledger, String runId, AgentSettings settings) {
     AgentOptions options = AgentOptions.defaults().withSystemPrompt(SYSTEM_PROMPT).withLedger(ledger)
-        .withMaxToolRounds(settings.maxToolRounds()).withEndpoint(endpoint());
+        .withMaxToolRounds(settings.maxToolRounds()).withEndpoint(model.endpoint());
     if (settings.budgetTokens().isPresent()) {
       options = options.withBudget(Budget.unbounded().withTokens(settings.budgetTokens().get()));
     }
@@ -157,11 +156,6 @@ final class AgentCommand implements Callable<Integer> {
       return TranscriptWindow.forRun(weft.environment(), runId, settings.transcriptWindow().get());
     }
     return ContextPolicy.whole();
-  }
-
-  private EndpointConfig endpoint() {
-    return EndpointConfig.of(model.baseUrl, model.model).withApiKeyEnv(model.apiKeyEnv)
-        .withTimeout(model.callTimeout);
   }
 
   /** The tools weft mcp would list for this index (program_run asking the same model), the agent's selection. */
