@@ -4,11 +4,8 @@ import dev.weft.agents.author.AskResult;
 import dev.weft.agents.author.AskSource;
 import dev.weft.agents.author.AuthoredProgram;
 import dev.weft.agents.author.LongHorizonAgent;
-import dev.weft.agents.author.MapSubcalls;
 import dev.weft.agents.author.ModelAccount;
 import dev.weft.agents.author.SourceSketch;
-import dev.weft.agents.model.ChatClient;
-import dev.weft.agents.model.ChatSubcall;
 import dev.weft.agents.program.Plan;
 import dev.weft.agents.program.RunResult;
 import dev.weft.context.IndexLocation;
@@ -51,9 +48,8 @@ final class Asks {
   }
 
   private static LongHorizonAgent agent(AskRequest request) {
-    Subcall subcall = new ChatSubcall(request.model());
-    return new LongHorizonAgent(new ChatClient(request.model()), ModelAccount.of(request.budget()),
-        MapSubcalls.plain(subcall), request.ask(), request.options());
+    return LongHorizonAgent.routed(request.models(), ModelAccount.of(request.budget()), request.ask(),
+        request.options());
   }
 
   /** A program source as the agent sees it, run by the request's runner; keeps the last run's report. */

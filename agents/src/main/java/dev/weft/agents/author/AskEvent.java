@@ -25,6 +25,8 @@ public record AskEvent(Kind kind, String fingerprint, List<CompileError> errors,
     REFUSED,
     /** The model answered the repair round with a program that compiles. */
     REPAIRED,
+    /** A model failed for good and the router's next model was asked (a turn of its own). */
+    FELL_BACK,
     /** The program ran. */
     RAN;
 

@@ -32,7 +32,7 @@ public record AskResult(String question, AuthoredProgram program, RunResult run,
     return program.fingerprint();
   }
 
-  /** Model calls the authoring made: 1, or 2 with the repair round. */
+  /** Model calls the authoring made: 1, or 2 with the repair round, and one more for each fallback. */
   public int authorCalls() {
     return program.authorCalls();
   }

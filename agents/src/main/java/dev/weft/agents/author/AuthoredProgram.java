@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param text the program as the model wrote it
  * @param plan the compiled plan ({@link Plan#fingerprint} names the program)
  * @param events authored, refused and repaired, in order
- * @param authorCalls the model calls authoring took (1, or 2 with the repair round)
+ * @param authorCalls the model calls authoring took (1, or 2 with the repair round; each fallback one more)
  */
 public record AuthoredProgram(String text, Plan plan, List<AskEvent> events, int authorCalls) {
   public AuthoredProgram {
@@ -25,6 +25,6 @@ public record AuthoredProgram(String text, Plan plan, List<AskEvent> events, int
 
   /** Whether the first program was refused and the repair round's compiled. */
   public boolean repaired() {
-    return authorCalls > 1;
+    return events.stream().anyMatch(e -> e.kind() == AskEvent.Kind.REPAIRED);
   }
 }

@@ -17,7 +17,11 @@ import dev.weft.context.program.CancelSignal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntFunction;
 
 /**
  * Answers a question over a whole source by having a model write the program that answers it: the model is asked
@@ -34,7 +38,7 @@ public final class LongHorizonAgent implements Level {
   /** The longest question: it goes into every authoring prompt. */
   public static final int MAX_QUESTION_CHARS = 4_000;
 
-  private final ProgramAuthor author;
+  private final IntFunction<ProgramAuthor> authors;
   private final ModelAccount account;
   private final MapSubcalls subcalls;
   private final AskOptions options;
@@ -50,11 +54,34 @@ public final class LongHorizonAgent implements Level {
    */
   public LongHorizonAgent(ChatClient client, ModelAccount account, MapSubcalls subcalls, AskOptions options,
       RunOptions levelRunOptions) {
+    this(depth -> List.of(new ProgramAuthor.Model(client, OptionalInt.empty())), account, subcalls, options,
+        levelRunOptions);
+    Objects.requireNonNull(client, "client");
+  }
+
+  private LongHorizonAgent(IntFunction<List<ProgramAuthor.Model>> authors, ModelAccount account,
+      MapSubcalls subcalls, AskOptions options, RunOptions levelRunOptions) {
     this.account = Objects.requireNonNull(account, "account");
-    this.author = new ProgramAuthor(client, account);
+    Map<Integer, ProgramAuthor> byDepth = new ConcurrentHashMap<>();
+    this.authors = depth -> byDepth.computeIfAbsent(depth, d -> new ProgramAuthor(authors.apply(d), account));
     this.subcalls = Objects.requireNonNull(subcalls, "subcalls");
     this.options = Objects.requireNonNull(options, "options");
     this.levelRunOptions = Objects.requireNonNull(levelRunOptions, "levelRunOptions");
+  }
+
+  /**
+   * An agent whose models a router chooses: {@code router.selectModel(AUTHOR, depth)} writes a level's program,
+   * {@code router.selectModel(SUBCALL, depth)} answers its map (each list in fallback order; {@link ModelRouter}).
+   * The authoring clients of a depth are made once.
+   */
+  public static LongHorizonAgent routed(ModelRouter router, ModelAccount account, AskOptions options,
+      RunOptions levelRunOptions) {
+    Objects.requireNonNull(router, "router");
+    return new LongHorizonAgent(depth -> ModelRouter.checked("author",
+        router.selectModel(ModelPurpose.AUTHOR, depth)).stream()
+        .map(c -> new ProgramAuthor.Model(new ChatClient(c.configured()), c.outputTokens())).toList(),
+        account, (depth, self) -> FallbackSubcall.of(router.selectModel(ModelPurpose.SUBCALL, depth)), options,
+        levelRunOptions);
   }
 
   public AskOptions options() {
@@ -69,15 +96,21 @@ public final class LongHorizonAgent implements Level {
    *     ({@link dev.weft.agents.model.ChatException})
    */
   public AuthoredProgram author(String question, AskSource source, CancelSignal cancel) {
+    return authorAt(1, question, source, cancel);
+  }
+
+  private AuthoredProgram authorAt(int depth, String question, AskSource source, CancelSignal cancel) {
     checkQuestion(question);
+    ProgramAuthor author = authors.apply(depth);
     SourceSketch sketch = source.sketch();
     List<AskEvent> events = new ArrayList<>();
     Attempt first = author.ask(question, sketch, Optional.empty(), cancel);
+    fellBack(first, events);
     Compilation compiled = compile(first, source);
     if (compiled.ok()) {
       Plan plan = compiled.planOrThrow();
       events.add(new AskEvent(AskEvent.Kind.AUTHORED, plan.fingerprint(), List.of(), describe(plan)));
-      return new AuthoredProgram(first.text(), plan, events, 1);
+      return new AuthoredProgram(first.text(), plan, events, first.calls());
     }
     List<CompileError> errors = compiled.errors();
     events.add(new AskEvent(AskEvent.Kind.AUTHORED, "", List.of(), "a program of " + first.text().length()
@@ -86,13 +119,20 @@ public final class LongHorizonAgent implements Level {
         + (errors.size() == 1 ? "" : "s") + ", first " + errors.get(0)));
     List<CompileError> shown = errors.subList(0, Math.min(errors.size(), AskEvent.MAX_ERRORS));
     Attempt second = author.ask(question, sketch, Optional.of(new Refused(first.text(), shown)), cancel);
+    fellBack(second, events);
     Compilation repaired = compile(second, source);
     if (!repaired.ok()) {
       throw new ProgramNotAuthoredException(repaired.errors(), second.text());
     }
     Plan plan = repaired.planOrThrow();
     events.add(new AskEvent(AskEvent.Kind.REPAIRED, plan.fingerprint(), List.of(), describe(plan)));
-    return new AuthoredProgram(second.text(), plan, events, 2);
+    return new AuthoredProgram(second.text(), plan, events, first.calls() + second.calls());
+  }
+
+  private static void fellBack(Attempt attempt, List<AskEvent> events) {
+    for (String failure : attempt.fallbacks()) {
+      events.add(new AskEvent(AskEvent.Kind.FELL_BACK, "", List.of(), failure));
+    }
   }
 
   /** {@link #run(String, AskSource, CancelSignal)}, never cancelled. */
@@ -130,7 +170,7 @@ public final class LongHorizonAgent implements Level {
     if (depth < 1) {
       throw new IllegalArgumentException("depth must be at least 1, got: " + depth);
     }
-    AuthoredProgram program = author(question, source, cancel);
+    AuthoredProgram program = authorAt(depth, question, source, cancel);
     RunResult run = source.run(program.plan(), subcalls.at(depth, this), cancel);
     List<AskEvent> events = new ArrayList<>(program.events());
     events.add(new AskEvent(AskEvent.Kind.RAN, program.fingerprint(), List.of(), (run.ok() ? "completed: "

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Asks the model for a program: one user message (the task, the steps, one worked example, the source's sketch,
@@ -59,22 +60,33 @@ final class ProgramAuthor {
           + "\"[.[] | select(.result.calls) | .result.module] | unique\"},",
       " {\"op\":\"answer\",\"from\":\"modules\"}]}");
 
-  /** One answer of the model: its text and, when it parsed as JSON, the document. */
-  record Attempt(String text, Optional<JsonNode> document) {}
+  /**
+   * One answer of the model: its text, the document when it parsed as JSON, the calls it took (fallbacks
+   * included) and a line for each model that failed before one answered.
+   */
+  record Attempt(String text, Optional<JsonNode> document, int calls, List<String> fallbacks) {}
 
-  private final ChatClient client;
+  /** A model that may author: its client and the cap on its reply's tokens. */
+  record Model(ChatClient client, OptionalInt outputTokens) {}
+
+  private final List<Model> models;
   private final ModelAccount account;
 
-  ProgramAuthor(ChatClient client, ModelAccount account) {
-    this.client = Objects.requireNonNull(client, "client");
+  /** @param models asked in order, the next only when the one before failed for good */
+  ProgramAuthor(List<Model> models, ModelAccount account) {
+    this.models = List.copyOf(models);
     this.account = Objects.requireNonNull(account, "account");
+    if (this.models.isEmpty()) {
+      throw new IllegalArgumentException("authoring needs at least one model, got none");
+    }
   }
 
   /**
-   * Asks for a program; with {@code refused}, the repair round: the refused text and its errors.
+   * Asks for a program; with {@code refused}, the repair round: the refused text and its errors. Each model asked
+   * reserves its own turn on the account first.
    *
-   * @throws WeftException {@link ExitStatus#STOPPED} when the account refuses the call (no call is made)
-   * @throws ChatException when the call failed for good (a timeout, a refusal, a cancel)
+   * @throws WeftException {@link ExitStatus#STOPPED} when the account refuses a call (no call is made)
+   * @throws ChatException when every model failed for good (the last one's failure), or a call was cancelled
    */
   Attempt ask(String question, SourceSketch sketch, Optional<Refused> refused, CancelSignal cancel) {
     List<ChatMessage> messages = new ArrayList<>();
@@ -89,27 +101,40 @@ final class ProgramAuthor {
       repair.append("\nAnswer with the corrected program.");
       messages.add(ChatMessage.user(repair.toString()));
     });
-    Optional<String> spent = account.reserve();
-    if (spent.isPresent()) {
-      throw new WeftException(ExitStatus.STOPPED, "the question's budget is spent before "
-          + (refused.isPresent() ? "the repair round" : "the program was authored") + ": " + spent.get()
-          + "; give it a larger budget");
-    }
-    ChatRequest request = ChatRequest.of(messages).withOutputSchema(PROGRAM);
-    try {
-      ChatReply reply = client.chat(request, cancel);
-      account.settle(reply.usage());
-      return new Attempt(reply.content(), reply.structured());
-    } catch (ChatException e) {
-      boolean judged = e.reason() == Reason.SCHEMA_MISMATCH || e.reason() == Reason.MALFORMED_REPLY;
-      if (!judged || e.reply().isEmpty()) {
-        throw e;
+    List<String> fallbacks = new ArrayList<>();
+    ChatException last = null;
+    for (Model model : models) {
+      Optional<String> spent = account.reserve();
+      if (spent.isPresent()) {
+        throw new WeftException(ExitStatus.STOPPED, "the question's budget is spent before "
+            + (refused.isPresent() ? "the repair round" : "the program was authored")
+            + (fallbacks.isEmpty() ? "" : " (after " + fallbacks.size() + " failed models)") + ": " + spent.get()
+            + "; give it a larger budget");
       }
-      // the call was made and answered: its tokens count, estimated as the client does when usage is missing
-      long promptChars = messages.stream().mapToLong(m -> m.content().length()).sum();
-      account.settle(Usage.estimate(promptChars, e.reply().get().length()));
-      return new Attempt(e.reply().get(), parse(e.reply().get()));
+      ChatRequest request = ChatRequest.of(messages).withOutputSchema(PROGRAM);
+      if (model.outputTokens().isPresent()) {
+        request = request.withMaxTokens(model.outputTokens().getAsInt());
+      }
+      try {
+        ChatReply reply = model.client().chat(request, cancel);
+        account.settle(reply.usage());
+        return new Attempt(reply.content(), reply.structured(), fallbacks.size() + 1, fallbacks);
+      } catch (ChatException e) {
+        boolean judged = e.reason() == Reason.SCHEMA_MISMATCH || e.reason() == Reason.MALFORMED_REPLY;
+        if (judged && e.reply().isPresent()) {
+          // the call was made and answered: its tokens count, estimated as the client does when usage is missing
+          long promptChars = messages.stream().mapToLong(m -> m.content().length()).sum();
+          account.settle(Usage.estimate(promptChars, e.reply().get().length()));
+          return new Attempt(e.reply().get(), parse(e.reply().get()), fallbacks.size() + 1, fallbacks);
+        }
+        if (e.reason() == Reason.CANCELLED) {
+          throw e;
+        }
+        last = e;
+        fallbacks.add(model.client().config().model() + " failed (" + e.reason() + "): " + e.getMessage());
+      }
     }
+    throw last;
   }
 
   /** A refused program and the compiler's errors, for the repair round. */

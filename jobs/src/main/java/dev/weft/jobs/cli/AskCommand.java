@@ -7,6 +7,8 @@ import dev.weft.agents.author.AskEvent;
 import dev.weft.agents.author.AskOptions;
 import dev.weft.agents.author.AskResult;
 import dev.weft.agents.author.AuthoredProgram;
+import dev.weft.agents.author.ModelChoice;
+import dev.weft.agents.author.ModelRouter;
 import dev.weft.agents.loop.Spend;
 import dev.weft.agents.program.RunResult;
 import dev.weft.api.AskOutcome;
@@ -24,6 +26,7 @@ import dev.weft.jobs.run.SignalStop;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.ProgramForms;
 import dev.weft.jobs.view.ProgramView;
+import dev.weft.models.http.EndpointConfig;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,6 +74,30 @@ final class AskCommand implements Callable<Integer> {
       + "map):%n")
   ModelOptions model;
 
+  @Option(names = "--author-model", paramLabel = "M", description = "The model that writes the program "
+      + "(default: --model).")
+  String authorModel;
+
+  @Option(names = "--author-base-url", paramLabel = "URL", description = "The author model's endpoint (default: "
+      + "--base-url).")
+  String authorBaseUrl;
+
+  @Option(names = "--author-api-key-env", paramLabel = "VAR", description = "The variable holding the author "
+      + "model's key (default: --api-key-env); never printed.")
+  String authorApiKeyEnv;
+
+  @Option(names = "--subcall-model", paramLabel = "M", description = "The model that answers the map's "
+      + "sub-calls (default: --model).")
+  String subcallModel;
+
+  @Option(names = "--subcall-base-url", paramLabel = "URL", description = "The sub-call model's endpoint "
+      + "(default: --base-url).")
+  String subcallBaseUrl;
+
+  @Option(names = "--subcall-api-key-env", paramLabel = "VAR", description = "The variable holding the sub-call "
+      + "model's key (default: --api-key-env); never printed.")
+  String subcallApiKeyEnv;
+
   @Option(names = "--depth", paramLabel = "D", defaultValue = "" + AskOptions.DEFAULT_DEPTH, description = "Levels "
       + "of authored programs, at least 1 (default: ${DEFAULT-VALUE}); more than " + AskOptions.MAX_DEPTH
       + " runs " + AskOptions.MAX_DEPTH + " and reports depthClamped.")
@@ -86,7 +113,7 @@ final class AskCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    AskRequest base = AskRequest.of(question, source.toSource(), model.endpoint())
+    AskRequest base = AskRequest.of(question, source.toSource(), router())
         .on(ProgramForms.executor(running.runner())).withOptions(running.runOptions())
         .withAsk(new AskOptions(depth)).withBeamArgs(flink.beamArgs());
     AskRequest request = running.work().map(base::withBeamWork).orElse(base);
@@ -133,6 +160,18 @@ final class AskCommand implements Callable<Integer> {
     out.flush();
     err.flush();
     return run.ok() ? ExitStatus.OK.code() : ExitStatus.NOTHING_FOUND.code();
+  }
+
+  /** The author's and the sub-calls' models: each --author-* / --subcall-* flag given, else the model's own. */
+  private ModelRouter router() {
+    EndpointConfig base = model.endpoint();
+    return ModelRouter.byPurpose(List.of(ModelChoice.of(routed(base, authorModel, authorBaseUrl, authorApiKeyEnv))),
+        List.of(ModelChoice.of(routed(base, subcallModel, subcallBaseUrl, subcallApiKeyEnv))));
+  }
+
+  private static EndpointConfig routed(EndpointConfig base, String name, String baseUrl, String apiKeyEnv) {
+    return EndpointConfig.of(baseUrl == null ? base.baseUrl() : baseUrl, name == null ? base.model() : name)
+        .withApiKeyEnv(apiKeyEnv == null ? base.apiKeyEnv() : apiKeyEnv).withTimeout(base.timeout());
   }
 
   /** {@code weft ask: 4 calls (1 authoring, 3 sub-calls), 812 tokens of authoring, depth 1}. */

@@ -164,6 +164,22 @@ class AskCliTest {
   }
 
   @Test
+  void theSubcallsCanBeRoutedToAModelOfTheirOwnAtAnotherEndpoint() throws Exception {
+    programs.add(PROGRAM);
+    try (StubChatServer small = new StubChatServer()) {
+      small.replies(request -> StubReply.text(reply(request.userMessage())));
+
+      CliRun run = CliRun.of(ask("--env", env.toString(), "--subcall-model", "small", "--subcall-base-url",
+          small.baseUrl(), "--author-model", "big"));
+
+      assertThat(run.exit()).as(run.err()).isZero();
+      assertThat(run.out()).isEqualTo("3\n");
+      assertThat(stub.requests()).extracting(StubRequest::model).containsExactly("big");
+      assertThat(small.requests()).extracting(StubRequest::model).containsExactly("small", "small");
+    }
+  }
+
+  @Test
   void badFlagsAreRefusedInOneLineBeforeAnyModelCall() {
     CliRun depth = CliRun.of(ask("--env", env.toString(), "--depth", "0"));
     CliRun flinkOnDirect = CliRun.of(ask("--env", env.toString(), "--runner", "direct", "--parallelism", "2"));
