@@ -76,12 +76,20 @@ public final class LongHorizonAgent implements Level {
    */
   public static LongHorizonAgent routed(ModelRouter router, ModelAccount account, AskOptions options,
       RunOptions levelRunOptions) {
+    return routed(router, account, MapSubcalls.routed(router), options, levelRunOptions);
+  }
+
+  /**
+   * As {@link #routed(ModelRouter, ModelAccount, AskOptions, RunOptions)}, the map's sub-calls given apart (a
+   * recursive tree's: a child level below the cap, {@link MapSubcalls#routed} at it).
+   */
+  public static LongHorizonAgent routed(ModelRouter router, ModelAccount account, MapSubcalls subcalls,
+      AskOptions options, RunOptions levelRunOptions) {
     Objects.requireNonNull(router, "router");
     return new LongHorizonAgent(depth -> ModelRouter.checked("author",
         router.selectModel(ModelPurpose.AUTHOR, depth)).stream()
         .map(c -> new ProgramAuthor.Model(new ChatClient(c.configured()), c.outputTokens())).toList(),
-        account, (depth, self) -> FallbackSubcall.of(router.selectModel(ModelPurpose.SUBCALL, depth)), options,
-        levelRunOptions);
+        account, subcalls, options, levelRunOptions);
   }
 
   public AskOptions options() {

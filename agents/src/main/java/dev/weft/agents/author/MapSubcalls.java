@@ -17,6 +17,12 @@ public interface MapSubcalls {
    */
   Subcall at(int depth, Level self);
 
+  /** At each depth, the sub-call models {@code router} chooses for it, in fallback order ({@link ModelRouter}). */
+  static MapSubcalls routed(ModelRouter router) {
+    Objects.requireNonNull(router, "router");
+    return (depth, self) -> FallbackSubcall.of(router.selectModel(ModelPurpose.SUBCALL, depth));
+  }
+
   /** {@code subcall} at every depth. */
   static MapSubcalls plain(Subcall subcall) {
     Objects.requireNonNull(subcall, "subcall");

@@ -20,10 +20,15 @@ public final class ProgramNotAuthoredException extends WeftException {
     super(ExitStatus.BAD_INPUT, "the model did not write a program that compiles, after one repair round ("
         + errors.size() + " error" + (errors.size() == 1 ? "" : "s") + ": "
         + errors.stream().limit(4).map(e -> e.code() + " " + (e.pointer().isEmpty() ? "/" : e.pointer()))
-            .collect(Collectors.joining(", ")) + (errors.size() > 4 ? ", ..." : "") + "; first: " + errors.get(0)
-        + "); nothing ran — ask a stronger --model, or write the program and run it with `weft program run`");
+            .collect(Collectors.joining(", ")) + (errors.size() > 4 ? ", ..." : "") + "; first: "
+        + oneLine(errors.get(0).toString()) + "); nothing ran — ask a stronger --model, or write the program and run it with `weft program run`");
     this.errors = List.copyOf(errors);
     this.lastText = lastText;
+  }
+
+  /** A compiler message may quote what the model wrote, line breaks included: the refusal stays one line. */
+  private static String oneLine(String text) {
+    return text.replaceAll("[\\r\\n]+", " ");
   }
 
   /** The last refusal's errors. */
