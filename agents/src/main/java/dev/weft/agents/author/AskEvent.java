@@ -28,7 +28,19 @@ public record AskEvent(Kind kind, String fingerprint, List<CompileError> errors,
     /** A model failed for good and the router's next model was asked (a turn of its own). */
     FELL_BACK,
     /** The program ran. */
-    RAN;
+    RAN,
+    /** A stored program (a candidate for reuse) does not compile against this source's slots: not reused. */
+    REUSE_REFUSED,
+    /** A stored program for a paraphrase of the question that the host did not accept: not reused. */
+    REUSE_DECLINED,
+    /** A stored program was run instead of authoring one (the same question, or a paraphrase the host accepted). */
+    REUSED,
+    /** The host's check refused a reused program's answer: failure evidence recorded, a program authored afresh. */
+    REUSE_FAILED,
+    /** The host's check passed a freshly authored program: recorded as a skill for later reuse. */
+    RECORDED,
+    /** The host's check refused a freshly authored program's answer: not recorded. */
+    CHECK_FAILED;
 
     /** {@code authored}, {@code refused}, ...: the name in JSON. */
     public String wire() {

@@ -178,7 +178,12 @@ public final class LongHorizonAgent implements Level {
     if (depth < 1) {
       throw new IllegalArgumentException("depth must be at least 1, got: " + depth);
     }
-    AuthoredProgram program = authorAt(depth, question, source, cancel);
+    return runAuthored(depth, authorAt(depth, question, source, cancel), question, source, cancel);
+  }
+
+  /** Runs a program already in hand (a stored one being reused) at {@code depth}. */
+  AskResult runAuthored(int depth, AuthoredProgram program, String question, AskSource source, CancelSignal cancel)
+      throws InterruptedException {
     RunResult run = source.run(program.plan(), subcalls.at(depth, this), cancel);
     List<AskEvent> events = new ArrayList<>(program.events());
     events.add(new AskEvent(AskEvent.Kind.RAN, program.fingerprint(), List.of(), (run.ok() ? "completed: "
