@@ -150,8 +150,8 @@ final class AskCommand implements Callable<Integer> {
       out.println(run.answerPreview());
       if (run.truncated()) {
         out.println("[answer truncated at " + RunResult.PREVIEW_CHARS + " of " + run.answerChars()
-            + " characters; --json carries the same preview: run the program with `weft program run --answer-out "
-            + "FILE` for the whole answer]");
+            + " characters; --show-program prints the program, and `weft program run FILE --answer-out OUT` "
+            + "writes its whole answer]");
       }
       err.println("weft ask: program " + result.fingerprint() + ":");
       err.println(pretty(result.program().text()));
