@@ -6,10 +6,13 @@
  * {@link dev.weft.agents.author.AskSource} it was given (in process over an environment here; the facade plugs in
  * the in-process and Beam runners over a dataset or an index). It is one {@link dev.weft.agents.recursive.Level} of
  * a long-horizon tree: what its map sub-calls are at a depth is {@link dev.weft.agents.author.MapSubcalls}', what it
- * charges is a {@link dev.weft.agents.author.ModelAccount}'s. See docs/agents.md, "Whole-corpus questions".
+ * charges is a {@link dev.weft.agents.author.ModelAccount}'s, which models it asks a
+ * {@link dev.weft.agents.author.ModelRouter}'s; {@link dev.weft.agents.author.ReusingAgent} wraps it to reuse
+ * programs a host checked, kept in the ledger ({@link dev.weft.agents.author.ProgramLibrary}). See docs/agents.md,
+ * "Whole-corpus questions".
  *
  * <p>May import: the JDK, Jackson, {@code schemas} (the program schema), {@code dev.weft.context} (its {@code env},
- * {@code program} and {@code error} packages), {@code dev.weft.agents.model}, {@code dev.weft.agents.program},
+ * {@code program}, {@code error} and {@code ledger} packages), {@code models.http} (an endpoint's configuration), {@code dev.weft.agents.model}, {@code dev.weft.agents.program},
  * {@code dev.weft.agents.loop} (Budget, Spend) and {@code dev.weft.agents.recursive} (the Level seam). Must not
  * import Beam, {@code transforms}, {@code pipelines} or {@code api}: the runners are plugged in from {@code api}.
  */
