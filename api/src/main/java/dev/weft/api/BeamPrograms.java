@@ -36,10 +36,7 @@ final class BeamPrograms {
 
   static ProgramOutcome run(ProgramRequest request, Plan plan) throws InterruptedException {
     ProgramSource source = request.source();
-    if (source instanceof ProgramSource.EnvDir) {
-      throw new IllegalArgumentException("--env runs in process only (its files are slots); use --runner inprocess,"
-          + " or run the Beam runner over --index DIR or --dataset PATH");
-    }
+    checkSource(source);
     Step.Map map = checkShape(request, plan);
     Path work = request.beamWork().orElseGet(() -> defaultWork(source)).toAbsolutePath().normalize();
     List<String> args = pipelineArgs(request, work, plan.fingerprint());
@@ -57,6 +54,14 @@ final class BeamPrograms {
     return new ProgramOutcome(result, request.executor(), source.path().toAbsolutePath().normalize().toString(),
         (int) outcome.items(), 0, outcome.deadLetters().size(), outcome.deadLetters().subList(0,
             Math.min(outcome.deadLetters().size(), ProgramOutcome.LISTED_DEAD_LETTERS)), Optional.ofNullable(slot));
+  }
+
+  /** The Beam runner reads an index or a dataset; a directory's files are slots, which only the in-process has. */
+  static void checkSource(ProgramSource source) {
+    if (source instanceof ProgramSource.EnvDir) {
+      throw new IllegalArgumentException("--env runs in process only (its files are slots); use --runner inprocess,"
+          + " or run the Beam runner over --index DIR or --dataset PATH");
+    }
   }
 
   /**

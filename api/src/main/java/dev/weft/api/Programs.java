@@ -83,8 +83,16 @@ public final class Programs {
       return BeamPrograms.run(request, compiled(request, text, name -> false));
     }
     ProgramInputs.Loaded loaded = ProgramInputs.load(request.source());
-    Plan plan = compiled(request, text, loaded.slots()::containsKey);
-    Environment env = environments.get();
+    return runLoaded(compiled(request, text, loaded.slots()::containsKey), loaded, request, environments.get(),
+        jqBounds);
+  }
+
+  /**
+   * Runs a compiled plan in process over a loaded source: its slots put into {@code env}, its pieces as
+   * {@code input} (a program file's run, and an authored program's: {@link Asks}).
+   */
+  static ProgramOutcome runLoaded(Plan plan, ProgramInputs.Loaded loaded, ProgramRequest request, Environment env,
+      JqBounds jqBounds) throws InterruptedException {
     loaded.slots().forEach(env::put);
     RunResult result = new ProgramRunner(env, request.subcall(), request.options(), jqBounds)
         .run(plan, loaded.pieces(), request.cancel(), request.progress());

@@ -1,5 +1,6 @@
 package dev.weft.api;
 
+import dev.weft.agents.author.AuthoredProgram;
 import dev.weft.agents.compact.EnvTools;
 import dev.weft.agents.loop.Agent;
 import dev.weft.agents.loop.AgentOptions;
@@ -345,6 +346,23 @@ public final class Weft implements AutoCloseable {
    */
   public static Programs programs() {
     return new Programs(() -> new SlotEnvironment(new InMemoryStore()));
+  }
+
+  /**
+   * A whole-corpus question (docs/agents.md, "Whole-corpus questions"): the model authors a program over the
+   * request's source (one repair round with the compiler's errors), and it runs on the request's runner, in process or
+   * on Beam, with the same answer either way. Needs no index, as {@link #programs()}.
+   *
+   * @throws dev.weft.agents.author.ProgramNotAuthoredException when no program compiled after the repair round
+   * @throws InterruptedException when the calling thread is interrupted while the map runs
+   */
+  public static AskOutcome ask(AskRequest request) throws InterruptedException {
+    return Asks.ask(request);
+  }
+
+  /** The program {@link #ask} would run, authored and compiled against the source, without running it. */
+  public static AuthoredProgram authorProgram(AskRequest request) {
+    return Asks.author(request);
   }
 
   /**

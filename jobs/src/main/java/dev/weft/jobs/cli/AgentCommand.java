@@ -29,7 +29,6 @@ import dev.weft.jobs.mcp.WeftMcp;
 import dev.weft.jobs.run.SignalStop;
 import dev.weft.jobs.view.Json;
 import dev.weft.jobs.view.TsvFields;
-import dev.weft.models.http.EndpointConfig;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -152,7 +151,7 @@ final class AgentCommand implements Callable<Integer> {
   private AgentOptions options(Weft weft, Ledger ledger, String runId, AgentSettings settings) {
     String prompt = SYSTEM_PROMPT + (settings.toolSets().contains("geo") ? GEO_PROMPT : "");
     AgentOptions options = AgentOptions.defaults().withSystemPrompt(prompt).withLedger(ledger)
-        .withMaxToolRounds(settings.maxToolRounds()).withEndpoint(endpoint());
+        .withMaxToolRounds(settings.maxToolRounds()).withEndpoint(model.endpoint());
     if (settings.budgetTokens().isPresent()) {
       options = options.withBudget(Budget.unbounded().withTokens(settings.budgetTokens().get()));
     }
@@ -168,11 +167,6 @@ final class AgentCommand implements Callable<Integer> {
       return TranscriptWindow.forRun(weft.environment(), runId, settings.transcriptWindow().get());
     }
     return ContextPolicy.whole();
-  }
-
-  private EndpointConfig endpoint() {
-    return EndpointConfig.of(model.baseUrl, model.model).withApiKeyEnv(model.apiKeyEnv)
-        .withTimeout(model.callTimeout);
   }
 
   /**

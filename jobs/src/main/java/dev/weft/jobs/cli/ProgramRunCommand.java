@@ -4,15 +4,15 @@ import dev.weft.agents.program.RunOptions;
 import dev.weft.agents.program.RunResult;
 import dev.weft.api.ProgramOutcome;
 import dev.weft.api.ProgramRequest;
-import dev.weft.api.ProgramSource;
 import dev.weft.api.Weft;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.program.CancelSignal;
-import dev.weft.context.program.MaxConcurrent;
 import dev.weft.context.program.Subcall;
 import dev.weft.jobs.cli.options.FlinkClusterOptions;
 import dev.weft.jobs.cli.options.JsonOption;
 import dev.weft.jobs.cli.options.ModelOptions;
+import dev.weft.jobs.cli.options.ProgramRunnerOptions;
+import dev.weft.jobs.cli.options.ProgramSourceOptions;
 import dev.weft.jobs.cli.options.QuietOption;
 import dev.weft.jobs.cli.options.ReportOption;
 import dev.weft.jobs.report.ProgramRunReports;
@@ -26,9 +26,7 @@ import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.ingest.IngestProgress;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -49,50 +47,13 @@ final class ProgramRunCommand implements Callable<Integer> {
   Path file;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
-  Source source;
+  ProgramSourceOptions source;
 
-  static final class Source {
-    @Option(names = "--env", paramLabel = "DIR", description = "Each file of DIR is a slot (its relative path) "
-        + "and a piece of input.")
-    Path env;
-
-    @Option(names = "--index", paramLabel = "DIR", description = "Each chunk of the index at DIR is a piece.")
-    Path index;
-
-    @Option(names = "--dataset", paramLabel = "PATH", description = "Each record of a JSONL, Parquet or Avro "
-        + "dataset is a piece.")
-    Path dataset;
-
-    ProgramSource toSource() {
-      return env != null ? new ProgramSource.EnvDir(env)
-          : index != null ? new ProgramSource.Index(index) : new ProgramSource.Dataset(dataset);
-    }
-  }
-
-  @Option(names = "--runner", defaultValue = "inprocess", paramLabel = "RUNNER",
-      description = "inprocess, direct or flink (default: ${DEFAULT-VALUE}).")
-  String runner;
+  /** --runner, --work, --max-concurrent, --max-subcalls, --deadline: `weft ask`'s too. */
+  @Mixin ProgramRunnerOptions running;
 
   /** With --runner flink only: the cluster and its parallelism (refused with another runner, not ignored). */
   @Mixin FlinkClusterOptions flink;
-
-  @Option(names = "--work", paramLabel = "DIR", description = "Beam runners: where results are kept by (program "
-      + "fingerprint, piece address), so a re-run asks only what is missing (default: INDEX/programs, or "
-      + ".weft-programs/FILE beside the dataset).")
-  Path work;
-
-  @Option(names = "--max-concurrent", paramLabel = "K", defaultValue = "" + MaxConcurrent.DEFAULT,
-      description = "At most K sub-calls in flight, 1 to " + MaxConcurrent.MAX + " (default: "
-          + "${DEFAULT-VALUE}).")
-  int maxConcurrent;
-
-  @Option(names = "--max-subcalls", paramLabel = "N", description = "At most N sub-calls: the first N pieces in "
-      + "address order (replaces the map step's maxSubcalls).")
-  Integer maxSubcalls;
-
-  @Option(names = "--deadline", paramLabel = "DURATION", defaultValue = "PT1H",
-      description = "The map's deadline, a duration: 30m, 1h, PT1H (default: ${DEFAULT-VALUE}); past it the run is cancelled.")
-  Duration deadline;
 
   @ArgGroup(exclusive = false, multiplicity = "0..1", heading = "The model (needed when the program maps):%n")
   ModelOptions model;
@@ -109,9 +70,8 @@ final class ProgramRunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Runner executor = ProgramForms.executor(runner);
-    RunOptions options = new RunOptions(maxConcurrent,
-        maxSubcalls == null ? OptionalInt.empty() : OptionalInt.of(maxSubcalls), deadline);
+    Runner executor = ProgramForms.executor(running.runner());
+    RunOptions options = running.runOptions();
     Subcall subcall = ModelOptions.subcall(model);
     CancelSignal cancel = new CancelSignal();
     PrintWriter err = spec.commandLine().getErr();
@@ -130,7 +90,7 @@ final class ProgramRunCommand implements Callable<Integer> {
     ProgramOutcome outcome;
     try {
       outcome = Weft.programs().run(new ProgramRequest(file, source.toSource(), executor, options, subcall, cancel,
-          ProgramRunReports.recording(recorder, progress), Optional.ofNullable(work), flink.beamArgs()));
+          ProgramRunReports.recording(recorder, progress), running.work(), flink.beamArgs()));
     } catch (RuntimeException e) {
       reportFile.failed(recorder, e);
       throw e;

@@ -67,6 +67,7 @@ public final class WeftCli implements Runnable {
     commands.put("mcp", McpCommand::new);
     commands.put("program", ProgramCommand::new);
     commands.put("agent", AgentCommand::new);
+    commands.put("ask", AskCommand::new);
     commands.put("bench", BenchCommand::new);
     commands.put("eval", EvalCommand::new);
     commands.put("serve", ServeCommand::new);

@@ -2,6 +2,7 @@ package dev.weft.jobs.cli.options;
 
 import dev.weft.api.Programs;
 import dev.weft.context.program.Subcall;
+import dev.weft.models.http.EndpointConfig;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
@@ -21,6 +22,11 @@ public final class ModelOptions {
   @Option(names = "--call-timeout", paramLabel = "DURATION", defaultValue = "PT60S",
       description = "Each sub-call's deadline, a duration: 60s, PT60S (default: ${DEFAULT-VALUE}).")
   public Duration callTimeout;
+
+  /** The endpoint these options name: its model, base URL, key variable and each call's deadline. */
+  public EndpointConfig endpoint() {
+    return EndpointConfig.of(baseUrl, model).withApiKeyEnv(apiKeyEnv).withTimeout(callTimeout);
+  }
 
   /** The sub-call for these options; without options, {@link Programs#NO_MODEL} (a map step is then refused). */
   public static Subcall subcall(ModelOptions options) {

@@ -2,7 +2,8 @@
  * The option mixins several commands share (picocli {@code @Mixin}s and {@code @ArgGroup}s): the index
  * ({@code --index}), the output's form and noise ({@code --json}, {@code --quiet}), the run report file
  * ({@code --report}), the lock wait ({@code --wait}), the generations kept, the Flink cluster
- * ({@code --flink-master}, {@code --parallelism}), the embedder and its batch, hybrid
+ * ({@code --flink-master}, {@code --parallelism}), a program's source and runner ({@code --env}/{@code --index}/
+ * {@code --dataset}, {@code --runner}, {@code --max-concurrent}, ...: program run and ask), the embedder and its batch, hybrid
  * recall's knobs, the chat model of a program, a memory's scope and a ledger record's evidence. Each declares its
  * flags and their help once and reads them into the value the facade takes; the command decides what to do with it.
  * A command whose {@code --json}, {@code --quiet} or {@code --report} says something of its own gives that line
