@@ -3,6 +3,7 @@ package dev.weft.pipelines.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -16,6 +17,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 
 /**
  * A Flink session cluster in separate processes on this machine: one JobManager
@@ -28,15 +31,22 @@ public final class FlinkSessionCluster implements AutoCloseable {
   private static final String TASK_MANAGER = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** Network memory a TaskManager gets when a test names none: what the ingest and program tests ran on. */
+  public static final int DEFAULT_NETWORK_MB = 64;
+
   private final Path dir;
   private final int restPort;
+  private final int slotsEach;
+  private final int networkMb;
   private final List<Process> processes = new ArrayList<>();
   private final List<Path> outputs = new ArrayList<>();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-  private FlinkSessionCluster(Path dir, int restPort) {
+  private FlinkSessionCluster(Path dir, int restPort, int slotsEach, int networkMb) {
     this.dir = dir;
     this.restPort = restPort;
+    this.slotsEach = slotsEach;
+    this.networkMb = networkMb;
   }
 
   /**
@@ -47,7 +57,16 @@ public final class FlinkSessionCluster implements AutoCloseable {
    * @throws IllegalStateException when the cluster is not up in time, naming the log files to read
    */
   public static FlinkSessionCluster start(Path dir, int taskManagers, Duration deadline) throws IOException {
-    FlinkSessionCluster cluster = new FlinkSessionCluster(dir, freePort());
+    return start(dir, taskManagers, 1, DEFAULT_NETWORK_MB, deadline);
+  }
+
+  /**
+   * As {@link #start(Path, int, Duration)} with {@code slotsEach} task slots per TaskManager and {@code networkMb}
+   * MB of network memory each (Flink's {@code taskmanager.memory.network.min} and {@code .max}).
+   */
+  public static FlinkSessionCluster start(Path dir, int taskManagers, int slotsEach, int networkMb,
+      Duration deadline) throws IOException {
+    FlinkSessionCluster cluster = new FlinkSessionCluster(dir, freePort(), slotsEach, networkMb);
     try {
       cluster.writeConfig();
       cluster.launch(JOB_MANAGER, "jobmanager");
@@ -59,6 +78,20 @@ public final class FlinkSessionCluster implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       cluster.close();
       throw e;
+    }
+  }
+
+  /**
+   * The job's jar, {@code --filesToStage}: the TaskManagers run on this JVM's class path already, so nothing needs
+   * shipping (the CLI ships the fat jar instead). An empty jar keeps Beam from zipping and uploading the whole test
+   * class path.
+   */
+  public static Path emptyJar(Path dir) throws IOException {
+    Path jar = dir.resolve("job.jar");
+    Manifest manifest = new Manifest();
+    manifest.getMainAttributes().putValue("Manifest-Version", "1.0");
+    try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
+      return jar;
     }
   }
 
@@ -99,7 +132,7 @@ public final class FlinkSessionCluster implements AutoCloseable {
         "taskmanager.bind-host: localhost",
         "taskmanager.rpc.port: 0",
         "taskmanager.data.port: 0",
-        "taskmanager.numberOfTaskSlots: 1",
+        "taskmanager.numberOfTaskSlots: " + slotsEach,
         "jobmanager.memory.process.size: 768m",
         // Flink's start scripts derive these from a process size; TaskManagerRunner started directly needs them all
         "taskmanager.cpu.cores: 1",
@@ -108,8 +141,8 @@ public final class FlinkSessionCluster implements AutoCloseable {
         "taskmanager.memory.framework.heap.size: 128m",
         "taskmanager.memory.framework.off-heap.size: 128m",
         "taskmanager.memory.managed.size: 64m",
-        "taskmanager.memory.network.min: 64m",
-        "taskmanager.memory.network.max: 64m",
+        "taskmanager.memory.network.min: " + networkMb + "m",
+        "taskmanager.memory.network.max: " + networkMb + "m",
         "taskmanager.memory.jvm-metaspace.size: 256m",
         "taskmanager.memory.jvm-overhead.min: 128m",
         "taskmanager.memory.jvm-overhead.max: 128m",

@@ -189,11 +189,11 @@ public final class ProgramRunPipeline {
   }
 
   /**
-   * The map's progress: the pieces past the cap are the total. A runner commits counters per bundle, and a lane is
+   * The map's progress: the pieces past the cap are the total. A runner commits counters per bundle, and a group is
    * one bundle, so while the map runs the pieces done are the results stored so far (each is stored as its call
    * returns; the count may include results of an earlier run of the same program, hence the cap at the total);
    * at the end ({@code stored} -1) the counters, which are exact then. Calls in flight are not counted by the
-   * pipeline: while it runs, at most K of what is left. Failures are the counters' (known per finished lane).
+   * pipeline: while it runs, at most K of what is left. Failures are the counters' (known per finished group).
    */
   static MapProgress progressOf(PipelineResult result, long startedNanos, int k, long stored) {
     long total = Counters.of(result, "map_items") - Counters.of(result, "map_not_visited");
