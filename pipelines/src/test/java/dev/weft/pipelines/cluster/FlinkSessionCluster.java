@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -38,15 +39,17 @@ public final class FlinkSessionCluster implements AutoCloseable {
   private final int restPort;
   private final int slotsEach;
   private final int networkMb;
+  private final Map<String, String> more;
   private final List<Process> processes = new ArrayList<>();
   private final List<Path> outputs = new ArrayList<>();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-  private FlinkSessionCluster(Path dir, int restPort, int slotsEach, int networkMb) {
+  private FlinkSessionCluster(Path dir, int restPort, int slotsEach, int networkMb, Map<String, String> more) {
     this.dir = dir;
     this.restPort = restPort;
     this.slotsEach = slotsEach;
     this.networkMb = networkMb;
+    this.more = Map.copyOf(more);
   }
 
   /**
@@ -66,7 +69,13 @@ public final class FlinkSessionCluster implements AutoCloseable {
    */
   public static FlinkSessionCluster start(Path dir, int taskManagers, int slotsEach, int networkMb,
       Duration deadline) throws IOException {
-    FlinkSessionCluster cluster = new FlinkSessionCluster(dir, freePort(), slotsEach, networkMb);
+    return start(dir, taskManagers, slotsEach, networkMb, Map.of(), deadline);
+  }
+
+  /** As {@link #start(Path, int, int, int, Duration)} with {@code more} Flink configuration (key: value) besides. */
+  public static FlinkSessionCluster start(Path dir, int taskManagers, int slotsEach, int networkMb,
+      Map<String, String> more, Duration deadline) throws IOException {
+    FlinkSessionCluster cluster = new FlinkSessionCluster(dir, freePort(), slotsEach, networkMb, more);
     try {
       cluster.writeConfig();
       cluster.launch(JOB_MANAGER, "jobmanager");
@@ -154,6 +163,9 @@ public final class FlinkSessionCluster implements AutoCloseable {
         "io.tmp.dirs: " + tmp,
         "web.tmpdir: " + tmp,
         "");
+    for (Map.Entry<String, String> entry : more.entrySet()) {
+      config += entry.getKey() + ": " + entry.getValue() + "\n";
+    }
     Files.writeString(conf.resolve("flink-conf.yaml"), config);
   }
 
@@ -180,6 +192,7 @@ public final class FlinkSessionCluster implements AutoCloseable {
     return path == null || path.isBlank() ? System.getProperty("java.class.path") : path;
   }
 
+  /** Waits until {@code count} TaskManagers and all their slots are registered. */
   private void awaitTaskManagers(int count, Duration deadline) {
     Instant end = Instant.now().plus(deadline);
     String last = "no answer yet";
@@ -194,7 +207,9 @@ public final class FlinkSessionCluster implements AutoCloseable {
       try {
         JsonNode overview = rest("/overview");
         last = overview.toString();
-        if (overview.path("taskmanagers").asInt() >= count) {
+        // a TaskManager is listed before its slots are: a job probed in between would see a cluster of 0 slots
+        if (overview.path("taskmanagers").asInt() >= count
+            && overview.path("slots-total").asInt() >= count * slotsEach) {
           return;
         }
       } catch (IOException e) {

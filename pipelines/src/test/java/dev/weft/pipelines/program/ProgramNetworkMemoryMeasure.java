@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -23,11 +25,26 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Measures what network memory a program job needs on one TaskManager of 4 slots: for each size in
  * {@code -Dweft.measure.networkMb=32,64,...} a cluster with that much, and the job at parallelism 1, 2 and 4; prints
- * ran or the failure's root message. Off unless {@code -Dweft.measure.networkMb} is given (a cluster per size).
+ * ran or the failure's root message; {@code -Dweft.measure.flinkConf=key=value;...} adds Flink configuration (e.g.
+ * {@code taskmanager.network.sort-shuffle.min-buffers=64}). Off unless {@code -Dweft.measure.networkMb} is given (a
+ * cluster per size): {@code mvn -o -pl pipelines -am verify -Dtest=ProgramNetworkMemoryMeasure
+ * -Dweft.measure.networkMb=64,128 -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 @EnabledIfSystemProperty(named = "weft.measure.networkMb", matches = "[0-9,]+")
 class ProgramNetworkMemoryMeasure {
   @TempDir Path tmp;
+
+  /** {@code -Dweft.measure.flinkConf=key=value;key=value}: more Flink configuration for every cluster. */
+  private static Map<String, String> more() {
+    Map<String, String> more = new TreeMap<>();
+    for (String pair : System.getProperty("weft.measure.flinkConf", "").split(";")) {
+      if (!pair.isBlank()) {
+        String[] kv = pair.split("=", 2);
+        more.put(kv[0].trim(), kv[1].trim());
+      }
+    }
+    return more;
+  }
 
   @Test
   void measure() throws Exception {
@@ -38,7 +55,7 @@ class ProgramNetworkMemoryMeasure {
     Path dataset = Files.write(tmp.resolve("records.jsonl"), lines);
     for (String size : System.getProperty("weft.measure.networkMb").split(",")) {
       int mb = Integer.parseInt(size);
-      try (FlinkSessionCluster cluster = FlinkSessionCluster.start(tmp.resolve("flink-" + mb), 1, 4, mb,
+      try (FlinkSessionCluster cluster = FlinkSessionCluster.start(tmp.resolve("flink-" + mb), 1, 4, mb, more(),
           Duration.ofSeconds(180)); StubChatServer stub = new StubChatServer()) {
         stub.replies(request -> StubReply.text("ok"));
         for (int p : Arrays.stream(System.getProperty("weft.measure.parallelism", "1,2,4").split(","))
@@ -59,7 +76,7 @@ class ProgramNetworkMemoryMeasure {
           } catch (RuntimeException e) {
             outcome = "failed: " + e.getMessage();
           }
-          System.out.println("MEASURE network " + mb + " MB, parallelism " + p + ": " + outcome);
+          System.out.println("MEASURE network " + mb + " MB " + more() + ", parallelism " + p + ": " + outcome);
         }
       }
     }

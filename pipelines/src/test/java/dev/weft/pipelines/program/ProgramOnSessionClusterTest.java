@@ -47,6 +47,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ProgramOnSessionClusterTest {
   private static final int SLOTS = 2;
+  /** What a program job needs per slot it runs in (operations.md, "Network memory"; at 48 MB a slot it fails). */
+  private static final int NETWORK_MB_PER_SLOT = 64;
   /** Pieces per group of the 2 groups: each group answers its share in whole waves. */
   private static final int PER_GROUP = 24;
 
@@ -56,7 +58,7 @@ class ProgramOnSessionClusterTest {
 
   @BeforeAll
   static void startCluster() throws IOException {
-    cluster = FlinkSessionCluster.start(shared.resolve("flink"), 1, SLOTS, FlinkSessionCluster.DEFAULT_NETWORK_MB,
+    cluster = FlinkSessionCluster.start(shared.resolve("flink"), 1, SLOTS, NETWORK_MB_PER_SLOT * SLOTS,
         Duration.ofSeconds(180));
   }
 

@@ -48,8 +48,8 @@ public final class FlinkSlots {
    * @param say receives the one line saying which parallelism was chosen, when none was given
    * @return the parallelism the job runs at, or -1 when no cluster was asked (not Flink, or Flink in this process)
    * @throws WeftException {@link ExitStatus#BAD_INPUT} when the cluster has fewer slots in all than the job needs,
-   *     {@link ExitStatus#BUSY} when it has them but not free, {@link ExitStatus#IO_FAILURE} when its REST API
-   *     does not answer
+   *     {@link ExitStatus#BUSY} when it has them but not free (or has no TaskManager yet), {@link
+   *     ExitStatus#IO_FAILURE} when its REST API does not answer
    */
   public static int fit(PipelineOptions options, Consumer<String> say) {
     if (options.getRunner() != FlinkRunner.class) {
@@ -79,6 +79,12 @@ public final class FlinkSlots {
   }
 
   private static WeftException refusal(String master, int needed, Slots slots, String why) {
+    if (slots.total() == 0) {
+      // a cluster starting, or a TaskManager re-registering after a failure: busy, not a wrong command
+      return new WeftException(ExitStatus.BUSY, "the job needs " + needed + " task slot" + plural(needed) + " ("
+          + why + ") but the Flink cluster at " + master + " has no TaskManager registered; retry when one is, or "
+          + "start one");
+    }
     if (needed > slots.total()) {
       return new WeftException(ExitStatus.BAD_INPUT, "the job needs " + needed + " task slot" + plural(needed)
           + " (" + why + ") but the Flink cluster at " + master + " has " + slots.total() + " in all; pass "

@@ -78,7 +78,7 @@ class FlinkSlotsTest {
   }
 
   @Test
-  void noFreeSlotWithNoParallelismIsBusyAndNoTaskManagerIsBadInput() throws IOException {
+  void noFreeSlotWithNoParallelismIsBusyAndSoIsNoTaskManagerYet() throws IOException {
     String busy = jobManager(2, 0);
     assertThatThrownBy(() -> FlinkSlots.fit(flink(busy), said::add))
         .isInstanceOfSatisfying(WeftException.class, e -> assertThat(e.status()).isEqualTo(ExitStatus.BUSY))
@@ -86,9 +86,10 @@ class FlinkSlotsTest {
             + busy + " has 0 of 2 free");
     stop();
     String empty = jobManager(0, 0);
-    assertThatThrownBy(() -> FlinkSlots.fit(flink(empty), said::add))
-        .isInstanceOfSatisfying(WeftException.class, e -> assertThat(e.status()).isEqualTo(ExitStatus.BAD_INPUT))
-        .hasMessageContaining("has 0 in all");
+    assertThatThrownBy(() -> FlinkSlots.fit(flink(empty, "--parallelism=2"), said::add))
+        .isInstanceOfSatisfying(WeftException.class, e -> assertThat(e.status()).isEqualTo(ExitStatus.BUSY))
+        .hasMessage("the job needs 2 task slots (--parallelism 2) but the Flink cluster at " + empty + " has no "
+            + "TaskManager registered; retry when one is, or start one");
   }
 
   @Test
