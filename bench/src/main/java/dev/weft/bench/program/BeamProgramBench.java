@@ -112,6 +112,7 @@ public final class BeamProgramBench implements Bench {
   private int cluster(Path work, Path dataset, double ideal, PrintWriter out) throws IOException {
     InFlightMeter meter = new InFlightMeter();
     long latencyMillis = options.latency().toMillis();
+    ProgramBench.stubRepliesWithoutNagle();
     try (StubChatServer stub = new StubChatServer(Math.max(StubChatServer.DEFAULT_THREADS, options.k()))) {
       stub.recording(false).replies(request -> {
         meter.enter();
