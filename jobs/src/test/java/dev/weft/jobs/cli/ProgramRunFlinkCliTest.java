@@ -114,8 +114,9 @@ class ProgramRunFlinkCliTest {
           + "at " + oneFree.master() + " has 1 of 2 free; retry when its running jobs finish, or pass "
           + "--parallelism 1 or less\n");
       assertThat(index.exit()).isEqualTo(2);
-      assertThat(index.err()).startsWith("weft: the job needs 3 task slots (--parallelism 3) but the Flink "
-          + "cluster at " + twoSlots.master() + " has 2 in all");
+      assertThat(index.err().lines().reduce((first, last) -> last)).hasValue("weft: the job needs 3 task slots "
+          + "(--parallelism 3) but the Flink cluster at " + twoSlots.master() + " has 2 in all; pass --parallelism 2 "
+          + "or less, or add TaskManagers or slots");
     }
   }
 
@@ -126,10 +127,9 @@ class ProgramRunFlinkCliTest {
       closed = socket.getLocalPort();
     }
 
-    CliRun run = run("--runner", "flink", "--flink-master", "localhost:" + closed, "--work",
-        tmp.resolve("work").toString());
+    CliRun run = onCluster("localhost:" + closed);
 
-    assertThat(run.exit()).isEqualTo(5);
+    assertThat(run.exit()).as(run.err()).isEqualTo(5);
     assertThat(run.err()).startsWith("weft: cannot read the Flink cluster's task slots from http://localhost:"
         + closed + "/overview: ").endsWith("; start the cluster or fix --flink-master (HOST:PORT of its REST "
         + "API, 8081 by default)\n");
