@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -16,14 +17,18 @@ import java.util.regex.Pattern;
  * session deployment's REST service; every claim names the PVC; the shared volume is mounted at one path
  * everywhere (workers and driver exchange paths, not bytes); every path a job is given lies on that volume; the jar
  * the manifests run is where the Dockerfile copies it; and the operator's rules for the upgrade mode hold
- * (savepoint and last-state need {@code state.savepoints.dir}, last-state needs HA, HA needs a storage dir). Each
- * finding is one line naming the file and what to change.
+ * (savepoint and last-state need {@code state.savepoints.dir}, last-state needs HA, HA needs a storage dir); a session
+ * cluster gives each TaskManager the network memory its slots need for program jobs. Each finding is one line naming
+ * the file and what to change.
  */
 final class WiringCheck {
   private static final String REST_PORT = "8081";
   private static final Pattern COPY = Pattern.compile("(?m)^COPY\\s+(?:--\\S+\\s+)*\\S+\\s+(\\S+)\\s*$");
   private static final Pattern PATH_ARG = Pattern.compile("^(?:--[\\w-]+=)?(?:file://)?(/\\S*)$");
   private static final String IMAGE_DIRS = "/opt/flink/";
+  /** Network memory a program job needs per task slot, in MB. */
+  static final int NETWORK_MB_PER_SLOT = 64;
+  private static final Pattern MEGABYTES = Pattern.compile("(\\d+)\\s*(m|mb|g|gb)", Pattern.CASE_INSENSITIVE);
 
   private WiringCheck() {}
 
@@ -100,9 +105,28 @@ final class WiringCheck {
     if (ha && !config.has("high-availability.storageDir")) {
       found.add(file + ": high availability needs high-availability.storageDir in flinkConfiguration");
     }
+    if (!m.path("spec").has("job")) {
+      networkMemory(file, config, found);
+    }
     if (job.has("jarURI") && jar != null && !job.get("jarURI").asText().equals("local://" + jar)) {
       found.add(file + ": job.jarURI is '" + job.get("jarURI").asText() + "', the Dockerfile copies the jar to '"
           + jar + "' (local://" + jar + ")");
+    }
+  }
+
+  /**
+   * A session cluster runs program jobs, which need {@value #NETWORK_MB_PER_SLOT} MB of network memory per task slot
+   * on each TaskManager (measured: operations.md, "Network memory"); Flink's default fraction is no promise of it.
+   */
+  private static void networkMemory(String file, JsonNode config, List<String> found) {
+    int slots = Integer.parseInt(config.path("taskmanager.numberOfTaskSlots").asText("1"));
+    long needed = (long) NETWORK_MB_PER_SLOT * slots;
+    String min = config.path("taskmanager.memory.network.min").asText("");
+    Matcher size = MEGABYTES.matcher(min);
+    long mb = !size.matches() ? -1 : Long.parseLong(size.group(1)) * (size.group(2).toLowerCase(Locale.ROOT).startsWith("g") ? 1024 : 1);
+    if (mb < needed) {
+      found.add(file + ": taskmanager.memory.network.min is '" + min + "', a TaskManager of " + slots
+          + " slots running program jobs needs at least " + needed + "m (" + NETWORK_MB_PER_SLOT + "m a slot)");
     }
   }
 

@@ -89,6 +89,19 @@ class WiringTest {
   }
 
   @Test
+  void aSessionClusterWithLessNetworkMemoryThanItsSlotsNeedIsReported() {
+    ObjectNode config = (ObjectNode) manifests.get("flink-session.yaml").at("/spec/flinkConfiguration");
+    config.put("taskmanager.memory.network.min", "64m");
+
+    assertThat(WiringCheck.check(manifests, dockerfile)).containsExactly("flink-session.yaml: "
+        + "taskmanager.memory.network.min is '64m', a TaskManager of 2 slots running program jobs needs at least "
+        + "128m (64m a slot)");
+    config.remove("taskmanager.memory.network.min");
+    assertThat(WiringCheck.check(manifests, dockerfile)).singleElement().asString()
+        .startsWith("flink-session.yaml: taskmanager.memory.network.min is ''");
+  }
+
+  @Test
   void aDockerfileThatPutsTheJarElsewhereIsReportedWhereItIsRun() {
     String moved = dockerfile.replace("/opt/flink/usrlib/weft.jar", "/opt/weft/weft.jar");
 

@@ -1,7 +1,12 @@
 package dev.weft.bench.program;
 
+import dev.weft.agents.model.ChatSubcall;
+import dev.weft.agents.model.stub.StubChatServer;
+import dev.weft.agents.model.stub.StubReply;
 import dev.weft.bench.Bench;
 import dev.weft.bench.Checks;
+import dev.weft.context.program.Subcall;
+import dev.weft.models.http.EndpointConfig;
 import dev.weft.models.natives.NativeLibraries;
 import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.program.beam.MapOutcome;
@@ -29,6 +34,9 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * with a fixed latency, on each Beam runner. Per runner: a full run (wall time against the ideal N × latency ÷ K,
  * and the mean calls in flight ÷ K over the map's window, measured at the model), then a run killed halfway (every
  * call from N/2 on dies, as a killed worker would) and a re-run that must ask only what the first left missing.
+ * With a session cluster ({@code --flink-master HOST:PORT}), a full run on it too: its workers are other processes,
+ * so the model there is the stub chat server in this process holding each reply for the latency, metered where it
+ * answers (the cluster must reach this machine's loopback: a cluster on this machine), and no killed run.
  */
 public final class BeamProgramBench implements Bench {
   private static final String FINGERPRINT = "bench";
@@ -41,8 +49,22 @@ public final class BeamProgramBench implements Bench {
    * @param latency each call's latency
    * @param runners {@code direct} and/or {@code flink}
    */
-  public record Options(int items, int k, Duration latency, List<String> runners) {
+  public record Options(int items, int k, Duration latency, List<String> runners, List<String> clusterArgs) {
+    /** No session cluster. */
+    public Options(int items, int k, Duration latency, List<String> runners) {
+      this(items, k, latency, runners, List.of());
+    }
+
+    /**
+     * @param clusterArgs the Beam options naming a session cluster ({@code --flinkMaster=HOST:PORT}, perhaps
+     *     {@code --parallelism=N}), empty for none
+     */
     public Options {
+      clusterArgs = List.copyOf(clusterArgs);
+      if (!clusterArgs.isEmpty() && clusterArgs.stream().noneMatch(a -> a.startsWith("--flinkMaster="))) {
+        throw new IllegalArgumentException("a session cluster's options must name --flinkMaster=HOST:PORT, got: "
+            + clusterArgs);
+      }
       Checks.atLeast("items", items, 2);
       Checks.atLeast("max-concurrent", k, 1);
       Checks.positive("latency", latency);
@@ -79,7 +101,42 @@ public final class BeamProgramBench implements Bench {
       bad += killedAndResumed(work, dataset, runner, out);
       out.flush();
     }
+    if (!options.clusterArgs().isEmpty()) {
+      bad += cluster(work, dataset, ideal, out);
+      out.flush();
+    }
     return bad == 0 ? 0 : 1;
+  }
+
+  /** The full run on the session cluster, against the stub chat server metered as it answers. */
+  private int cluster(Path work, Path dataset, double ideal, PrintWriter out) throws IOException {
+    InFlightMeter meter = new InFlightMeter();
+    long latencyMillis = options.latency().toMillis();
+    ProgramBench.stubRepliesWithoutNagle();
+    try (StubChatServer stub = new StubChatServer(Math.max(StubChatServer.DEFAULT_THREADS, options.k()))) {
+      stub.recording(false).replies(request -> {
+        meter.enter();
+        try {
+          Thread.sleep(latencyMillis);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt(); // the server is closing: the reply does not matter any more
+        } finally {
+          meter.exit();
+        }
+        return StubReply.text("ok");
+      });
+      ChatSubcall subcall = new ChatSubcall(EndpointConfig.of(stub.baseUrl(), "bench-model")
+          .withTimeout(Duration.ofSeconds(60)), false, ChatSubcall.noWait());
+      List<String> runnerArgs = new ArrayList<>(List.of("--runner=FlinkRunner"));
+      runnerArgs.addAll(options.clusterArgs());
+      Path results = work.resolve("cluster-full");
+      long start = System.nanoTime();
+      MapOutcome outcome = run(runnerArgs, dataset, results, subcall);
+      long end = System.nanoTime();
+      String master = options.clusterArgs().stream().filter(a -> a.startsWith("--flinkMaster="))
+          .map(a -> a.substring("--flinkMaster=".length())).findFirst().orElseThrow();
+      return report("cluster " + master, outcome, start, end, meter.read(), ideal, out);
+    }
   }
 
   private int full(Path work, Path dataset, String runner, double ideal, PrintWriter out) {
@@ -88,8 +145,13 @@ public final class BeamProgramBench implements Bench {
     long start = System.nanoTime();
     MapOutcome outcome = run(runner, dataset, results);
     long end = System.nanoTime();
+    return report(runner, outcome, start, end, InFlightMeter.GLOBAL.read(), ideal, out);
+  }
+
+  /** One full run's line; 1 when it broke the bound or lost a piece. */
+  private int report(String runner, MapOutcome outcome, long start, long end, InFlightMeter.Reading meter,
+      double ideal, PrintWriter out) {
     double wall = (end - start) / 1e9;
-    InFlightMeter.Reading meter = InFlightMeter.GLOBAL.read();
     out.printf(Locale.ROOT, "%s\tfull\tcalls %d\twall %.1f s (%.2fx ideal)\tmap window %.1f s (%.2fx ideal)"
             + "\tbefore it %.1f s\tafter it %.1f s\tmean in flight %.2f (%.3f of K)\tmax in flight %d%n", runner,
         outcome.calls(), wall, wall / ideal, meter.windowSeconds(), meter.windowSeconds() / ideal,
@@ -125,14 +187,18 @@ public final class BeamProgramBench implements Bench {
   }
 
   private MapOutcome run(String runner, Path dataset, Path work) {
+    return run(Runner.parseExplicit(runner).beamArgs(List.of()), dataset, work,
+        new LatencySubcall(options.latency().toMillis()));
+  }
+
+  private MapOutcome run(List<String> runnerArgs, Path dataset, Path work, Subcall subcall) {
     List<String> args = new ArrayList<>(List.of("--source=" + dataset, "--sourceKind=dataset",
         "--results=" + work.resolve("store"), "--output=" + work.resolve("out"),
         "--maxConcurrent=" + options.k()));
-    args.addAll(Runner.parseExplicit(runner).beamArgs(List.of()));
+    args.addAll(runnerArgs);
     ProgramRunOptions pipelineOptions = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new))
         .withValidation().as(ProgramRunOptions.class);
-    return ProgramRunPipeline.run(pipelineOptions, PieceSteps.NONE, MAP, FINGERPRINT,
-        new LatencySubcall(options.latency().toMillis()), new Natural());
+    return ProgramRunPipeline.run(pipelineOptions, PieceSteps.NONE, MAP, FINGERPRINT, subcall, new Natural());
   }
 
   private static void reset(long crashFrom, Runnable atCrash) {

@@ -3,8 +3,9 @@ package dev.weft.bench.program;
 /**
  * Calls in flight over time, as a model server sees them: the most at once, and the integral of in-flight over
  * the window from the first call's start to the last call's end, so {@code integral / window} is the mean number
- * in flight while the map ran. One JVM-wide instance ({@link #GLOBAL}): the runners call deserialized copies of
- * the sub-call in this JVM (Direct and Flink [local] both).
+ * in flight while the map ran. One JVM-wide instance ({@link #GLOBAL}) for the runners that call deserialized copies
+ * of the sub-call in this JVM (Direct and Flink [local] both); a session cluster's run meters at the stub chat
+ * server with an instance of its own.
  */
 public final class InFlightMeter {
   static final InFlightMeter GLOBAL = new InFlightMeter();

@@ -71,6 +71,15 @@ public final class ProgramBench implements Bench {
 
   private final Options options;
 
+  /**
+   * The JDK's HttpServer writes a reply's headers and body as two segments; with Nagle's algorithm on, the body
+   * waits for the client's delayed ACK (~40 ms a call on Linux), which would swamp a 20 to 50 ms latency. Read once,
+   * when the JVM's first HttpServer starts, so call it before the stub's.
+   */
+  static void stubRepliesWithoutNagle() {
+    System.setProperty("sun.net.httpserver.nodelay", "true");
+  }
+
   /** How the sub-calls are answered. */
   public enum Transport {
     /** Over HTTP through {@link ChatSubcall} to the stub chat server (loopback), which holds each reply. */
@@ -101,10 +110,7 @@ public final class ProgramBench implements Bench {
     if (transport == Transport.SIMULATED) {
       return measure(plan, pieces, new LatencySubcall(options.latency().toMillis()), out);
     }
-    // The JDK's HttpServer writes a reply's headers and body as two segments; with Nagle's algorithm on, the body
-    // waits for the client's delayed ACK (~40 ms a call on Linux), which would swamp a 20 ms latency. Read once,
-    // when the JVM's first HttpServer starts, so it is set before the stub's.
-    System.setProperty("sun.net.httpserver.nodelay", "true");
+    stubRepliesWithoutNagle();
     try (StubChatServer stub = new StubChatServer()) {
       stub.latency(options.latency()).recording(false);
       return measure(plan, pieces, new ChatSubcall(EndpointConfig.of(stub.baseUrl(), "stub")), out);

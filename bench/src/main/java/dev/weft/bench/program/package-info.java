@@ -1,9 +1,9 @@
 /**
  * {@code weft bench program}: the fan-out of a program's {@code map} measured against a model of fixed latency.
  * {@code ProgramBench} times the in-process runner at each concurrency (over real HTTP to the stub chat server, or an
- * in-process {@code Subcall}); {@code BeamProgramBench} runs the same map on each Beam runner, with a crash and resume.
- * {@code InFlightMeter} measures calls in flight as a model server sees them, so wall time is compared with the ideal N
- * × latency ÷ K.
+ * in-process {@code Subcall}); {@code BeamProgramBench} runs the same map on each Beam runner, with a crash and resume,
+ * and on a Flink session cluster against the stub chat server. {@code InFlightMeter} measures calls in flight as a model
+ * server sees them, so wall time is compared with the ideal N × latency ÷ K.
  *
  * <p>Read {@link dev.weft.bench.program.ProgramBench} first.
  *

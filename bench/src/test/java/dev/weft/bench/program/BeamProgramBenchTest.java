@@ -29,6 +29,13 @@ class BeamProgramBenchTest {
   }
 
   @Test
+  void refusesClusterOptionsThatNameNoMaster() {
+    assertThatThrownBy(() -> new BeamProgramBench.Options(10, 2, Duration.ofMillis(5), List.of("flink"),
+        List.of("--parallelism=2")))
+        .hasMessage("a session cluster's options must name --flinkMaster=HOST:PORT, got: [--parallelism=2]");
+  }
+
+  @Test
   void refusesAnUnknownRunnerByName() {
     assertThatThrownBy(() -> new BeamProgramBench.Options(10, 2, Duration.ofMillis(5), List.of("spark")))
         .hasMessage("runners must be direct or flink, got: spark");

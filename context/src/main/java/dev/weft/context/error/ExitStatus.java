@@ -12,11 +12,17 @@ public enum ExitStatus {
   NOTHING_FOUND(1),
   /** The command line or the input is wrong (a bad option value, a missing root, a malformed record). */
   BAD_INPUT(2),
-  /** Another run holds the index's write lock; retry later, or pass {@code --wait SECONDS}. */
+  /**
+   * Another run holds the index's write lock (retry later, or pass {@code --wait SECONDS}), or a Flink session
+   * cluster's running jobs hold the task slots a job needs (retry later, or ask for fewer).
+   */
   BUSY(3),
   /** A file of the index is missing or unreadable; the message names it and the way to recover. */
   DAMAGED(4),
-  /** The operating system refused a read or a write (disk full, permission, I/O error). */
+  /**
+   * The operating system refused a read or a write (disk full, permission, I/O error), or a service Weft must reach
+   * did not answer (a Flink session cluster's REST API).
+   */
   IO_FAILURE(5),
   /**
    * A run stopped at a limit it was given before it finished (an agent's budget or tool rounds, Ctrl-C); what it

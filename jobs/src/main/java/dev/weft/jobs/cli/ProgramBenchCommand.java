@@ -3,6 +3,7 @@ package dev.weft.jobs.cli;
 import dev.weft.bench.WorkDir;
 import dev.weft.bench.program.BeamProgramBench;
 import dev.weft.bench.program.ProgramBench;
+import dev.weft.jobs.cli.options.FlinkClusterOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -29,7 +31,8 @@ final class ProgramBenchCommand implements Callable<Integer> {
   Duration latency;
 
   @Option(names = "--beam", description = "Measure the Beam runners instead: --items pieces at --k in flight on "
-      + "each of --runners, then a run killed halfway and its re-run.")
+      + "each of --runners, then a run killed halfway and its re-run; with --flink-master, a full run on that "
+      + "session cluster too.")
   boolean beam;
 
   @Option(names = "--items", defaultValue = "10000", description = "With --beam: pieces in the map (default: "
@@ -43,6 +46,9 @@ final class ProgramBenchCommand implements Callable<Integer> {
   @Option(names = "--runners", split = ",", defaultValue = "direct,flink", description = "With --beam: direct "
       + "and/or flink (default: ${DEFAULT-VALUE}).")
   List<String> runners;
+
+  /** With --beam: a session cluster to measure beside the runners ({@code --flink-master}, {@code --parallelism}). */
+  @Mixin FlinkClusterOptions cluster = new FlinkClusterOptions();
 
   @Option(names = "--concurrency", split = ",", defaultValue = "1,4",
       description = "In-flight limits to run, the first the baseline (default: ${DEFAULT-VALUE}).")
@@ -65,9 +71,10 @@ final class ProgramBenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    List<String> clusterArgs = clusterArgs();
     if (beam) {
       BeamProgramBench.Options options = new BeamProgramBench.Options(items, k,
-          latency == null ? Duration.ofMillis(50) : latency, runners);
+          latency == null ? Duration.ofMillis(50) : latency, runners, clusterArgs);
       return WorkDir.scratch(work, "weft-bench-program-beam").run(new BeamProgramBench(options),
           spec.commandLine().getOut());
     }
@@ -75,6 +82,19 @@ final class ProgramBenchCommand implements Callable<Integer> {
         concurrency, rounds, warmups);
     return WorkDir.scratch(work, "weft-bench-program").run(new ProgramBench(options,
         transport(transport)), spec.commandLine().getOut());
+  }
+
+  /** The session cluster's Beam options; {@code --parallelism} alone names no cluster and is refused. */
+  private List<String> clusterArgs() {
+    if (cluster.master() == null && cluster.parallelism() != null) {
+      throw new IllegalArgumentException("--parallelism needs --flink-master HOST:PORT in weft bench program (the "
+          + "runners of --runners take their own), got: --parallelism " + cluster.parallelism());
+    }
+    if (cluster.master() != null && !beam) {
+      throw new IllegalArgumentException("--flink-master needs --beam (the in-process bench runs no cluster), got: "
+          + "--flink-master " + cluster.master());
+    }
+    return cluster.beamArgs();
   }
 
   /** {@code --transport}, refused with the value given and the ones accepted. */

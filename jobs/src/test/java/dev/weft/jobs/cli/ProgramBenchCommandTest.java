@@ -24,4 +24,20 @@ class ProgramBenchCommandTest {
     assertThat(k.err()).isEqualTo("weft: max-concurrent must be at least 1, got: 0\n");
     assertThat(work).doesNotExist();
   }
+
+  @Test
+  void aClusterNeedsBeamAndAParallelismNeedsACluster() {
+    Path work = tmp.resolve("work");
+
+    CliRun inProcess = CliRun.of("bench", "program", "--flink-master", "jm:8081", "--work", work.toString());
+    CliRun noMaster = CliRun.of("bench", "program", "--beam", "--parallelism", "2", "--work", work.toString());
+
+    assertThat(inProcess.exit()).isEqualTo(2);
+    assertThat(inProcess.err()).isEqualTo("weft: --flink-master needs --beam (the in-process bench runs no cluster), "
+        + "got: --flink-master jm:8081\n");
+    assertThat(noMaster.exit()).isEqualTo(2);
+    assertThat(noMaster.err()).isEqualTo("weft: --parallelism needs --flink-master HOST:PORT in weft bench program "
+        + "(the runners of --runners take their own), got: --parallelism 2\n");
+    assertThat(work).doesNotExist();
+  }
 }

@@ -3,6 +3,7 @@ package dev.weft.pipelines.cluster;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -15,7 +16,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 
 /**
  * A Flink session cluster in separate processes on this machine: one JobManager
@@ -28,15 +32,24 @@ public final class FlinkSessionCluster implements AutoCloseable {
   private static final String TASK_MANAGER = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** Network memory a TaskManager gets when a test names none: what the ingest and program tests ran on. */
+  public static final int DEFAULT_NETWORK_MB = 64;
+
   private final Path dir;
   private final int restPort;
+  private final int slotsEach;
+  private final int networkMb;
+  private final Map<String, String> more;
   private final List<Process> processes = new ArrayList<>();
   private final List<Path> outputs = new ArrayList<>();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-  private FlinkSessionCluster(Path dir, int restPort) {
+  private FlinkSessionCluster(Path dir, int restPort, int slotsEach, int networkMb, Map<String, String> more) {
     this.dir = dir;
     this.restPort = restPort;
+    this.slotsEach = slotsEach;
+    this.networkMb = networkMb;
+    this.more = Map.copyOf(more);
   }
 
   /**
@@ -47,7 +60,22 @@ public final class FlinkSessionCluster implements AutoCloseable {
    * @throws IllegalStateException when the cluster is not up in time, naming the log files to read
    */
   public static FlinkSessionCluster start(Path dir, int taskManagers, Duration deadline) throws IOException {
-    FlinkSessionCluster cluster = new FlinkSessionCluster(dir, freePort());
+    return start(dir, taskManagers, 1, DEFAULT_NETWORK_MB, deadline);
+  }
+
+  /**
+   * As {@link #start(Path, int, Duration)} with {@code slotsEach} task slots per TaskManager and {@code networkMb}
+   * MB of network memory each (Flink's {@code taskmanager.memory.network.min} and {@code .max}).
+   */
+  public static FlinkSessionCluster start(Path dir, int taskManagers, int slotsEach, int networkMb,
+      Duration deadline) throws IOException {
+    return start(dir, taskManagers, slotsEach, networkMb, Map.of(), deadline);
+  }
+
+  /** As {@link #start(Path, int, int, int, Duration)} with {@code more} Flink configuration (key: value) besides. */
+  public static FlinkSessionCluster start(Path dir, int taskManagers, int slotsEach, int networkMb,
+      Map<String, String> more, Duration deadline) throws IOException {
+    FlinkSessionCluster cluster = new FlinkSessionCluster(dir, freePort(), slotsEach, networkMb, more);
     try {
       cluster.writeConfig();
       cluster.launch(JOB_MANAGER, "jobmanager");
@@ -59,6 +87,20 @@ public final class FlinkSessionCluster implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       cluster.close();
       throw e;
+    }
+  }
+
+  /**
+   * The job's jar, {@code --filesToStage}: the TaskManagers run on this JVM's class path already, so nothing needs
+   * shipping (the CLI ships the fat jar instead). An empty jar keeps Beam from zipping and uploading the whole test
+   * class path.
+   */
+  public static Path emptyJar(Path dir) throws IOException {
+    Path jar = dir.resolve("job.jar");
+    Manifest manifest = new Manifest();
+    manifest.getMainAttributes().putValue("Manifest-Version", "1.0");
+    try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
+      return jar;
     }
   }
 
@@ -99,7 +141,7 @@ public final class FlinkSessionCluster implements AutoCloseable {
         "taskmanager.bind-host: localhost",
         "taskmanager.rpc.port: 0",
         "taskmanager.data.port: 0",
-        "taskmanager.numberOfTaskSlots: 1",
+        "taskmanager.numberOfTaskSlots: " + slotsEach,
         "jobmanager.memory.process.size: 768m",
         // Flink's start scripts derive these from a process size; TaskManagerRunner started directly needs them all
         "taskmanager.cpu.cores: 1",
@@ -108,8 +150,8 @@ public final class FlinkSessionCluster implements AutoCloseable {
         "taskmanager.memory.framework.heap.size: 128m",
         "taskmanager.memory.framework.off-heap.size: 128m",
         "taskmanager.memory.managed.size: 64m",
-        "taskmanager.memory.network.min: 64m",
-        "taskmanager.memory.network.max: 64m",
+        "taskmanager.memory.network.min: " + networkMb + "m",
+        "taskmanager.memory.network.max: " + networkMb + "m",
         "taskmanager.memory.jvm-metaspace.size: 256m",
         "taskmanager.memory.jvm-overhead.min: 128m",
         "taskmanager.memory.jvm-overhead.max: 128m",
@@ -121,6 +163,9 @@ public final class FlinkSessionCluster implements AutoCloseable {
         "io.tmp.dirs: " + tmp,
         "web.tmpdir: " + tmp,
         "");
+    for (Map.Entry<String, String> entry : more.entrySet()) {
+      config += entry.getKey() + ": " + entry.getValue() + "\n";
+    }
     Files.writeString(conf.resolve("flink-conf.yaml"), config);
   }
 
@@ -147,6 +192,7 @@ public final class FlinkSessionCluster implements AutoCloseable {
     return path == null || path.isBlank() ? System.getProperty("java.class.path") : path;
   }
 
+  /** Waits until {@code count} TaskManagers and all their slots are registered. */
   private void awaitTaskManagers(int count, Duration deadline) {
     Instant end = Instant.now().plus(deadline);
     String last = "no answer yet";
@@ -161,7 +207,9 @@ public final class FlinkSessionCluster implements AutoCloseable {
       try {
         JsonNode overview = rest("/overview");
         last = overview.toString();
-        if (overview.path("taskmanagers").asInt() >= count) {
+        // a TaskManager is listed before its slots are: a job probed in between would see a cluster of 0 slots
+        if (overview.path("taskmanagers").asInt() >= count
+            && overview.path("slots-total").asInt() >= count * slotsEach) {
           return;
         }
       } catch (IOException e) {

@@ -7,14 +7,11 @@ import dev.weft.pipelines.Runner;
 import dev.weft.pipelines.cluster.FlinkSessionCluster;
 import dev.weft.pipelines.program.ProgramClusterRun;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -56,7 +53,7 @@ class FlinkSessionClusterTest {
     IngestReport flink = new Ingester().run(IngestRequest.directory(root, IndexLocation.of(tmp.resolve("cluster")))
         .runner(Runner.FLINK)
         .beamArgs(List.of("--flinkMaster=" + cluster.master(), "--parallelism=2",
-            "--staging=" + staging.toUri(), "--filesToStage=" + emptyJar(tmp)))
+            "--staging=" + staging.toUri(), "--filesToStage=" + FlinkSessionCluster.emptyJar(tmp)))
         .maxFileBytes(5000).embedder(EmbeddingIngestTest.HASH).build());
     assertThat(cluster.rest("/jobs/overview").path("jobs")).isNotEmpty()
         .allSatisfy(job -> assertThat(job.path("state").asText()).isEqualTo("FINISHED"));
@@ -72,23 +69,10 @@ class FlinkSessionClusterTest {
     }
   }
 
-  /**
-   * The job's jar: the TaskManagers run on this JVM's class path already, so nothing needs shipping (the CLI ships
-   * the fat jar instead). An empty jar keeps Beam from zipping and uploading the whole test class path.
-   */
-  static Path emptyJar(Path tmp) throws IOException {
-    Path jar = tmp.resolve("job.jar");
-    Manifest manifest = new Manifest();
-    manifest.getMainAttributes().putValue("Manifest-Version", "1.0");
-    try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
-      return jar;
-    }
-  }
-
   @Test
   void aProgramsMapOnTheSessionClusterGivesTheInProcessAnswer() throws Exception {
     ProgramClusterRun.Answers answers = ProgramClusterRun.run(tmp, List.of("--runner=FlinkRunner",
-        "--flinkMaster=" + cluster.master(), "--parallelism=2", "--filesToStage=" + emptyJar(tmp),
+        "--flinkMaster=" + cluster.master(), "--parallelism=2", "--filesToStage=" + FlinkSessionCluster.emptyJar(tmp),
         "--jobName=weft-program-on-session"));
 
     assertThat(answers.cluster()).isEqualTo(answers.inProcess());

@@ -6,8 +6,8 @@ import java.util.List;
 /** The stub-server program run on the DirectRunner (the Flink [local] twin is {@link ProgramRunFlinkTest}). */
 class ProgramRunDirectStubTest extends StubLanesCase {
   @Override
-  List<String> runnerArgs() {
-    return List.of("--runner=DirectRunner");
+  List<String> runnerArgs(int parallelism) {
+    return List.of("--runner=DirectRunner", "--targetParallelism=" + parallelism);
   }
 
   @Override

@@ -21,30 +21,33 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A program's map on a Beam runner against the stub chat server through ChatSubcall, one subclass per runner.
- * Every reply waits (bounded) until K calls are in flight at the stub, so the lanes run in step: the stub's
- * most-in-flight counter is exactly K when every lane has a worker, and more than K only if the bound broke.
+ * A program's map on a Beam runner against the stub chat server through ChatSubcall, one subclass per runner, at
+ * parallelism 1, 2 and K. Every reply waits (bounded) until K calls are in flight at the stub, so the groups run in
+ * step: the stub's most-in-flight counter is exactly K when the job keeps K in flight whatever its parallelism
+ * (with one call per worker it would be the parallelism), and more than K only if the bound broke.
  */
 abstract class StubLanesCase {
-  private static final int K = 4;
+  static final int K = 4;
   private static final int PER_LANE = 6;
 
   @TempDir Path work;
 
-  /** The runner's options, e.g. {@code --runner=DirectRunner}. */
-  abstract List<String> runnerArgs();
+  /** The runner's options at {@code parallelism}, e.g. {@code --runner=DirectRunner --targetParallelism=1}. */
+  abstract List<String> runnerArgs(int parallelism);
 
   /** How long a reply waits for K in flight before it answers anyway. */
   abstract Duration gate();
 
-  @Test
-  void neverMoreThanKCallsInFlightAtTheStubAndEveryLaneAskingAtOnce() throws Exception {
+  @ParameterizedTest(name = "parallelism {0}")
+  @ValueSource(ints = {1, 2, K})
+  void kCallsInFlightAtTheStubWhateverTheParallelismAndNeverMore(int parallelism) throws Exception {
     Path dataset = balancedDataset();
-    List<String> args = new ArrayList<>(runnerArgs());
+    List<String> args = new ArrayList<>(runnerArgs(parallelism));
     args.addAll(List.of("--source=" + dataset, "--sourceKind=dataset", "--results=" + work.resolve("results"),
         "--output=" + work.resolve("out"), "--maxConcurrent=" + K));
     ProgramRunOptions options = PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).withValidation()

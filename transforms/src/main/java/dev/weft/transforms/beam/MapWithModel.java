@@ -1,6 +1,5 @@
 package dev.weft.transforms.beam;
 
-import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.MapCall;
 import dev.weft.context.program.MaxConcurrent;
 import dev.weft.context.program.Subcall;
@@ -14,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.IntStream;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
@@ -39,22 +39,28 @@ import org.apache.beam.sdk.values.TupleTagList;
 
 /**
  * A program's {@code map} step on Beam: asks every {@link MapCall} of a {@link Subcall} with at most K calls in
- * flight in the whole job, on any runner. Each piece is keyed into one of K lanes ({@link MapCalls#laneOf}, a
- * stable hash of its address), the lanes are grouped, and each lane is asked ONE CALL AT A TIME; so however many
- * workers the runner has, no more than K calls are ever in flight. (The runner must give the lanes K workers for
- * K calls to be in flight at once: {@code --targetParallelism} on Direct, {@code --parallelism} on Flink.)
+ * flight in the whole job, on any runner and at any parallelism. The pieces are split into G groups ({@link
+ * MapCalls#laneOf}, a stable hash of the address, modulo G), the groups are grouped by key, and the worker that
+ * holds group g keeps up to its share of K in flight at once ({@code K / G}, one more for the first {@code K % G}
+ * groups; the shares add up to K), on a bounded executor of its own: the pattern of Flink's async I/O, since a
+ * model call is a network wait and not CPU. So K calls are in flight whether the job has one worker or K, and never
+ * more. The pipeline picks G = min(K, P) for a job of parallelism P ({@link #withGroupKeys}), one group per worker;
+ * by default G = K, each group asking one call at a time.
  *
  * <p>A call that fails ({@code SubcallException}) is that piece's {@code {error: {reason, message}}} result and the
  * map goes on. With {@link #withResults} each result is written to a {@link ResultStore} as soon as its call
  * returns, and a piece whose result is already stored (same address, same text) is not asked again: a re-run
- * after a crash or a stop asks only what is missing, and (by default) what failed.
+ * after a crash or a stop asks only what is missing, and (by default) what failed. A result that cannot be stored
+ * fails the run (the group's other calls are cancelled); a call cancelled by a torn-down worker is not stored.
  *
  * <p>Counters in namespace {@value #NAMESPACE}: {@code map_calls}, {@code map_failed}, {@code map_skipped_done},
- * {@code map_duplicate_addresses}, {@code map_stored_unreadable}. Output: every piece's result keyed by address.
+ * {@code map_duplicate_addresses}, {@code map_stored_unreadable}, all counted on the processing thread. Output:
+ * every piece's result keyed by address.
  *
  * <pre>{@code
  * PCollection<KV<String, MapResult>> results = calls.apply("MapWithModel",
- *     MapWithModel.using(subcall).withMaxConcurrent(8).withResults(ResultStore.at(uri, fingerprint)));
+ *     MapWithModel.using(subcall).withMaxConcurrent(8).withGroupKeys(List.of(0, 1))
+ *         .withResults(ResultStore.at(uri, fingerprint)));
  * }</pre>
  */
 public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollection<KV<String, MapResult>>> {
@@ -69,16 +75,16 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
   private final int maxConcurrent;
   private final ResultStore store;
   private final boolean retryFailed;
-  /** The group key of each lane, or null for the lane numbers themselves. */
-  private final List<Integer> laneKeys;
+  /** The key of each group (G = its size, 1 to K), or null for K groups keyed 0 to K-1. */
+  private final List<Integer> groupKeys;
 
   private MapWithModel(Subcall subcall, int maxConcurrent, ResultStore store, boolean retryFailed,
-      List<Integer> laneKeys) {
+      List<Integer> groupKeys) {
     this.subcall = subcall;
     this.maxConcurrent = maxConcurrent;
     this.store = store;
     this.retryFailed = retryFailed;
-    this.laneKeys = laneKeys;
+    this.groupKeys = groupKeys;
   }
 
   /** Asks with {@code subcall}, {@value MaxConcurrent#DEFAULT} calls in flight, no result store. */
@@ -90,15 +96,15 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
   /** At most {@code k} calls in flight in the whole job (1 to {@value MaxConcurrent#MAX}). */
   public MapWithModel withMaxConcurrent(int k) {
     MaxConcurrent.check(k);
-    // lane keys are per lane: another K needs its own
+    // more groups than calls in flight would leave a group without a share: the keys then go
     return new MapWithModel(subcall, k, store, retryFailed,
-        laneKeys != null && laneKeys.size() == k ? laneKeys : null);
+        groupKeys != null && groupKeys.size() <= k ? groupKeys : null);
   }
 
   /** Stores each result in {@code results} as it returns, and asks only the pieces it does not hold yet. */
   public MapWithModel withResults(ResultStore results) {
     return new MapWithModel(subcall, maxConcurrent, Objects.requireNonNull(results, "results"),
-        retryFailed, laneKeys);
+        retryFailed, groupKeys);
   }
 
   /**
@@ -106,21 +112,30 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
    * timeouts, 429, 5xx — are passing, and a re-run is how a user retries them).
    */
   public MapWithModel withRetryFailed(boolean retry) {
-    return new MapWithModel(subcall, maxConcurrent, store, retry, laneKeys);
+    return new MapWithModel(subcall, maxConcurrent, store, retry, groupKeys);
   }
 
   /**
-   * The group key of each lane (lane i is grouped under {@code keys.get(i)}; one distinct key per lane). The
-   * bound does not depend on them; where the lanes run does: a runner that places groups by a hash of the key may
-   * put two lanes on one worker, which then asks them one after the other. The pipeline picks keys that its runner
-   * spreads over distinct workers (FlinkLanes); without this, lane i's key is i.
+   * Splits the calls into G = {@code keys.size()} groups (1 to K), group g grouped under {@code keys.get(g)} and
+   * keeping its share of K in flight. The bound does not depend on the keys; where the groups run does: a runner
+   * that places groups by a hash of the key may put two groups on one worker, which then asks them one after the
+   * other. The pipeline picks G = min(K, parallelism) keys that its runner spreads over distinct workers
+   * (FlinkLanes on Flink).
    */
-  public MapWithModel withLaneKeys(List<Integer> keys) {
-    if (keys == null || keys.size() != maxConcurrent || new HashSet<>(keys).size() != keys.size()) {
-      throw new IllegalArgumentException("lane keys must be " + maxConcurrent
-          + " distinct integers, one per lane (set maxConcurrent first), got: " + keys);
+  public MapWithModel withGroupKeys(List<Integer> keys) {
+    if (keys == null || keys.isEmpty() || keys.size() > maxConcurrent || new HashSet<>(keys).size() != keys.size()) {
+      throw new IllegalArgumentException("group keys must be 1 to " + maxConcurrent
+          + " distinct integers, one per group (set maxConcurrent first), got: " + keys);
     }
     return new MapWithModel(subcall, maxConcurrent, store, retryFailed, List.copyOf(keys));
+  }
+
+  /** The keys 0 to {@code groups - 1}: for a runner that gives every key a worker of its own (Direct). */
+  public MapWithModel withGroups(int groups) {
+    if (groups < 1) {
+      throw new IllegalArgumentException("groups must be at least 1, got: " + groups);
+    }
+    return withGroupKeys(IntStream.range(0, groups).boxed().toList());
   }
 
   public int maxConcurrent() {
@@ -137,11 +152,12 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
       toAsk = split.get(TO_ASK).setCoder(MapCallCoder.of());
       results = results.and(split.get(REUSED).setCoder(resultCoder));
     }
+    List<Integer> keys = groupKeys != null ? groupKeys : IntStream.range(0, maxConcurrent).boxed().toList();
     PCollection<KV<String, MapResult>> asked = toAsk
-        .apply("KeyByLane", ParDo.of(new KeyByLaneFn(maxConcurrent, laneKeys)))
+        .apply("KeyByLane", ParDo.of(new KeyByLaneFn(keys)))
         .setCoder(KvCoder.of(VarIntCoder.of(), MapCallCoder.of()))
         .apply("GroupByLane", GroupByKey.create())
-        .apply("AskLane", ParDo.of(new AskLaneFn(subcall, store)))
+        .apply("AskLane", ParDo.of(new AskGroupFn(subcall, store, maxConcurrent, keys)))
         .setCoder(resultCoder);
     return results.and(asked).apply("Results", Flatten.pCollections());
   }
@@ -228,63 +244,17 @@ public final class MapWithModel extends PTransform<PCollection<MapCall>, PCollec
     }
   }
 
+  /** Keys each piece by its group's key: group {@code laneOf(address, G)}. */
   static final class KeyByLaneFn extends DoFn<MapCall, KV<Integer, MapCall>> {
-    private final int lanes;
     private final List<Integer> keys;
 
-    KeyByLaneFn(int lanes, List<Integer> keys) {
-      this.lanes = lanes;
+    KeyByLaneFn(List<Integer> keys) {
       this.keys = keys;
     }
 
     @ProcessElement
     public void processElement(@Element MapCall call, OutputReceiver<KV<Integer, MapCall>> out) {
-      int lane = MapCalls.laneOf(call.address(), lanes);
-      out.output(KV.of(keys == null ? lane : keys.get(lane), call));
-    }
-  }
-
-  /** Asks one lane's pieces one after another: the one place calls are made, so K lanes bound them to K. */
-  static final class AskLaneFn extends DoFn<KV<Integer, Iterable<MapCall>>, KV<String, MapResult>> {
-    private final Subcall subcall;
-    private final ResultStore store;
-    private final Counter calls = Metrics.counter(NAMESPACE, "map_calls");
-    private final Counter failed = Metrics.counter(NAMESPACE, "map_failed");
-    private transient CancelSignal cancel;
-
-    AskLaneFn(Subcall subcall, ResultStore store) {
-      this.subcall = subcall;
-      this.store = store;
-    }
-
-    @Setup
-    public void setup() {
-      cancel = new CancelSignal();
-    }
-
-    @ProcessElement
-    public void processElement(@Element KV<Integer, Iterable<MapCall>> lane,
-        OutputReceiver<KV<String, MapResult>> out) {
-      for (MapCall call : lane.getValue()) {
-        MapResult result = MapCalls.ask(subcall, call, cancel);
-        calls.inc();
-        if (result.failed()) {
-          failed.inc();
-        }
-        // a call cancelled by the job's teardown says nothing about the piece: not kept, so it is asked again
-        if (store != null && !result.cancelled()) {
-          store.put(StoredResult.of(call, result));
-        }
-        out.output(KV.of(result.address(), result));
-      }
-    }
-
-    /** A worker torn down mid-lane (a cancelled job) aborts its call in flight instead of waiting it out. */
-    @Teardown
-    public void teardown() {
-      if (cancel != null) {
-        cancel.cancel();
-      }
+      out.output(KV.of(keys.get(MapCalls.laneOf(call.address(), keys.size())), call));
     }
   }
 }

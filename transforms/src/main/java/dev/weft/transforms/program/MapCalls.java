@@ -7,7 +7,7 @@ import dev.weft.context.program.SubcallException;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;
 
-/** Asking one piece, and which of the K call lanes asks it. */
+/** Asking one piece, and which of the map's groups (lanes) on Beam asks it. */
 public final class MapCalls {
   private MapCalls() {}
 

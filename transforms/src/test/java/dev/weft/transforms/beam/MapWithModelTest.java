@@ -62,6 +62,42 @@ class MapWithModelTest {
   }
 
   @Test
+  void oneGroupOnOneWorkerKeepsKCallsInFlight() throws Exception {
+    int k = 4;
+    List<MapCall> calls = balancedCalls(1, 12);
+
+    Outcome outcome = run(MapWithModel.using(new GatedSubcall(k)).withMaxConcurrent(k).withGroups(1), calls, 1);
+
+    assertThat(GatedSubcall.MAX_IN_FLIGHT.get()).isEqualTo(k);
+    assertThat(outcome.results).hasSize(calls.size()).allSatisfy((address, result) ->
+        assertThat(result.value().asText()).startsWith("seen:"));
+    assertThat(outcome.counter("map_calls")).isEqualTo(calls.size());
+  }
+
+  @Test
+  void twoGroupsShareKBetweenThemAndNeverExceedIt() throws Exception {
+    int k = 4;
+    List<MapCall> calls = balancedCalls(2, 8);
+
+    Outcome outcome = run(MapWithModel.using(new GatedSubcall(k)).withMaxConcurrent(k).withGroups(2), calls, 2);
+
+    assertThat(GatedSubcall.MAX_IN_FLIGHT.get()).isEqualTo(k);
+    assertThat(GatedSubcall.CALLS.get()).isEqualTo(calls.size());
+    assertThat(outcome.results).hasSize(calls.size());
+  }
+
+  @Test
+  void refusesGroupKeysThatAreNotOneToKDistinctIntegers() {
+    MapWithModel map = MapWithModel.using(new GatedSubcall(1)).withMaxConcurrent(2);
+    assertThatThrownBy(() -> map.withGroupKeys(List.of(1, 2, 3)))
+        .hasMessage("group keys must be 1 to 2 distinct integers, one per group (set maxConcurrent first), got: "
+            + "[1, 2, 3]");
+    assertThatThrownBy(() -> map.withGroupKeys(List.of(7, 7)))
+        .hasMessageContaining("got: [7, 7]");
+    assertThatThrownBy(() -> map.withGroups(0)).hasMessage("groups must be at least 1, got: 0");
+  }
+
+  @Test
   void aFailedCallIsThatPiecesErrorResultAndTheMapCompletes() throws Exception {
     List<MapCall> calls = balancedCalls(2, 3);
     GatedSubcall.FAILING.add("doc#1");

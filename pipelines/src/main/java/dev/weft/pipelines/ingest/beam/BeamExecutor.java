@@ -119,8 +119,11 @@ public final class BeamExecutor {
     ResourceId staging = area.newRun();
     Path downloads = index.resolve(IndexRuns.STAGING).resolve("download-" + staging.getFilename());
     try {
-      BeamIngestOutput output = pipeline.apply(options(reuseFrom, root, staging.toString(), downloads,
-          settings.embedBatchSize(), settings.exportParquet(), args));
+      IngestOptions options = options(reuseFrom, root, staging.toString(), downloads, settings.embedBatchSize(),
+          settings.exportParquet(), args);
+      // a session cluster is asked for its free slots before the job is submitted: never a 300 s slot wait
+      FlinkSlots.fit(options, System.err::println);
+      BeamIngestOutput output = pipeline.apply(options);
       merge(update, replaced, output.shardDirs());
       return output;
     } finally {

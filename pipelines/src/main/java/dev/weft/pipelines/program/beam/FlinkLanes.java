@@ -19,8 +19,9 @@ import org.apache.flink.util.MathUtils;
  * smallest unused integer that lands on subtask {@code i % parallelism} puts every lane on its own subtask when
  * parallelism is at least K (and spreads them evenly when it is less).
  *
- * <p>This mirrors the runner's partitioning, which may change with it: then only the spread degrades, never the
- * bound of K calls in flight (the lanes still ask one call at a time). {@code ProgramRunFlinkTest} checks the
+ * <p>The lanes here are the map's groups (G = min(K, parallelism), each with its share of K in flight). This
+ * mirrors the runner's partitioning, which may change with it: then only the spread degrades, never the bound of K
+ * calls in flight (each group's share bounds its calls, wherever it runs). {@code ProgramRunFlinkTest} checks the
  * spread on the runner on the class path.
  */
 public final class FlinkLanes {

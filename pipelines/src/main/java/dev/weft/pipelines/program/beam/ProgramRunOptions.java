@@ -15,9 +15,9 @@ import org.apache.beam.sdk.options.Validation;
 
 /**
  * Options of a program run on Beam. Runner options come from the runner on the class path, so {@code
- * --runner=FlinkRunner --flinkMaster=[local]} parse beside these; the pipeline sets the runner's parallelism to
- * {@code maxConcurrent} unless it is given ({@code --targetParallelism} on Direct, {@code --parallelism} on
- * Flink), so that every lane has a worker.
+ * --runner=FlinkRunner --flinkMaster=[local]} parse beside these. The map keeps {@code maxConcurrent} calls in
+ * flight at any parallelism ({@code --targetParallelism} on Direct, {@code --parallelism} on Flink); on a session
+ * cluster with no {@code --parallelism} the job runs on the cluster's free task slots.
  */
 public interface ProgramRunOptions extends PipelineOptions {
   @Description("The pieces: a Weft index directory (its served generation's chunks) or a dataset file (.jsonl, "

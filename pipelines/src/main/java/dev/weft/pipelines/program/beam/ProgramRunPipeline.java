@@ -8,6 +8,7 @@ import dev.weft.context.Chunk;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.program.MapCall;
 import dev.weft.context.program.Subcall;
+import dev.weft.pipelines.ingest.beam.FlinkSlots;
 import dev.weft.pipelines.ingest.beam.LocationUri;
 import dev.weft.transforms.beam.CapSubcalls;
 import dev.weft.transforms.beam.MapCallCoder;
@@ -56,8 +57,9 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * A program's map over a large source as a Beam pipeline: the source's pieces (an index's chunks via {@code
  * ReadIndexChunks}, a dataset's records via {@code ReadDatasetRecords}) → the per-piece steps before the map
  * ({@link PieceSteps}: chunk, grep) → {@code CapSubcalls} (maxSubcalls: the first N in address order) → {@code
- * MapWithModel} (K lanes, results kept in the result store) → {@code WriteMapResultsParquet}. The driver then
- * reads the results back in address order ({@link MapOutcome}); what follows the map (reduce, answer) runs there.
+ * MapWithModel} (min(K, P) groups, K calls in flight in all, results kept in the result store) → {@code
+ * WriteMapResultsParquet}. The driver then reads the results back in address order ({@link MapOutcome}); what
+ * follows the map (reduce, answer) runs there.
  *
  * <p>{@link #build} wires, {@link #run} runs and reads back (Beam WordCount style).
  */
@@ -187,11 +189,11 @@ public final class ProgramRunPipeline {
   }
 
   /**
-   * The map's progress: the pieces past the cap are the total. A runner commits counters per bundle, and a lane is
+   * The map's progress: the pieces past the cap are the total. A runner commits counters per bundle, and a group is
    * one bundle, so while the map runs the pieces done are the results stored so far (each is stored as its call
    * returns; the count may include results of an earlier run of the same program, hence the cap at the total);
    * at the end ({@code stored} -1) the counters, which are exact then. Calls in flight are not counted by the
-   * pipeline: while it runs, at most K of what is left. Failures are the counters' (known per finished lane).
+   * pipeline: while it runs, at most K of what is left. Failures are the counters' (known per finished group).
    */
   static MapProgress progressOf(PipelineResult result, long startedNanos, int k, long stored) {
     long total = Counters.of(result, "map_items") - Counters.of(result, "map_not_visited");
@@ -248,19 +250,25 @@ public final class ProgramRunPipeline {
         + "driver clears and reads it (a shared mount on a cluster)").toAbsolutePath().normalize();
   }
 
-  /** Every lane gets a worker: the runner's parallelism raised to K, and on Flink keys it spreads over subtasks. */
+  /**
+   * Splits the map into G = min(K, P) groups for a job of parallelism P, each group on a worker of its own with its
+   * share of K in flight, so K calls are in flight whatever P is. P is Direct's {@code --targetParallelism}; on Flink
+   * {@code --parallelism}, else the free slots of the session cluster {@code --flinkMaster} names ({@link
+   * FlinkSlots#fit}: a job that cannot be scheduled is refused here, before it is submitted), else, for Flink in
+   * this process, min(K, this machine's processors); on Flink the group keys are ones it spreads over subtasks.
+   */
   private static MapWithModel spreadLanes(ProgramRunOptions options, MapWithModel map, int k) {
     if (options.getRunner() == DirectRunner.class) {
-      DirectOptions direct = options.as(DirectOptions.class);
-      direct.setTargetParallelism(Math.max(direct.getTargetParallelism(), k));
-      return map;
+      return map.withGroups(Math.min(k, Math.max(1, options.as(DirectOptions.class).getTargetParallelism())));
     }
     if (options.getRunner() == FlinkRunner.class) {
       FlinkPipelineOptions flink = options.as(FlinkPipelineOptions.class);
-      if (flink.getParallelism() < 1) {
-        flink.setParallelism(k);
+      if (FlinkSlots.fit(options, System.err::println) < 0 && (flink.getParallelism() == null
+          || flink.getParallelism() < 1)) {
+        flink.setParallelism(Math.min(k, Runtime.getRuntime().availableProcessors()));
       }
-      return map.withLaneKeys(FlinkLanes.keys(k, flink.getParallelism()));
+      int groups = Math.min(k, flink.getParallelism());
+      return map.withGroupKeys(FlinkLanes.keys(groups, flink.getParallelism()));
     }
     return map;
   }

@@ -8,11 +8,11 @@
  *
  * <p>Read {@link dev.weft.pipelines.program.beam.ProgramRunPipeline} first, then docs/programs.md.
  *
- * <p>May import: Beam, Jackson, Flink's hashing ({@code FlinkLanes} only, to spread lanes over subtasks),
- * {@code transforms.beam}, {@code transforms.program}, {@code transforms.dataset}, {@code transforms.export},
- * {@code dev.weft.context} and its {@code program} package, {@code agents.program} and {@code pipelines.ingest.beam} (its
- * location options, {@code LocationUri}). Must not import {@code api}, {@code bench} or {@code jobs} ({@code LayeringTest}), nor a chat
- * client: the caller hands the pipeline a serializable {@code dev.weft.context.program.Subcall}, whichever model
- * answers it.
+ * <p>May import: Beam, Jackson, Flink's hashing ({@code FlinkLanes} only, to spread the map's groups over subtasks),
+ * {@code transforms.beam}, {@code transforms.program}, {@code transforms.dataset}, {@code transforms.export}, {@code
+ * dev.weft.context} and its {@code program} package, {@code agents.program} and {@code pipelines.ingest.beam} (its
+ * location options, {@code LocationUri}; {@code FlinkSlots}, a job sized to a session cluster). Must not import {@code
+ * api}, {@code bench} or {@code jobs} ({@code LayeringTest}), nor a chat client: the caller hands the pipeline a
+ * serializable {@code dev.weft.context.program.Subcall}, whichever model answers it.
  */
 package dev.weft.pipelines.program.beam;
