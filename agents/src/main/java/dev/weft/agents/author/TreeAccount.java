@@ -1,12 +1,14 @@
 package dev.weft.agents.author;
 
 import dev.weft.agents.loop.Spend;
+import dev.weft.agents.model.ChatException;
 import dev.weft.agents.model.Usage;
 import dev.weft.agents.recursive.TreeBudget;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.SubcallException;
+import dev.weft.context.program.SubcallException.Reason;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -26,8 +28,11 @@ final class TreeAccount implements ModelAccount {
     try {
       tree.acquirePermit(what, cancel);
     } catch (SubcallException e) {
-      // a cancel is the run's stop as much as a spent budget is: both stop the question, exit 6
-      throw new WeftException(ExitStatus.STOPPED, e.getMessage(), e);
+      if (e.reason() == SubcallException.Reason.CANCELLED) {
+        // as the chat client reports a cancelled call, so the author stops rather than falling back
+        throw new ChatException(Reason.CANCELLED, 0, e.getMessage());
+      }
+      throw new WeftException(ExitStatus.STOPPED, e.getMessage(), e); // the refusal says what to do
     }
   }
 
