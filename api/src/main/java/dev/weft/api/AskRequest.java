@@ -23,8 +23,11 @@ import java.util.Optional;
  * @param options the run's bounds: sub-calls in flight, the cap on sub-calls, the deadline
  * @param models which model authors a level's program and which answers its map, each with its fallbacks in order
  *     ({@link ModelRouter}; {@link #of} routes both to one endpoint)
- * @param ask the depth asked for (capped at {@link AskOptions#MAX_DEPTH})
- * @param budget what the authoring calls may spend (unbounded by default)
+ * @param ask the depth asked for (capped at {@link AskOptions#MAX_DEPTH}); above 1 each root piece is a child agent
+ *     over its own scope, in process only (refused on Beam before any call)
+ * @param budget what the authoring calls may spend at depth 1 (unbounded by default); at depth 2 or more the whole
+ *     tree's one budget: every level's authoring calls and every sub-call, at most {@code options.maxConcurrent}
+ *     model calls in flight in the tree
  * @param cancel cancels the run (the CLI cancels it on Ctrl-C)
  * @param progress the map's progress
  * @param beamWork a Beam run's work directory, as {@link ProgramRequest#beamWork}

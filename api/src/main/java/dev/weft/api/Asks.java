@@ -2,13 +2,16 @@ package dev.weft.api;
 
 import dev.weft.agents.author.AskResult;
 import dev.weft.agents.author.AskSource;
+import dev.weft.agents.author.AskTree;
 import dev.weft.agents.author.AuthoredProgram;
 import dev.weft.agents.author.LongHorizonAgent;
 import dev.weft.agents.author.ModelAccount;
 import dev.weft.agents.author.SourceSketch;
 import dev.weft.agents.program.Plan;
 import dev.weft.agents.program.RunResult;
+import dev.weft.agents.recursive.Depth;
 import dev.weft.context.IndexLocation;
+import dev.weft.context.env.Environment;
 import dev.weft.context.env.SlotEnvironment;
 import dev.weft.context.jq.JqBounds;
 import dev.weft.context.program.CancelSignal;
@@ -37,14 +40,33 @@ final class Asks {
 
   private Asks() {}
 
+  /**
+   * Depth 1 runs the agent with its own account and plain map sub-calls; a deeper question runs the root through an
+   * {@link AskTree} in process: each root piece a child agent over its own scope, one budget for the tree.
+   */
   static AskOutcome ask(AskRequest request) throws InterruptedException {
+    Depth depth = checkedDepth(request);
     FacadeSource source = FacadeSource.open(request);
-    AskResult result = agent(request).run(request.question(), source, request.cancel());
-    return new AskOutcome(result, source.last.orElseThrow());
+    if (!depth.recursesAt(1)) {
+      AskResult result = agent(request).run(request.question(), source, request.cancel());
+      return new AskOutcome(result, source.last.orElseThrow(), Optional.empty());
+    }
+    AskTree tree = AskTree.of(request.models(), request.ask(), request.budget(), request.options());
+    AskResult result = tree.root().run(request.question(), source, request.cancel());
+    return new AskOutcome(result, source.last.orElseThrow(), Optional.of(tree.tree().children()));
   }
 
+  /** The root's program, as {@link #ask} would author it (a root program is the same at any depth). */
   static AuthoredProgram author(AskRequest request) {
+    checkedDepth(request);
     return agent(request).author(request.question(), FacadeSource.open(request), request.cancel());
+  }
+
+  /** The tree's depth; a depth above 1 on a Beam runner refused here, before anything is read or asked. */
+  private static Depth checkedDepth(AskRequest request) {
+    Depth depth = Depth.resolve(request.ask().depth());
+    depth.checkRunner(request.executor().id(), !request.executor().isBeam());
+    return depth;
   }
 
   private static LongHorizonAgent agent(AskRequest request) {
@@ -56,11 +78,19 @@ final class Asks {
   private static final class FacadeSource implements AskSource {
     private final ProgramRequest template;
     private final Optional<ProgramInputs.Loaded> loaded;
+    /** In process, the run's environment, made up front so a recursive map can scope children in it. */
+    private final Optional<Environment> env;
     private Optional<ProgramOutcome> last = Optional.empty();
 
     private FacadeSource(ProgramRequest template, Optional<ProgramInputs.Loaded> loaded) {
       this.template = template;
       this.loaded = loaded;
+      this.env = loaded.map(l -> new SlotEnvironment(new InMemoryStore()));
+    }
+
+    @Override
+    public Optional<Environment> environment() {
+      return env;
     }
 
     /** Checks the request's runner and Beam options first: a refusal comes before any model call. */
@@ -96,8 +126,7 @@ final class Asks {
       ProgramRequest request = new ProgramRequest(template.program(), template.source(), template.executor(),
           template.options(), subcall, cancel, template.progress(), template.beamWork(), template.beamArgs());
       ProgramOutcome outcome = loaded.isPresent()
-          ? Programs.runLoaded(plan, loaded.get(), request, new SlotEnvironment(new InMemoryStore()),
-              JqBounds.DEFAULT)
+          ? Programs.runLoaded(plan, loaded.get(), request, env.orElseThrow(), JqBounds.DEFAULT)
           : BeamPrograms.run(request, plan);
       last = Optional.of(outcome);
       return outcome.result();

@@ -2,8 +2,10 @@ package dev.weft.agents.author;
 
 import dev.weft.agents.program.Plan;
 import dev.weft.agents.program.RunResult;
+import dev.weft.context.env.Environment;
 import dev.weft.context.program.CancelSignal;
 import dev.weft.context.program.Subcall;
+import java.util.Optional;
 
 /**
  * What a question is asked of, and how a program runs over it: the in-process runner over an environment
@@ -16,6 +18,15 @@ public interface AskSource {
 
   /** Whether a step may read {@code name} as a slot (the compiler's AI0202 otherwise). */
   boolean hasSlot(String name);
+
+  /**
+   * The environment a plan runs in, when it is an object of this process (in process over an environment, a
+   * dataset or an index): what a recursive map scopes its children in. Empty for a runner that keeps its state
+   * elsewhere (Beam); recursion is refused there.
+   */
+  default Optional<Environment> environment() {
+    return Optional.empty();
+  }
 
   /**
    * Runs a compiled plan with {@code subcall} answering its map.

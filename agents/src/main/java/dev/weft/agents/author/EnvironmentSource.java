@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A level's source: the slots of an {@link Environment} (a child's scoped view holds its piece in a slot), run in
@@ -43,6 +44,11 @@ public final class EnvironmentSource implements AskSource {
       sketch.add(slot.name(), env.peek(slot.name()).head());
     }
     return sketch.build(slots.stream().map(SlotStat::name).toList());
+  }
+
+  @Override
+  public Optional<Environment> environment() {
+    return Optional.of(env);
   }
 
   @Override

@@ -11,6 +11,7 @@ import dev.weft.agents.program.RunOptions;
 import dev.weft.agents.program.RunResult;
 import dev.weft.agents.recursive.Level;
 import dev.weft.agents.recursive.LevelResult;
+import dev.weft.agents.recursive.RecursionTree;
 import dev.weft.context.env.Environment;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.program.CancelSignal;
@@ -63,7 +64,7 @@ public final class LongHorizonAgent implements Level {
       MapSubcalls subcalls, AskOptions options, RunOptions levelRunOptions) {
     this.account = Objects.requireNonNull(account, "account");
     Map<Integer, ProgramAuthor> byDepth = new ConcurrentHashMap<>();
-    this.authors = depth -> byDepth.computeIfAbsent(depth, d -> new ProgramAuthor(authors.apply(d), account));
+    this.authors = depth -> byDepth.computeIfAbsent(depth, d -> new ProgramAuthor(authors.apply(d), account, d));
     this.subcalls = Objects.requireNonNull(subcalls, "subcalls");
     this.options = Objects.requireNonNull(options, "options");
     this.levelRunOptions = Objects.requireNonNull(levelRunOptions, "levelRunOptions");
@@ -114,7 +115,8 @@ public final class LongHorizonAgent implements Level {
     List<AskEvent> events = new ArrayList<>();
     Attempt first = author.ask(question, sketch, Optional.empty(), cancel);
     fellBack(first, events);
-    Compilation compiled = compile(first, source);
+    boolean envelopes = RecursionTree.answersEnvelopes(depth);
+    Compilation compiled = compile(first, source, envelopes);
     if (compiled.ok()) {
       Plan plan = compiled.planOrThrow();
       events.add(new AskEvent(AskEvent.Kind.AUTHORED, plan.fingerprint(), List.of(), describe(plan)));
@@ -128,7 +130,7 @@ public final class LongHorizonAgent implements Level {
     List<CompileError> shown = errors.subList(0, Math.min(errors.size(), AskEvent.MAX_ERRORS));
     Attempt second = author.ask(question, sketch, Optional.of(new Refused(first.text(), shown)), cancel);
     fellBack(second, events);
-    Compilation repaired = compile(second, source);
+    Compilation repaired = compile(second, source, envelopes);
     if (!repaired.ok()) {
       throw new ProgramNotAuthoredException(repaired.errors(), second.text());
     }
@@ -184,7 +186,7 @@ public final class LongHorizonAgent implements Level {
   /** Runs a program already in hand (a stored one being reused) at {@code depth}. */
   AskResult runAuthored(int depth, AuthoredProgram program, String question, AskSource source, CancelSignal cancel)
       throws InterruptedException {
-    RunResult run = source.run(program.plan(), subcalls.at(depth, this), cancel);
+    RunResult run = source.run(program.plan(), subcalls.at(depth, source.environment(), this), cancel);
     List<AskEvent> events = new ArrayList<>(program.events());
     events.add(new AskEvent(AskEvent.Kind.RAN, program.fingerprint(), List.of(), (run.ok() ? "completed: "
         : "stopped: ") + run.subcalls() + " sub-calls, " + run.failed() + " failed, " + run.unvisited()
@@ -192,9 +194,10 @@ public final class LongHorizonAgent implements Level {
     return new AskResult(question, program, run, options, account.spent(), events);
   }
 
-  private static Compilation compile(Attempt attempt, AskSource source) {
-    return attempt.document().map(doc -> ProgramCompiler.compile(doc, source::hasSlot))
-        .orElseGet(() -> ProgramCompiler.compileText(attempt.text(), source::hasSlot));
+  /** With {@code envelopes} (a child level's program) the compiler holds the answer to envelopes: AI0208. */
+  private static Compilation compile(Attempt attempt, AskSource source, boolean envelopes) {
+    return attempt.document().map(doc -> ProgramCompiler.compile(doc, source::hasSlot, envelopes))
+        .orElseGet(() -> ProgramCompiler.compileText(attempt.text(), source::hasSlot, envelopes));
   }
 
   private static String describe(Plan plan) {

@@ -11,6 +11,7 @@ import dev.weft.agents.model.ChatRequest;
 import dev.weft.agents.model.OutputSchema;
 import dev.weft.agents.model.Usage;
 import dev.weft.agents.program.CompileError;
+import dev.weft.agents.recursive.RecursionTree;
 import dev.weft.context.error.ExitStatus;
 import dev.weft.context.error.WeftException;
 import dev.weft.context.program.CancelSignal;
@@ -69,13 +70,28 @@ final class ProgramAuthor {
   /** A model that may author: its client and the cap on its reply's tokens. */
   record Model(ChatClient client, OptionalInt outputTokens) {}
 
+  /**
+   * What the task adds for a child level (depth 2 and deeper): the compiler refuses (AI0208) a child's program whose
+   * answer is not {slot, value} envelopes, so the model is told the rule before it writes one.
+   */
+  static final String ENVELOPES = String.join("\n",
+      "This program answers a parent program, which must know where each value came from. Its answer must be",
+      "{\"slot\": NAME, \"value\": ANY} envelopes (one, an array of them, or null): the `answer` step reads a",
+      "reduce, and every reduce keeps the envelope, e.g. \"query\": \"map({slot: .address, value: .result})\";",
+      "a reduce that drops or reshapes it is refused (AI0208). The piece you work on is the slot `corpus`.");
+
   private final List<Model> models;
   private final ModelAccount account;
+  private final int depth;
 
-  /** @param models asked in order, the next only when the one before failed for good */
-  ProgramAuthor(List<Model> models, ModelAccount account) {
+  /**
+   * @param models asked in order, the next only when the one before failed for good
+   * @param depth the level whose program is authored (the root is 1): below the root the prompt asks for envelopes
+   */
+  ProgramAuthor(List<Model> models, ModelAccount account, int depth) {
     this.models = List.copyOf(models);
     this.account = Objects.requireNonNull(account, "account");
+    this.depth = depth;
     if (this.models.isEmpty()) {
       throw new IllegalArgumentException("authoring needs at least one model, got none");
     }
@@ -90,7 +106,7 @@ final class ProgramAuthor {
    */
   Attempt ask(String question, SourceSketch sketch, Optional<Refused> refused, CancelSignal cancel) {
     List<ChatMessage> messages = new ArrayList<>();
-    messages.add(ChatMessage.user(prompt(question, sketch)));
+    messages.add(ChatMessage.user(prompt(question, sketch, RecursionTree.answersEnvelopes(depth))));
     refused.ifPresent(previous -> {
       messages.add(ChatMessage.assistant(previous.text()));
       StringBuilder repair = new StringBuilder("Weft's compiler refused that program; nothing ran. Errors (code, "
@@ -104,44 +120,61 @@ final class ProgramAuthor {
     List<String> fallbacks = new ArrayList<>();
     ChatException last = null;
     for (Model model : models) {
-      Optional<String> spent = account.reserve();
-      if (spent.isPresent()) {
-        throw new WeftException(ExitStatus.STOPPED, "the question's budget is spent before "
-            + (refused.isPresent() ? "the repair round" : "the program was authored")
-            + (fallbacks.isEmpty() ? "" : " (after " + fallbacks.size() + " failed models)") + ": " + spent.get()
-            + "; give it a larger budget");
-      }
-      ChatRequest request = ChatRequest.of(messages).withOutputSchema(PROGRAM);
-      if (model.outputTokens().isPresent()) {
-        request = request.withMaxTokens(model.outputTokens().getAsInt());
-      }
+      account.acquire(what(refused), cancel);
       try {
-        ChatReply reply = model.client().chat(request, cancel);
-        account.settle(reply.usage());
-        return new Attempt(reply.content(), reply.structured(), fallbacks.size() + 1, fallbacks);
+        return askOne(model, messages, refused, fallbacks, cancel);
       } catch (ChatException e) {
-        boolean judged = e.reason() == Reason.SCHEMA_MISMATCH || e.reason() == Reason.MALFORMED_REPLY;
-        if (judged && e.reply().isPresent()) {
-          // the call was made and answered: its tokens count, estimated as the client does when usage is missing
-          long promptChars = messages.stream().mapToLong(m -> m.content().length()).sum();
-          account.settle(Usage.estimate(promptChars, e.reply().get().length()));
-          return new Attempt(e.reply().get(), parse(e.reply().get()), fallbacks.size() + 1, fallbacks);
-        }
         if (e.reason() == Reason.CANCELLED) {
           throw e;
         }
         last = e;
         fallbacks.add(model.client().config().model() + " failed (" + e.reason() + "): " + e.getMessage());
+      } finally {
+        account.release();
       }
     }
     throw last;
   }
 
+  /** One model asked, its turn reserved first; a failure for good is thrown for the caller to fall back. */
+  private Attempt askOne(Model model, List<ChatMessage> messages, Optional<Refused> refused,
+      List<String> fallbacks, CancelSignal cancel) {
+    Optional<String> spent = account.reserve();
+    if (spent.isPresent()) {
+      throw new WeftException(ExitStatus.STOPPED, "the question's budget is spent before "
+          + (refused.isPresent() ? "the repair round" : "the program was authored")
+          + (fallbacks.isEmpty() ? "" : " (after " + fallbacks.size() + " failed models)") + ": " + spent.get()
+          + "; give it a larger budget");
+    }
+    ChatRequest request = ChatRequest.of(messages).withOutputSchema(PROGRAM);
+    if (model.outputTokens().isPresent()) {
+      request = request.withMaxTokens(model.outputTokens().getAsInt());
+    }
+    try {
+      ChatReply reply = model.client().chat(request, cancel);
+      account.settle(reply.usage());
+      return new Attempt(reply.content(), reply.structured(), fallbacks.size() + 1, fallbacks);
+    } catch (ChatException e) {
+      boolean judged = e.reason() == Reason.SCHEMA_MISMATCH || e.reason() == Reason.MALFORMED_REPLY;
+      if (judged && e.reply().isPresent()) {
+        // the call was made and answered: its tokens count, estimated as the client does when usage is missing
+        long promptChars = messages.stream().mapToLong(m -> m.content().length()).sum();
+        account.settle(Usage.estimate(promptChars, e.reply().get().length()));
+        return new Attempt(e.reply().get(), parse(e.reply().get()), fallbacks.size() + 1, fallbacks);
+      }
+      throw e;
+    }
+  }
+
+  private String what(Optional<Refused> refused) {
+    return "level " + depth + (refused.isPresent() ? " repair" : " author");
+  }
+
   /** A refused program and the compiler's errors, for the repair round. */
   record Refused(String text, List<CompileError> errors) {}
 
-  static String prompt(String question, SourceSketch sketch) {
-    return TASK + "\n\n" + sketch.prompt() + "\n\nThe question: " + question;
+  static String prompt(String question, SourceSketch sketch, boolean envelopes) {
+    return TASK + (envelopes ? "\n\n" + ENVELOPES : "") + "\n\n" + sketch.prompt() + "\n\nThe question: " + question;
   }
 
   private static Optional<JsonNode> parse(String text) {

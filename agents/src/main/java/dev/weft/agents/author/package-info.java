@@ -6,7 +6,8 @@
  * {@link dev.weft.agents.author.AskSource} it was given (in process over an environment here; the facade plugs in
  * the in-process and Beam runners over a dataset or an index). It is one {@link dev.weft.agents.recursive.Level} of
  * a long-horizon tree: what its map sub-calls are at a depth is {@link dev.weft.agents.author.MapSubcalls}', what it
- * charges is a {@link dev.weft.agents.author.ModelAccount}'s, which models it asks a
+ * charges is a {@link dev.weft.agents.author.ModelAccount}'s (a tree's {@code TreeBudget} for every level of a
+ * {@link dev.weft.agents.author.AskTree}, the recursion {@code weft ask --depth 2} runs), which models it asks a
  * {@link dev.weft.agents.author.ModelRouter}'s; {@link dev.weft.agents.author.ReusingAgent} wraps it to reuse
  * programs a host checked, kept in the ledger ({@link dev.weft.agents.author.ProgramLibrary}). See docs/agents.md,
  * "Whole-corpus questions".

@@ -91,8 +91,15 @@ public final class RecursionTree {
   /** Runs the root level over {@code env} and reports what the tree did. */
   public Run run(Environment env, String question, CancelSignal cancel) {
     LevelResult root = level.run(1, env, question, cancel);
-    return new Run(root, depth, budget.spent(), budget.stopReason(),
-        new Children(ran.get(), reused.get(), failed.get()));
+    return new Run(root, depth, budget.spent(), budget.stopReason(), children());
+  }
+
+  /**
+   * The children so far: for a host that runs the root level itself (the facade's ask, whose root reads a dataset or
+   * an index through its own runner) rather than through {@link #run}.
+   */
+  public Children children() {
+    return new Children(ran.get(), reused.get(), failed.get());
   }
 
   Level level() {

@@ -116,6 +116,22 @@ public final class TreeBudget {
   }
 
   /**
+   * Takes one of the tree's permits for a model call a level makes through an account of its own (the long-horizon
+   * agent's authoring calls): the same K in flight as {@link #charging} and {@link #chat} take. Give it back with
+   * {@link #releasePermit} once the call is over, whatever became of it.
+   *
+   * @throws SubcallException cancelled while waiting, or the budget was spent meanwhile (nothing was taken)
+   */
+  public void acquirePermit(String what, CancelSignal cancel) throws SubcallException {
+    acquire(what, cancel);
+  }
+
+  /** Gives back a permit {@link #acquirePermit} took. */
+  public void releasePermit() {
+    permits.release();
+  }
+
+  /**
    * Takes one turn for a call about to be made.
    *
    * @return empty when the call may go; else the dimension that is spent (nothing was taken)

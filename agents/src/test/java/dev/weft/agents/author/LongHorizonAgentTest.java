@@ -40,6 +40,14 @@ class LongHorizonAgentTest {
          "output": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}},
         {"op": "reduce", "from": "counts", "as": "total", "query": "[.[] | .result.n] | add"},
         {"op": "answer", "from": "total"}]}""";
+  /** PROGRAM as a child level writes it: the answer a reduce that keeps {slot, value} envelopes. */
+  static final String ENVELOPED = """
+      {"name": "bug-notes", "steps": [
+        {"op": "grep", "from": "input", "as": "hits", "pattern": "bug"},
+        {"op": "map", "from": "hits", "as": "counts", "instruction": "How many lines mention a bug? Answer the number.",
+         "output": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}},
+        {"op": "reduce", "from": "counts", "as": "kept", "query": "map({slot: .address, value: .result})"},
+        {"op": "answer", "from": "kept"}]}""";
   /** Reads a slot no environment holds: AI0202 at /steps/0/from. */
   static final String MISSING_SLOT = """
       {"steps": [{"op": "stat", "from": "notes", "as": "s"}, {"op": "answer", "from": "s"}]}""";
@@ -170,20 +178,41 @@ class LongHorizonAgentTest {
 
   @Test
   void asALevelItAnswersAtItsDepthWithTheSubcallForThatDepthAndFailsAsAValue() {
-    script(PROGRAM, UNKNOWN_OP, UNKNOWN_OP);
+    script(ENVELOPED, UNKNOWN_OP, UNKNOWN_OP);
     List<Integer> depths = new ArrayList<>();
-    LongHorizonAgent agent = agent(ModelAccount.of(Budget.unbounded()), (depth, self) -> {
+    List<Environment> envs = new ArrayList<>();
+    LongHorizonAgent agent = agent(ModelAccount.of(Budget.unbounded()), (depth, levelEnv, self) -> {
       depths.add(depth);
+      envs.add(levelEnv.orElseThrow());
       return model;
     });
 
     LevelResult ran = agent.run(2, env, "How many lines mention a bug?", CancelSignal.none());
     LevelResult failed = agent.run(3, env, "How many?", CancelSignal.none());
 
-    assertThat(ran.run()).hasValueSatisfying(r -> assertThat(r.answerPreview()).isEqualTo("3"));
+    assertThat(ran.run()).hasValueSatisfying(r -> assertThat(r.answerPreview().replaceAll("\\s", ""))
+        .isEqualTo("[{\"slot\":\"a.md\",\"value\":{\"n\":2}},{\"slot\":\"c.md\",\"value\":{\"n\":1}}]"));
     assertThat(depths).containsExactly(2);
+    assertThat(envs).containsExactly(env);
     assertThat(failed.error()).hasValueSatisfying(e -> assertThat(e)
         .startsWith("the model did not write a program that compiles"));
+  }
+
+  @Test
+  void belowTheRootTheModelIsToldTheEnvelopeRuleAndAProgramThatDropsItIsRefusedWithAi0208() {
+    script(PROGRAM, ENVELOPED, PROGRAM);
+    LongHorizonAgent agent = agent(ModelAccount.of(Budget.unbounded()), MapSubcalls.plain(model));
+
+    LevelResult repaired = agent.run(2, env, "How many lines mention a bug?", CancelSignal.none());
+    LevelResult root = agent.run(1, env, "How many lines mention a bug?", CancelSignal.none());
+
+    assertThat(repaired.run()).isPresent();
+    List<StubRequest> authoring = stub.requests().stream().filter(LongHorizonAgentTest::isAuthoring).toList();
+    assertThat(authoring.get(0).userMessage()).contains(ProgramAuthor.ENVELOPES);
+    assertThat(authoring.get(1).userMessage()).startsWith("Weft's compiler refused that program")
+        .contains("- AI0208 /steps/2: the compiler cannot show that reduce 'total' keeps {slot, value} envelopes");
+    assertThat(root.run()).hasValueSatisfying(r -> assertThat(r.answerPreview()).isEqualTo("3"));
+    assertThat(authoring.get(2).userMessage()).doesNotContain(ProgramAuthor.ENVELOPES);
   }
 
   @Test

@@ -11,6 +11,7 @@ import dev.weft.agents.author.ModelChoice;
 import dev.weft.agents.author.ModelRouter;
 import dev.weft.agents.loop.Spend;
 import dev.weft.agents.program.RunResult;
+import dev.weft.agents.recursive.RecursionTree;
 import dev.weft.api.AskOutcome;
 import dev.weft.api.AskRequest;
 import dev.weft.api.Weft;
@@ -99,7 +100,8 @@ final class AskCommand implements Callable<Integer> {
   String subcallApiKeyEnv;
 
   @Option(names = "--depth", paramLabel = "D", defaultValue = "" + AskOptions.DEFAULT_DEPTH, description = "Levels "
-      + "of authored programs, at least 1 (default: ${DEFAULT-VALUE}); more than " + AskOptions.MAX_DEPTH
+      + "of authored programs, at least 1 (default: ${DEFAULT-VALUE}): 2 or more makes each piece of the root's map "
+      + "a child agent over its own scope, in process only (--runner inprocess); more than " + AskOptions.MAX_DEPTH
       + " runs " + AskOptions.MAX_DEPTH + " and reports depthClamped.")
   int depth;
 
@@ -155,7 +157,8 @@ final class AskCommand implements Callable<Integer> {
       }
       err.println("weft ask: program " + result.fingerprint() + ":");
       err.println(pretty(result.program().text()));
-      err.println(summary(result) + "; " + ProgramView.summary(outcome.run()));
+      err.println(summary(result) + outcome.children().map(AskCommand::children).orElse("") + "; "
+          + ProgramView.summary(outcome.run()));
     }
     out.flush();
     err.flush();
@@ -174,13 +177,23 @@ final class AskCommand implements Callable<Integer> {
         .withApiKeyEnv(apiKeyEnv == null ? base.apiKeyEnv() : apiKeyEnv).withTimeout(base.timeout());
   }
 
-  /** {@code weft ask: 4 calls (1 authoring, 3 sub-calls), 812 tokens of authoring, depth 1}. */
+  /** {@code , children: 3 ran (1 failed), 0 reused}: what a recursive tree's root pieces came to. */
+  private static String children(RecursionTree.Children children) {
+    return ", children: " + children.ran() + " ran (" + children.failed() + " failed), " + children.reused()
+        + " reused";
+  }
+
+  /**
+   * {@code weft ask: 4 calls (1 authoring, 3 sub-calls), 812 tokens of authoring, depth 1}: the root's calls; at
+   * depth 2 or more the tokens are the whole tree's.
+   */
   static String summary(AskResult result) {
     Spend spend = result.spend();
     String repaired = result.program().repaired() ? ", the first program refused (" + refusedCodes(result.events())
         + ") and repaired" : "";
     return "weft ask: " + result.calls() + " calls (" + result.authorCalls() + " authoring, " + result.subcalls()
-        + " sub-calls), " + spend.totalTokens() + " tokens of authoring" + (spend.estimated() ? " (estimated)" : "")
+        + " sub-calls), " + spend.totalTokens() + " tokens of " + (result.options().depthUsed() > 1 ? "the tree"
+            : "authoring") + (spend.estimated() ? " (estimated)" : "")
         + repaired + ", depth " + result.options().depthUsed()
         + (result.options().depthClamped() ? " (clamped from " + result.options().depth() + ")" : "");
   }
@@ -212,6 +225,13 @@ final class AskCommand implements Callable<Integer> {
     calls.put("failed", run.failed());
     json.put("calls", calls);
     json.put("spend", spend(result.spend()));
+    outcome.children().ifPresent(children -> {
+      Map<String, Object> tree = new LinkedHashMap<>();
+      tree.put("ran", children.ran());
+      tree.put("reused", children.reused());
+      tree.put("failed", children.failed());
+      json.put("children", tree);
+    });
     json.put("events", events(result.events()));
     json.put("run", ProgramView.report(outcome.run(), Optional.empty()));
     return json;

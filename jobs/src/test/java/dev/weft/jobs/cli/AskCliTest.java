@@ -124,7 +124,7 @@ class AskCliTest {
   void jsonCarriesTheAnswerTheProgramItsFingerprintDepthCallsSpendEventsAndTheRun() throws Exception {
     programs.add(PROGRAM);
 
-    CliRun run = CliRun.of(ask("--env", env.toString(), "--json", "--depth", "5"));
+    CliRun run = CliRun.of(ask("--env", env.toString(), "--json"));
 
     assertThat(run.exit()).as(run.err()).isZero();
     JsonNode json = JSON.readTree(run.out());
@@ -134,8 +134,8 @@ class AskCliTest {
         "depth", "depthClamped", "calls", "spend", "run");
     assertThat(json.path("answer").path("preview").asText()).isEqualTo("3");
     assertThat(json.path("fingerprint").asText()).isEqualTo(json.path("run").path("fingerprint").asText());
-    assertThat(json.path("depth").toString()).isEqualTo("{\"requested\":5,\"used\":3,\"clamped\":true}");
-    assertThat(json.path("depthClamped").asBoolean()).isTrue();
+    assertThat(json.path("depth").toString()).isEqualTo("{\"requested\":1,\"used\":1,\"clamped\":false}");
+    assertThat(json.path("depthClamped").asBoolean()).isFalse(); // a clamp: AskRecursionCliTest
     assertThat(json.path("calls").toString()).isEqualTo("{\"total\":3,\"author\":1,\"subcalls\":2,\"failed\":0}");
     assertThat(json.path("spend").path("turns").asInt()).isEqualTo(1);
     assertThat(json.path("events").findValuesAsText("kind")).containsExactly("authored", "ran");
