@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.FileState;
+import dev.weft.context.ItemMetadata;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
@@ -54,6 +56,18 @@ final class StoredChunks {
   /** The chunk columns of one leaf of the reader, open once for reading many of its documents. */
   Leaf leaf(LeafReader leaf) throws IOException {
     return new Leaf(leaf);
+  }
+
+  /** The item metadata the live chunk with that id carries; none when it carries none or is not there. */
+  ItemMetadata meta(String id) throws IOException {
+    return TermLookup.first(reader, new Term(ChunkDocuments.ID, id), leaf -> doc -> metaOf(leaf.reader(), doc))
+        .orElse(ItemMetadata.none());
+  }
+
+  /** A chunk document's metadata, from its {@link ChunkDocuments#META} doc value. */
+  static ItemMetadata metaOf(LeafReader leaf, int doc) throws IOException {
+    BinaryDocValues meta = DocValues.getBinary(leaf, ChunkDocuments.META);
+    return meta.advanceExact(doc) ? ItemMetadata.fromJson(meta.binaryValue().utf8ToString()) : ItemMetadata.none();
   }
 
   /** The live chunk with that id, if the reader holds one. */

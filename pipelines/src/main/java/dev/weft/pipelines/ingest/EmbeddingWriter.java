@@ -62,9 +62,9 @@ final class EmbeddingWriter {
     }
     for (FileOutcome.Chunked file : files) {
       if (previouslyIndexed.test(file.path())) {
-        update.replace(file.state(), file.chunks(), file.vectors(), file.imports());
+        update.replace(file.state(), file.chunks(), file.vectors(), file.imports(), file.meta());
       } else {
-        update.add(file.state(), file.chunks(), file.vectors(), file.imports());
+        update.add(file.state(), file.chunks(), file.vectors(), file.imports(), file.meta());
       }
       if (export != null) {
         export.write(file.state(), file.chunks(), file.vectors());
