@@ -1,0 +1,150 @@
+package dev.weft.pipelines.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.context.Hit;
+import dev.weft.context.IndexLocation;
+import dev.weft.context.RecallRequest;
+import dev.weft.index.CorpusIndex;
+import dev.weft.index.CorpusSearcher;
+import dev.weft.pipelines.Runner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.lucene.document.DoublePoint;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.Bits;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A dataset's {@code --meta-fields} through the whole ingest: every chunk of a record carries its metadata, the
+ * same on the in-process executor and on Beam's DirectRunner and from each format, with the terms and points a
+ * filter matches, and recall's hits carry it.
+ */
+class DatasetMetaIngestTest {
+  private static final Path DIR = Path.of("../testdata/dataset-meta").toAbsolutePath().normalize();
+
+  @TempDir Path tmp;
+
+  @Test
+  void inProcessAndDirectGiveTheSameChunksAndMetadataFromEveryFormat() {
+    IngestReport inProcess = run(DIR.resolve("corpus.jsonl"), "jsonl", Runner.INPROCESS, "/doc_id", "/headline",
+        "/body", "/lang,/year,/score,/draft,/src/site");
+    IngestReport direct = run(DIR.resolve("corpus.jsonl"), "direct", Runner.DIRECT, "/doc_id", "/headline",
+        "/body", "/lang,/year,/score,/draft,/src/site");
+    IngestReport parquet = run(DIR.resolve("corpus.parquet"), "parquet", Runner.DIRECT, "doc_id", "headline", "body",
+        "lang,year,score,draft,site");
+    IngestReport avro = run(DIR.resolve("corpus.avro"), "avro", Runner.INPROCESS, "doc_id", "headline", "body",
+        "lang,year,score,draft,site");
+
+    assertThat(inProcess.counters()).containsEntry("added", 6L);
+    assertThat(direct.executor()).isEqualTo("beam-direct");
+    for (IngestReport other : List.of(direct, parquet, avro)) {
+      assertThat(other.counters()).isEqualTo(inProcess.counters());
+    }
+    Map<String, String> expected = meta(tmp.resolve("jsonl"));
+    assertThat(expected).hasSize(6).containsEntry("d1#0",
+        "{\"draft\":false,\"lang\":\"en\",\"score\":0.5,\"site\":\"wiki\",\"year\":2019}");
+    for (String index : List.of("direct", "parquet", "avro")) {
+      assertThat(meta(tmp.resolve(index))).as(index).isEqualTo(expected);
+      assertThat(Corpora.dump(tmp.resolve(index))).as(index).isEqualTo(Corpora.dump(tmp.resolve("jsonl")));
+    }
+  }
+
+  @Test
+  void theValuesAreKeywordsAndPointsAFilterMatches() throws IOException {
+    run(DIR.resolve("corpus.parquet"), "parquet", Runner.INPROCESS, "doc_id", "headline", "body", "*");
+
+    assertThat(count(tmp.resolve("parquet"), new TermQuery(new Term("meta.lang", "en")))).isEqualTo(3);
+    assertThat(count(tmp.resolve("parquet"), new TermQuery(new Term("meta.draft", "true")))).isEqualTo(2);
+    assertThat(count(tmp.resolve("parquet"), LongPoint.newRangeQuery("meta_long.year", 2020, Long.MAX_VALUE)))
+        .isEqualTo(4);
+    assertThat(count(tmp.resolve("parquet"), DoublePoint.newRangeQuery("meta_double.score", 1.0, 2.0)))
+        .isEqualTo(2);
+  }
+
+  @Test
+  void recallHitsCarryTheirRecordsMetadata() {
+    run(DIR.resolve("corpus.avro"), "avro", Runner.INPROCESS, "doc_id", "headline", "body", "lang,year");
+
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(tmp.resolve("avro")));
+        CorpusSearcher searcher = index.searcher()) {
+      List<Hit> hits = searcher.recall(RecallRequest.of("coffee roasted seeds")).hits();
+      assertThat(hits).isNotEmpty();
+      Hit first = hits.get(0);
+      assertThat(first.path()).isEqualTo("d3");
+      assertThat(first.meta().values()).containsExactlyEntriesOf(new TreeMap<>(Map.of("lang", "en", "year",
+          2022L)));
+    }
+  }
+
+  @Test
+  void changingTheMetadataFieldsRewritesEveryRecordAndNothingElse() {
+    run(DIR.resolve("corpus.jsonl"), "jsonl", Runner.INPROCESS, "/doc_id", "/headline", "/body", "/lang");
+    IngestReport same = run(DIR.resolve("corpus.jsonl"), "jsonl", Runner.INPROCESS, "/doc_id", "/headline",
+        "/body", "/lang");
+    IngestReport more = run(DIR.resolve("corpus.jsonl"), "jsonl", Runner.DIRECT, "/doc_id", "/headline",
+        "/body", "/lang,/year");
+
+    assertThat(same.published()).isFalse();
+    assertThat(more.counters()).containsEntry("updated", 6L).containsEntry("added", 0L);
+    assertThat(meta(tmp.resolve("jsonl"))).containsEntry("d2#0", "{\"lang\":\"fr\",\"year\":2021}");
+  }
+
+  @Test
+  void aMisspeltFieldIsRefusedBeforeTheIndexIsOpened() {
+    assertThatThrownBy(() -> run(DIR.resolve("corpus.parquet"), "refused", Runner.INPROCESS, "doc_id", "headline",
+        "body", "lang,yaer"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("missing: yaer");
+    assertThat(Files.exists(tmp.resolve("refused"))).isFalse();
+  }
+
+  private IngestReport run(Path dataset, String index, Runner runner, String id, String title, String text,
+      String meta) {
+    return new Ingester().run(IngestRequest.dataset(dataset, IndexLocation.of(tmp.resolve(index))).runner(runner)
+        .idField(id).titleField(title).textField(text).metaFields(meta).build());
+  }
+
+  /** Each live chunk's metadata JSON by chunk id. */
+  private static Map<String, String> meta(Path index) {
+    Map<String, String> byId = new TreeMap<>();
+    try (DirectoryReader reader = DirectoryReader.open(FSDirectory.open(index.resolve("lucene")))) {
+      for (LeafReaderContext leaf : reader.leaves()) {
+        Bits live = leaf.reader().getLiveDocs();
+        StoredFields stored = leaf.reader().storedFields();
+        BinaryDocValues values = DocValues.getBinary(leaf.reader(), "meta");
+        for (int doc = values.nextDoc(); doc != BinaryDocValues.NO_MORE_DOCS; doc = values.nextDoc()) {
+          if (live == null || live.get(doc)) {
+            byId.put(stored.document(doc).get("id"), values.binaryValue().utf8ToString());
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return byId;
+  }
+
+  private static int count(Path index, Query query) throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(FSDirectory.open(index.resolve("lucene")))) {
+      return new IndexSearcher(reader).count(query);
+    }
+  }
+}
