@@ -88,6 +88,7 @@ final class StoredChunks {
     private final SortedDocValues nodeTypes;
     private final NumericDocValues starts;
     private final NumericDocValues ends;
+    private final BinaryDocValues metas;
     private Bits live;
     /** The chunk documents, opened on the first {@link #nextDoc}: a lookup by id never lists them. */
     private DocIdSetIterator chunkDocs;
@@ -101,6 +102,13 @@ final class StoredChunks {
       this.nodeTypes = DocValues.getSorted(leaf, ChunkDocuments.NODE_TYPE);
       this.starts = DocValues.getNumeric(leaf, ChunkDocuments.START_LINE);
       this.ends = DocValues.getNumeric(leaf, ChunkDocuments.END_LINE);
+      this.metas = DocValues.getBinary(leaf, ChunkDocuments.META);
+    }
+
+    /** The metadata of a chunk document of this leaf, read in id order as {@link #read} is. */
+    ItemMetadata meta(int doc) throws IOException {
+      return metas.advanceExact(doc) ? ItemMetadata.fromJson(metas.binaryValue().utf8ToString())
+          : ItemMetadata.none();
     }
 
     /** The next live chunk document of the leaf, in id order, or {@link DocIdSetIterator#NO_MORE_DOCS}. */

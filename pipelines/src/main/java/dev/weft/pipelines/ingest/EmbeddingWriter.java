@@ -67,7 +67,7 @@ final class EmbeddingWriter {
         update.add(file.state(), file.chunks(), file.vectors(), file.imports(), file.meta());
       }
       if (export != null) {
-        export.write(file.state(), file.chunks(), file.vectors());
+        export.write(file.state(), file.chunks(), file.vectors(), file.meta());
       }
       written.accept(file);
     }

@@ -9,6 +9,8 @@ import dev.weft.context.RecallRequest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
 import dev.weft.pipelines.Runner;
+import dev.weft.transforms.export.ChunkFiles;
+import dev.weft.transforms.export.ExportFormat;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -105,6 +107,22 @@ class DatasetMetaIngestTest {
     assertThat(same.published()).isFalse();
     assertThat(more.counters()).containsEntry("updated", 6L).containsEntry("added", 0L);
     assertThat(meta(tmp.resolve("jsonl"))).containsEntry("d2#0", "{\"lang\":\"fr\",\"year\":2021}");
+  }
+
+  @Test
+  void theParquetExportCarriesTheMetadataAsATypedMapOnBothExecutors() {
+    for (Runner runner : List.of(Runner.INPROCESS, Runner.DIRECT)) {
+      Path export = tmp.resolve("export-" + runner);
+      new Ingester().run(IngestRequest.dataset(DIR.resolve("corpus.avro"), IndexLocation.of(tmp.resolve(
+          "index-" + runner))).runner(runner).idField("doc_id").titleField("headline").textField("body")
+          .metaFields("lang,year,score,draft").exportParquet(export).build());
+
+      Map<String, Map<String, Object>> byId = new TreeMap<>();
+      ChunkFiles.readRows(export, ExportFormat.PARQUET).forEach(row -> byId.put(row.chunk().id(),
+          row.meta().values()));
+      assertThat(byId).as(runner.toString()).hasSize(6).containsEntry("d6#0", new TreeMap<>(Map.of("lang", "es",
+          "year", 2023L, "score", 3.5, "draft", true)));
+    }
   }
 
   @Test
