@@ -55,7 +55,8 @@ final class DatasetPass implements SourcePass {
 
   @Override
   public CorpusSource corpusSource() {
-    return CorpusSource.dataset(dataset.toString(), DatasetFormat.of(dataset).name().toLowerCase(Locale.ROOT));
+    return CorpusSource.dataset(dataset.toString(), DatasetFormat.of(dataset).name().toLowerCase(Locale.ROOT),
+        source.fields().roles());
   }
 
   @Override

@@ -71,6 +71,30 @@ public record FieldMapping(String id, String title, String text, List<String> me
     return new FieldMapping(id, title, text, names, false);
   }
 
+  /**
+   * The id, title and text fields that were named, by role ({@code id}, {@code title}, {@code text}): what a
+   * generation's manifest records, so {@code get} reads a record's body as ingest did. Empty for BEIR's layout.
+   */
+  public Map<String, String> roles() {
+    Map<String, String> roles = new LinkedHashMap<>();
+    if (id != null) {
+      roles.put("id", id);
+    }
+    if (title != null) {
+      roles.put("title", title);
+    }
+    if (text != null) {
+      roles.put("text", text);
+    }
+    return roles;
+  }
+
+  /** The mapping {@link #roles} recorded (null or empty: BEIR's layout), without metadata. */
+  public static FieldMapping fromRoles(Map<String, String> roles) {
+    return roles == null ? BEIR
+        : new FieldMapping(roles.get("id"), roles.get("title"), roles.get("text"), List.of(), false);
+  }
+
   /** True when records carry metadata. */
   public boolean hasMeta() {
     return allMeta || !meta.isEmpty();
