@@ -40,7 +40,12 @@ public record ItemMetadata(SortedMap<String, Object> values) implements Serializ
         throw new IllegalArgumentException("metadata value must be a string, long, double or boolean, got: "
             + value.getClass().getSimpleName() + " for " + entry.getKey());
       }
-      copy.put(entry.getKey(), value);
+      if (value instanceof Double d && !Double.isFinite(d)) {
+        throw new IllegalArgumentException("metadata value must be a finite number, got: " + d + " for "
+            + entry.getKey());
+      }
+      // -0.0 is 0.0: a filter's 0 must find it, and the index's points tell the two apart
+      copy.put(entry.getKey(), value instanceof Double d && d == 0.0 ? (Object) 0.0 : value);
     }
     values = Collections.unmodifiableSortedMap(copy);
   }

@@ -58,8 +58,10 @@ final class ChunkDocuments {
   static final String VECTOR_PREFIX = "vector:";
   /** A chunk's item metadata as JSON ({@link ItemMetadata#toJson}), read by hits with the other doc values. */
   static final String META = "meta";
-  /** Keyword terms of string and boolean metadata, one field per name: {@code meta.lang}. */
+  /** Keyword terms of string metadata, one field per name: {@code meta.lang}. */
   static final String META_KEYWORD = "meta.";
+  /** Terms of boolean metadata, {@code true} or {@code false}: {@code meta_bool.draft}. */
+  static final String META_BOOLEAN = "meta_bool.";
   /** Points of integer metadata ({@link LongPoint}): {@code meta_long.year}. */
   static final String META_LONG = "meta_long.";
   /** Points of fractional metadata ({@link DoublePoint}): {@code meta_double.score}. */
@@ -198,8 +200,10 @@ final class ChunkDocuments {
         doc.add(new LongPoint(META_LONG + name, number));
       } else if (value instanceof Double number) {
         doc.add(new DoublePoint(META_DOUBLE + name, number));
+      } else if (value instanceof Boolean flag) {
+        doc.add(new StringField(META_BOOLEAN + name, flag.toString(), Field.Store.NO));
       } else {
-        doc.add(new StringField(META_KEYWORD + name, value.toString(), Field.Store.NO));
+        doc.add(new StringField(META_KEYWORD + name, (String) value, Field.Store.NO));
       }
     });
     return doc;

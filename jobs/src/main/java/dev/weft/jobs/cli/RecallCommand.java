@@ -71,6 +71,11 @@ final class RecallCommand implements Callable<Integer> {
           + "default ${DEFAULT-VALUE}, off).")
   double spread;
 
+  @Option(names = "--where", paramLabel = "FILTER",
+      description = "Keep only hits whose dataset metadata passes: lang = \"en\" and year >= 2020 (=, !=, <, <=, >, >=,"
+          + " in (...), and, or, not, parentheses; strings quoted, numbers bare; docs/recall.md).")
+  String where;
+
   @Mixin JsonOption json;
 
   @Override
@@ -88,7 +93,7 @@ final class RecallCommand implements Callable<Integer> {
     }
     RecallMode recallMode = RecallMode.parse(mode);
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
-        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule(), spread);
+        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule(), spread).withWhere(where);
     RecallResult result;
     RecallHits hits = null;
     try (Weft weft = Wefts.open(indexOption.forRead())) {

@@ -74,7 +74,7 @@ class DatasetMetaIngestTest {
     run(DIR.resolve("corpus.parquet"), "parquet", Runner.INPROCESS, "doc_id", "headline", "body", "*");
 
     assertThat(count(tmp.resolve("parquet"), new TermQuery(new Term("meta.lang", "en")))).isEqualTo(3);
-    assertThat(count(tmp.resolve("parquet"), new TermQuery(new Term("meta.draft", "true")))).isEqualTo(2);
+    assertThat(count(tmp.resolve("parquet"), new TermQuery(new Term("meta_bool.draft", "true")))).isEqualTo(2);
     assertThat(count(tmp.resolve("parquet"), LongPoint.newRangeQuery("meta_long.year", 2020, Long.MAX_VALUE)))
         .isEqualTo(4);
     assertThat(count(tmp.resolve("parquet"), DoublePoint.newRangeQuery("meta_double.score", 1.0, 2.0)))

@@ -108,6 +108,10 @@ final class RecordRules {
         return invalid(where, "metadata field " + field.getKey() + " is missing for id " + idText
             + "; name only fields every record has in --meta-fields");
       }
+      if (value instanceof Real real && !Double.isFinite(real.value())) {
+        return invalid(where, "metadata field " + field.getKey() + " must be a finite number, got: " + real.value()
+            + " for id " + idText);
+      }
       if (value instanceof Other) {
         return invalid(where, "metadata field " + field.getKey() + " must be a string, number or boolean, got: "
             + value.describe() + " for id " + idText);
