@@ -81,6 +81,10 @@ final class RecallCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (kinds.stream().anyMatch(RecallView::isMemoryKind)) {
+      if (where != null) {
+        throw new IllegalArgumentException("--where filters the dataset metadata of code and doc hits, not fact or"
+            + " episode; filter memories with weft ledger memory recall --where, got: --where " + where);
+      }
       return new MemoryRecall(this).call();
     }
     if (scope != null || noLog) {
