@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.context.Hit;
 import dev.weft.context.IndexLocation;
+import dev.weft.context.Kind;
 import dev.weft.context.RecallRequest;
 import dev.weft.index.CorpusIndex;
 import dev.weft.index.CorpusSearcher;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.lucene.document.DoublePoint;
 import org.apache.lucene.document.LongPoint;
@@ -122,6 +124,35 @@ class DatasetMetaIngestTest {
           row.meta().values()));
       assertThat(byId).as(runner.toString()).hasSize(6).containsEntry("d6#0", new TreeMap<>(Map.of("lang", "es",
           "year", 2023L, "score", 3.5, "draft", true)));
+    }
+  }
+
+  @Test
+  void aFilterIsAppliedInsideTheSearchSoNHitsThatPassAreFound() throws IOException {
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 40; i++) {
+      // the English records say tea more often, so an unfiltered top 5 is all English
+      String text = i % 4 == 0 ? "tea leaves" : "tea tea tea tea leaves";
+      lines.append(String.format(java.util.Locale.ROOT, "{\"id\": \"r%02d\", \"text\": \"%s\", \"lang\": \"%s\","
+          + " \"year\": %d}%n", i, text, i % 4 == 0 ? "fr" : "en", 2000 + i));
+    }
+    Path dataset = Files.writeString(tmp.resolve("tea.jsonl"), lines);
+    run(dataset, "tea", Runner.INPROCESS, null, null, null, "/lang,/year");
+
+    try (CorpusIndex index = CorpusIndex.openExisting(IndexLocation.of(tmp.resolve("tea")));
+        CorpusSearcher searcher = index.searcher()) {
+      RecallRequest top5 = new RecallRequest("tea", Set.of(Kind.DOC), 5, true);
+      assertThat(searcher.recall(top5).hits()).allMatch(hit -> hit.meta().values().get("lang").equals("en"));
+      for (boolean onePerFile : List.of(true, false)) {
+        List<Hit> french = searcher.recall(new RecallRequest("tea", Set.of(Kind.DOC), 5, onePerFile)
+            .withWhere("lang = \"fr\" and year >= 2010")).hits();
+        // r12, r16, ..., r36 are French from 2010 on: 7 records, 5 asked
+        assertThat(french).hasSize(5).allMatch(hit -> hit.meta().values().get("lang").equals("fr")
+            && (Long) hit.meta().values().get("year") >= 2010);
+      }
+      List<String> all = searcher.recall(new RecallRequest("tea", Set.of(Kind.DOC), 100, false)
+          .withWhere("lang in (\"fr\") and not year < 2010")).hits().stream().map(Hit::path).sorted().toList();
+      assertThat(all).containsExactly("r12", "r16", "r20", "r24", "r28", "r32", "r36");
     }
   }
 
