@@ -37,7 +37,7 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 class MetaFilterQueriesTest {
   private static final List<String> NAMES = List.of("lang", "year", "score", "draft");
 
-  @Property(tries = 300)
+  @Property(tries = 1000)
   void theQueryMatchesWhatTheFilterPasses(@ForAll("items") List<ItemMetadata> items,
       @ForAll("filters") MetaFilter filter) throws IOException {
     Set<Integer> expected = new TreeSet<>();
@@ -47,6 +47,26 @@ class MetaFilterQueriesTest {
       }
     }
     assertThat(matched(items, filter)).as(MetaFilters.print(filter)).isEqualTo(expected);
+  }
+
+  /** The rounding of a bound of one number type against a field of the other, at and between whole numbers. */
+  @org.junit.jupiter.api.Test
+  void boundsOfEitherNumberTypeCompareAsNumbers() throws IOException {
+    List<ItemMetadata> items = List.of(ItemMetadata.of(Map.of("year", 1L)), ItemMetadata.of(Map.of("year", 2L)),
+        ItemMetadata.of(Map.of("year", 3L)), ItemMetadata.of(Map.of("year", 2.0)),
+        ItemMetadata.of(Map.of("year", 2.5)), ItemMetadata.of(Map.of("year", -0.0)));
+    for (String op : List.of("=", "!=", "<", "<=", ">", ">=")) {
+      for (String bound : List.of("2", "2.0", "1.5", "2.5", "0", "-0.0", "9223372036854775807", "1e19", "-1e19")) {
+        MetaFilter filter = dev.weft.context.filter.MetaFilterParser.parse("year " + op + " " + bound);
+        Set<Integer> expected = new TreeSet<>();
+        for (int i = 0; i < items.size(); i++) {
+          if (filter.test(items.get(i))) {
+            expected.add(i);
+          }
+        }
+        assertThat(matched(items, filter)).as("year " + op + " " + bound).isEqualTo(expected);
+      }
+    }
   }
 
   private static Set<Integer> matched(List<ItemMetadata> items, MetaFilter filter) throws IOException {
@@ -81,7 +101,7 @@ class MetaFilterQueriesTest {
           }
           return ItemMetadata.of(meta);
         });
-    return item.list().ofMinSize(0).ofMaxSize(12);
+    return item.list().ofMinSize(0).ofMaxSize(20);
   }
 
   @Provide
