@@ -41,6 +41,26 @@ class DatasetMetaCliTest {
   }
 
   @Test
+  void recallWhereKeepsThePassingHitsAndABadFilterIsBadUsageNamingThePosition() throws IOException {
+    String index = tmp.resolve("index").toString();
+    assertThat(CliRun.of("index", "--dataset", DIR.resolve("corpus.parquet").toString(), "--index", index,
+        "--id-field", "doc_id", "--title-field", "headline", "--text-field", "body", "--meta-fields", "*", "--quiet")
+        .exit()).isZero();
+
+    CliRun english = CliRun.of("recall", "beans roasted", "--index", index, "--kind", "doc", "--json", "--where",
+        "lang = \"en\" and year >= 2020");
+    assertThat(english.exit()).as(english.err()).isZero();
+    JsonNode hits = JSON.readTree(english.out());
+    assertThat(hits).hasSize(1);
+    assertThat(hits.get(0).get("path").asText()).isEqualTo("d3");
+
+    CliRun bad = CliRun.of("recall", "beans", "--index", index, "--where", "lang = en");
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err().strip()).isEqualTo("weft: --where at position 7: expected a value (a \"string\", a number,"
+        + " true or false), got: en");
+  }
+
+  @Test
   void aFieldTheDatasetLacksOrAPointerOnParquetIsBadUsageInOneLine() throws IOException {
     String index = tmp.resolve("index").toString();
     CliRun missing = CliRun.of("index", "--dataset", DIR.resolve("corpus.parquet").toString(), "--index", index,
