@@ -73,19 +73,15 @@ public sealed interface MetaFilter {
     /** The order of two values of one type (numbers of either), or null when they do not compare. */
     static Integer compare(Object found, Object wanted) {
       if (found instanceof Number a && wanted instanceof Number b) {
-        if (found instanceof Double || wanted instanceof Double) {
-          if (found instanceof Double && wanted instanceof Double) {
-            return Double.compare(a.doubleValue(), b.doubleValue()) == 0 ? 0
-                : a.doubleValue() < b.doubleValue() ? -1 : 1;
-          }
-          // a long against a double: exactly, as a long field's range is rounded to whole bounds
-          if (found instanceof Double) {
-            return Double.compare(a.doubleValue(), b.doubleValue()) == 0 ? 0 : a.doubleValue() < b.doubleValue()
-                ? -1 : 1;
-          }
+        if (found instanceof Long && wanted instanceof Long) {
+          return Long.compare(a.longValue(), b.longValue());
+        }
+        if (found instanceof Long) {
+          // a long against a fractional bound, exactly (a long field's range is rounded to whole bounds)
           return new BigDecimal(a.longValue()).compareTo(new BigDecimal(b.doubleValue()));
         }
-        return Long.compare(a.longValue(), b.longValue());
+        // a double against either: as doubles (metadata and literals hold no -0.0, so this is numeric order)
+        return Double.compare(a.doubleValue(), b.doubleValue());
       }
       if (found instanceof String a && wanted instanceof String b) {
         return a.equals(b) ? 0 : 1;
