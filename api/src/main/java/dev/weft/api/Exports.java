@@ -24,10 +24,10 @@ final class Exports {
       long[] withVectors = {0};
       scan.forEach(entry -> {
         if (entry.vector() == null) {
-          writer.write(ChunkRow.of(entry.chunk()));
+          writer.write(ChunkRow.of(entry.chunk()).withMeta(entry.meta()));
         } else {
           withVectors[0]++;
-          writer.write(new ChunkRow(entry.chunk(), entry.identity(), entry.vector()));
+          writer.write(new ChunkRow(entry.chunk(), entry.identity(), entry.vector(), entry.meta()));
         }
       });
       // the previous dataset goes only once this one is complete

@@ -4,6 +4,7 @@ import dev.weft.context.ItemSource;
 import dev.weft.context.generation.CorpusSource;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.transforms.dataset.DatasetItemSource;
+import dev.weft.transforms.dataset.FieldMapping;
 import dev.weft.transforms.ingest.FileTreeItemSource;
 import java.nio.file.Path;
 
@@ -21,6 +22,7 @@ final class ItemSources {
       return LegacyItemSource.guess(manifest);
     }
     Path location = Path.of(source.location());
-    return source.isDataset() ? new DatasetItemSource(location) : new FileTreeItemSource(location);
+    return source.isDataset() ? new DatasetItemSource(location, FieldMapping.fromRoles(source.fields()))
+        : new FileTreeItemSource(location);
   }
 }

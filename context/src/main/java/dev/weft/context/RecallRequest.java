@@ -1,5 +1,7 @@
 package dev.weft.context;
 
+import dev.weft.context.filter.MetaFilter;
+import dev.weft.context.filter.MetaFilterParser;
 import dev.weft.context.fusion.FusionRule;
 import java.util.EnumSet;
 import java.util.Objects;
@@ -23,10 +25,12 @@ import java.util.Set;
  * @param spread spreading recall: each hit's score plus {@code spread} × the best score among the hits of the files
  *     it shares an import edge with (1 hop, within its kind; docs/graph.md), finite and at least 0; 0 (the default,
  *     chosen with {@code weft eval}: docs/quality.md) leaves the ranking as it is
+ * @param where a filter on the items' metadata ({@code --where}, {@link MetaFilterParser}), applied inside the
+ *     search so {@code limit} hits that pass it are found; null for none
  */
 public record RecallRequest(
     String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
-    double embedWeight, int knnCandidates, FusionRule fusion, double spread) {
+    double embedWeight, int knnCandidates, FusionRule fusion, double spread, MetaFilter where) {
   public static final int DEFAULT_FLAT_LIMIT = 10;
   public static final int DEFAULT_GROUP_LIMIT = 5;
   /** Defaults chosen with `weft eval` on python-faq and the code sets (docs/quality.md): a 200-chunk BM25 pool,
@@ -68,6 +72,12 @@ public record RecallRequest(
     }
   }
 
+  /** A request without a metadata filter. */
+  public RecallRequest(String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
+      double embedWeight, int knnCandidates, FusionRule fusion, double spread) {
+    this(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, fusion, spread, null);
+  }
+
   /** A request with the default fusion rule, without spreading. */
   public RecallRequest(String query, Set<Kind> kinds, int limit, boolean onePerFile, RecallMode mode, int poolSize,
       double embedWeight, int knnCandidates) {
@@ -92,32 +102,43 @@ public record RecallRequest(
 
   public RecallRequest withMode(RecallMode newMode) {
     return new RecallRequest(query, kinds, limit, onePerFile, newMode, poolSize, embedWeight, knnCandidates,
-        fusion, spread);
+        fusion, spread, where);
   }
 
   public RecallRequest withPoolSize(int newPoolSize) {
     return new RecallRequest(query, kinds, limit, onePerFile, mode, newPoolSize, embedWeight, knnCandidates,
-        fusion, spread);
+        fusion, spread, where);
   }
 
   public RecallRequest withEmbedWeight(double newEmbedWeight) {
     return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, newEmbedWeight, knnCandidates,
-        fusion, spread);
+        fusion, spread, where);
   }
 
   public RecallRequest withKnnCandidates(int newKnnCandidates) {
     return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, newKnnCandidates,
-        fusion, spread);
+        fusion, spread, where);
   }
 
   public RecallRequest withFusion(FusionRule newFusion) {
     return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, newFusion,
-        spread);
+        spread, where);
   }
 
   public RecallRequest withSpread(double newSpread) {
     return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, fusion,
-        newSpread);
+        newSpread, where);
+  }
+
+  /** This request with a metadata filter (null: none). */
+  public RecallRequest withWhere(MetaFilter newWhere) {
+    return new RecallRequest(query, kinds, limit, onePerFile, mode, poolSize, embedWeight, knnCandidates, fusion,
+        spread, newWhere);
+  }
+
+  /** This request with the filter {@code where} spells ({@link MetaFilterParser}; null or blank: none). */
+  public RecallRequest withWhere(String where) {
+    return withWhere(where == null || where.isBlank() ? null : MetaFilterParser.parse(where));
   }
 
   /** A flat list when exactly one kind is asked for; groups per kind otherwise. */

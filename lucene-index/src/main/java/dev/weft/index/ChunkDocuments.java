@@ -4,6 +4,7 @@ import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.EmbeddedText;
 import dev.weft.context.FileState;
+import dev.weft.context.ItemMetadata;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.graph.FileImports;
@@ -11,9 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.DoublePoint;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
@@ -53,6 +56,16 @@ final class ChunkDocuments {
   static final String TEXT_HASH = "text_hash";
   static final String EMBEDDER = "embedder";
   static final String VECTOR_PREFIX = "vector:";
+  /** A chunk's item metadata as JSON ({@link ItemMetadata#toJson}), read by hits with the other doc values. */
+  static final String META = "meta";
+  /** Keyword terms of string metadata, one field per name: {@code meta.lang}. */
+  static final String META_KEYWORD = "meta.";
+  /** Terms of boolean metadata, {@code true} or {@code false}: {@code meta_bool.draft}. */
+  static final String META_BOOLEAN = "meta_bool.";
+  /** Points of integer metadata ({@link LongPoint}): {@code meta_long.year}. */
+  static final String META_LONG = "meta_long.";
+  /** Points of fractional metadata ({@link DoublePoint}): {@code meta_double.score}. */
+  static final String META_DOUBLE = "meta_double.";
   static final VectorSimilarityFunction SIMILARITY = VectorSimilarityFunction.COSINE;
 
   /**
@@ -107,6 +120,12 @@ final class ChunkDocuments {
    * null ({@link EdgeDocuments}): one block per file, so its chunks, state and edges are replaced together.
    */
   static List<Document> documents(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports) {
+    return documents(state, chunks, vectors, imports, ItemMetadata.none());
+  }
+
+  /** As {@link #documents(FileState, List, ChunkVectors, FileImports)}, every chunk carrying the item's metadata. */
+  static List<Document> documents(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports,
+      ItemMetadata meta) {
     validate(state, chunks);
     if (!vectors.isNone() && vectors.vectors().size() != chunks.size()) {
       throw new IllegalArgumentException("vectors must be parallel to the chunks, got: " + vectors.vectors().size()
@@ -114,7 +133,7 @@ final class ChunkDocuments {
     }
     List<Document> documents = new ArrayList<>(chunks.size() + 1);
     for (int i = 0; i < chunks.size(); i++) {
-      documents.add(chunkDocument(chunks.get(i), vectors.identity(), vectors.vector(i)));
+      documents.add(withMeta(chunkDocument(chunks.get(i), vectors.identity(), vectors.vector(i)), meta));
     }
     documents.add(fileDocument(state));
     if (imports != null) {
@@ -163,6 +182,31 @@ final class ChunkDocuments {
       doc.add(new StringField(EMBEDDER, identity.toString(), Field.Store.NO));
     }
     return withEveryTextField(doc);
+  }
+
+  /**
+   * Adds the item's metadata to a chunk document: the values once as a JSON doc value (a hit reads doc values only,
+   * never a stored field), and each value as the term or point a filter matches ({@code lang = "en"} is a term of
+   * {@code meta.lang}, {@code year >= 2020} a range of {@code meta_long.year}). A type per field name prefix,
+   * because Lucene fixes a field's point shape for the life of the index, and a number stays a number to filter.
+   */
+  static Document withMeta(Document doc, ItemMetadata meta) {
+    if (meta.isEmpty()) {
+      return doc;
+    }
+    doc.add(new BinaryDocValuesField(META, new BytesRef(meta.toJson())));
+    meta.values().forEach((name, value) -> {
+      if (value instanceof Long number) {
+        doc.add(new LongPoint(META_LONG + name, number));
+      } else if (value instanceof Double number) {
+        doc.add(new DoublePoint(META_DOUBLE + name, number));
+      } else if (value instanceof Boolean flag) {
+        doc.add(new StringField(META_BOOLEAN + name, flag.toString(), Field.Store.NO));
+      } else {
+        doc.add(new StringField(META_KEYWORD + name, (String) value, Field.Store.NO));
+      }
+    });
+    return doc;
   }
 
   private static List<String> textFields() {

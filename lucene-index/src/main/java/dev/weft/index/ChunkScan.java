@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import dev.weft.context.IndexLocation;
 import dev.weft.context.Chunk;
+import dev.weft.context.ItemMetadata;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.generation.GenerationManifest;
 import java.io.Closeable;
@@ -39,8 +40,13 @@ public final class ChunkScan implements Closeable {
    * @param identity the embedder of {@code vector}, or null
    * @param vector the chunk's vector (a copy the caller may keep), or null; compared by reference, as in any
    *     record holding an array
+   * @param meta the metadata of the chunk's item (none for a file of a tree)
    */
-  public record Entry(Chunk chunk, EmbedderIdentity identity, float[] vector) {}
+  public record Entry(Chunk chunk, EmbedderIdentity identity, float[] vector, ItemMetadata meta) {
+    public Entry(Chunk chunk, EmbedderIdentity identity, float[] vector) {
+      this(chunk, identity, vector, ItemMetadata.none());
+    }
+  }
 
   private ChunkScan(CorpusIndex index, CorpusSearcher searcher) {
     this.index = index;
@@ -100,8 +106,9 @@ public final class ChunkScan implements Closeable {
       for (int doc = leaf.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = leaf.nextDoc()) {
         Chunk chunk = leaf.read(doc);
         VectorReads.IdentityVector vector = vectors.get(doc);
-        action.accept(vector == null ? new Entry(chunk, null, null)
-            : new Entry(chunk, vector.identity(), vector.vector()));
+        ItemMetadata meta = leaf.meta(doc);
+        action.accept(vector == null ? new Entry(chunk, null, null, meta)
+            : new Entry(chunk, vector.identity(), vector.vector(), meta));
       }
     }
   }

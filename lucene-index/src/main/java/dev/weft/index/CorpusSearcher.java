@@ -36,6 +36,7 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 
@@ -101,12 +102,14 @@ public final class CorpusSearcher implements Closeable {
     }
     int limit = GraphSpreading.rankLimit(request);
     Map<Kind, List<Hit>> groups = new EnumMap<>(Kind.class);
+    Query where = request.where() == null ? null : MetaFilterQueries.of(request.where());
     for (Kind kind : request.effectiveKinds()) {
       groups.put(kind, switch (mode) {
-        case BM25 -> ranker.rank(kind, request.query(), limit, request.onePerFile());
-        case DENSE -> vectorRankers.dense(kind, limit, request.onePerFile(), queryVector);
+        case BM25 -> ranker.rank(kind, request.query(), limit, request.onePerFile(), where);
+        case DENSE -> vectorRankers.dense(kind, limit, request.onePerFile(), queryVector, where);
         case HYBRID -> vectorRankers.hybrid(kind, request.query(), limit, request.onePerFile(),
-            request.poolSize(), request.embedWeight(), request.knnCandidates(), request.fusion(), queryVector);
+            request.poolSize(), request.embedWeight(), request.knnCandidates(), request.fusion(), queryVector,
+            where);
       });
     }
     return new RecallResult(GraphSpreading.apply(this, request, groups), request.flat());

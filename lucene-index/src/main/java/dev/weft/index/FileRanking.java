@@ -9,6 +9,11 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.util.IntroSelector;
 import org.apache.lucene.util.IntroSorter;
@@ -57,20 +62,31 @@ final class FileRanking {
    * @param pathWords the analysed words of the path field
    */
   List<RankedFile> rank(Kind kind, Set<String> words, Set<String> pathWords, int limit) throws IOException {
+    return rank(kind, words, pathWords, limit, null);
+  }
+
+  /**
+   * As {@link #rank(Kind, Set, Set, int)}, over only the files whose chunks {@code where} matches (null: every
+   * file). Metadata is an item's, the same on each of its chunks, so a file passes or fails whole; the BM25
+   * statistics stay the corpus's, as a filter clause leaves them in chunk ranking.
+   */
+  List<RankedFile> rank(Kind kind, Set<String> words, Set<String> pathWords, int limit, Query where)
+      throws IOException {
     FileOrdinals files = FileOrdinals.of(searcher.getIndexReader());
+    boolean[] allowed = where == null ? null : allowed(files, where);
     Sums scores = new Sums(files.fileCount());
     Frequencies frequencies = new Frequencies(files.fileCount());
-    add(files, frequencies, scores, ChunkDocuments.textField(kind), words, 1.0, true);
+    add(files, frequencies, scores, ChunkDocuments.textField(kind), words, 1.0, true, allowed);
     float symbolBoost = RecallQueries.symbolBoost(kind);
     if (symbolBoost > 0) {
-      add(files, frequencies, scores, ChunkDocuments.symbolField(kind), words, symbolBoost, true);
+      add(files, frequencies, scores, ChunkDocuments.symbolField(kind), words, symbolBoost, true, allowed);
     }
     // path_tokens is shared by every kind: only the files that already matched as this kind are scored; the
     // path's sum is added whole after the text's, as the per-file sums were always ordered
     float pathBoost = RecallQueries.pathBoost(kind);
     if (pathBoost > 0 && !pathWords.isEmpty()) {
       Sums pathScores = new Sums(files.fileCount());
-      add(files, frequencies, pathScores, ChunkDocuments.PATH_TOKENS, pathWords, pathBoost, false);
+      add(files, frequencies, pathScores, ChunkDocuments.PATH_TOKENS, pathWords, pathBoost, false, allowed);
       for (int i = 0; i < pathScores.count; i++) {
         int file = pathScores.files[i];
         if (scores.held[file]) {
@@ -85,8 +101,29 @@ final class FileRanking {
    * Adds each file's BM25 for these words on one field. {@code summed}: a file's frequency and length are the
    * sums over its chunks; else one chunk stands for the file (the path, identical in each).
    */
+  /** The files one of whose chunks {@code where} matches, by file ordinal. */
+  private boolean[] allowed(FileOrdinals files, Query where) throws IOException {
+    boolean[] allowed = new boolean[files.fileCount()];
+    Weight weight = searcher.createWeight(searcher.rewrite(where), ScoreMode.COMPLETE_NO_SCORES, 1f);
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      Scorer scorer = weight.scorer(leaf);
+      if (scorer == null) {
+        continue;
+      }
+      int[] fileOf = files.fileOfDoc(leaf.ord);
+      Bits live = leaf.reader().getLiveDocs(); // a scorer visits deleted documents too
+      DocIdSetIterator docs = scorer.iterator();
+      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+        if (fileOf[doc] >= 0 && (live == null || live.get(doc))) {
+          allowed[fileOf[doc]] = true;
+        }
+      }
+    }
+    return allowed;
+  }
+
   private void add(FileOrdinals files, Frequencies frequency, Sums scores, String field, Set<String> words,
-      double boost, boolean summed) throws IOException {
+      double boost, boolean summed, boolean[] allowed) throws IOException {
     if (words.isEmpty()) {
       return;
     }
@@ -100,6 +137,9 @@ final class FileRanking {
       double idf = Math.log(1 + (fileCount - frequency.count + 0.5) / (frequency.count + 0.5));
       for (int i = 0; i < frequency.count; i++) {
         int file = frequency.files[i];
+        if (allowed != null && !allowed[file]) {
+          continue; // counted in the word's document frequency, as a filter leaves the statistics; not scored
+        }
         long tf = frequency.tf[file];
         double length = lengths.byFile()[file];
         double norm = K1 * (1 - B + B * length / lengths.average());

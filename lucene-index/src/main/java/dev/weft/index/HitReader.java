@@ -32,7 +32,7 @@ final class HitReader {
             string(reader, ChunkDocuments.NODE_TYPE, local),
             (int) number(reader, ChunkDocuments.START_LINE, local),
             (int) number(reader, ChunkDocuments.END_LINE, local)),
-        cosine);
+        cosine, StoredChunks.metaOf(reader, local));
   }
 
   String path(int doc) throws IOException {

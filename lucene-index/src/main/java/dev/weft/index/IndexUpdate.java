@@ -3,6 +3,7 @@ package dev.weft.index;
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
+import dev.weft.context.ItemMetadata;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.error.StorageFailureException;
 import dev.weft.context.graph.FileImports;
@@ -152,7 +153,13 @@ public final class IndexUpdate implements Closeable {
    * has none to record); its old edges go with its old chunks.
    */
   public void replace(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports) {
-    write("replace", state, chunks, vectors, imports,
+    replace(state, chunks, vectors, imports, ItemMetadata.none());
+  }
+
+  /** As {@link #replace(FileState, List, ChunkVectors, FileImports)}, every chunk carrying the item's metadata. */
+  public void replace(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports,
+      ItemMetadata meta) {
+    write("replace", state, chunks, vectors, imports, meta,
         documents -> writer.get().updateDocuments(new Term(ChunkDocuments.PATH, state.path()), documents));
   }
 
@@ -171,7 +178,13 @@ public final class IndexUpdate implements Closeable {
 
   /** As {@link #add(FileState, List, ChunkVectors)}, with the file's imports for the code graph (or null). */
   public void add(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports) {
-    write("add", state, chunks, vectors, imports, documents -> writer.get().addDocuments(documents));
+    add(state, chunks, vectors, imports, ItemMetadata.none());
+  }
+
+  /** As {@link #add(FileState, List, ChunkVectors, FileImports)}, every chunk carrying the item's metadata. */
+  public void add(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports,
+      ItemMetadata meta) {
+    write("add", state, chunks, vectors, imports, meta, documents -> writer.get().addDocuments(documents));
   }
 
   /** How {@link #replace} and {@link #add} hand a file's documents to the writer. */
@@ -181,13 +194,13 @@ public final class IndexUpdate implements Closeable {
 
   /** The one body of {@link #replace} and {@link #add}; {@code verb} names the write in its error. */
   private void write(String verb, FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports,
-      DocumentsWrite write) {
+      ItemMetadata meta, DocumentsWrite write) {
     ensureOpen();
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(chunks, "chunks");
     Objects.requireNonNull(vectors, "vectors");
     try {
-      List<Document> documents = ChunkDocuments.documents(state, chunks, vectors, imports);
+      List<Document> documents = ChunkDocuments.documents(state, chunks, vectors, imports, meta);
       rewriter.writePath(state.path(), () -> write.write(documents));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot " + verb + " " + state.path(), e);

@@ -49,14 +49,15 @@ final class Ranker {
     this.fileRanking = new FileRanking(searcher);
   }
 
-  List<Hit> rank(Kind kind, String text, int limit, boolean onePerFile) {
-    Optional<Query> query = RecallQueries.build(kind, text);
+  /** @param where the chunks a metadata filter keeps ({@link MetaFilterQueries}), or null for every chunk */
+  List<Hit> rank(Kind kind, String text, int limit, boolean onePerFile, Query where) {
+    Optional<Query> query = RecallQueries.build(kind, text, where);
     if (query.isEmpty()) {
       return List.of();
     }
     try {
       if (onePerFile && FileRanking.ranksWholeFiles(kind)) {
-        return bestChunkOfBestFiles(kind, text, query.get(), limit);
+        return bestChunkOfBestFiles(kind, text, query.get(), limit, where);
       }
       List<FieldDoc> docs = onePerFile ? bestPerFile(query.get(), limit) : top(query.get(), limit);
       List<Hit> hits = new ArrayList<>(docs.size());
@@ -73,9 +74,10 @@ final class Ranker {
    * One hit per file: the files ranked as wholes ({@link FileRanking}), each pointing at its best chunk by the
    * chunk ranking; a hit's score is its file's.
    */
-  private List<Hit> bestChunkOfBestFiles(Kind kind, String text, Query query, int limit) throws IOException {
+  private List<Hit> bestChunkOfBestFiles(Kind kind, String text, Query query, int limit, Query where)
+      throws IOException {
     List<FileRanking.RankedFile> files = fileRanking.rank(kind, RecallQueries.words(kind, text),
-        RecallQueries.pathWords(text), limit);
+        RecallQueries.pathWords(text), limit, where);
     if (files.isEmpty()) {
       return List.of();
     }

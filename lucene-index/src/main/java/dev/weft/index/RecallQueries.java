@@ -62,6 +62,14 @@ final class RecallQueries {
 
   /** The query for one kind, or empty when the text has no searchable word. */
   static Optional<Query> build(Kind kind, String text) {
+    return build(kind, text, null);
+  }
+
+  /**
+   * As {@link #build(Kind, String)}, keeping only the chunks {@code where} matches (a FILTER clause: it selects
+   * inside the search and scores nothing); null for no filter.
+   */
+  static Optional<Query> build(Kind kind, String text, Query where) {
     String textField = ChunkDocuments.textField(kind);
     String symbolField = ChunkDocuments.symbolField(kind);
     Set<String> words = words(kind, text);
@@ -84,8 +92,15 @@ final class RecallQueries {
     // the words must match (beside a FILTER, SHOULD clauses alone would be optional)
     return Optional.of(new BooleanQuery.Builder()
         .add(anyWord.build(), Occur.MUST)
-        .add(new TermQuery(new Term(ChunkDocuments.KIND, kind.id())), Occur.FILTER)
+        .add(filter(kind, where), Occur.FILTER)
         .build());
+  }
+
+  /** The kind's chunks, those {@code where} matches when it is not null. */
+  static Query filter(Kind kind, Query where) {
+    Query ofKind = new TermQuery(new Term(ChunkDocuments.KIND, kind.id()));
+    return where == null ? ofKind
+        : new BooleanQuery.Builder().add(ofKind, Occur.FILTER).add(where, Occur.FILTER).build();
   }
 
   /** The query's words as the kind's text and symbol fields were analysed ({@link QueryTerms}: at most 64). */

@@ -3,6 +3,7 @@ package dev.weft.index;
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
+import dev.weft.context.ItemMetadata;
 import dev.weft.context.graph.FileImports;
 import java.io.Closeable;
 import java.io.IOException;
@@ -67,12 +68,18 @@ public final class ShardWriter implements Closeable {
 
   /** As {@link #write(FileState, List, ChunkVectors)}, with the file's imports for the code graph (or null). */
   public void write(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports) {
+    write(state, chunks, vectors, imports, ItemMetadata.none());
+  }
+
+  /** As {@link #write(FileState, List, ChunkVectors, FileImports)}, every chunk carrying the item's metadata. */
+  public void write(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports,
+      ItemMetadata meta) {
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(chunks, "chunks");
     Objects.requireNonNull(vectors, "vectors");
     try {
       writer.updateDocuments(new Term(ChunkDocuments.PATH, state.path()),
-          ChunkDocuments.documents(state, chunks, vectors, imports));
+          ChunkDocuments.documents(state, chunks, vectors, imports, meta));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + state.path() + " to shard " + dir, e);
     }

@@ -2,6 +2,7 @@ package dev.weft.index;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.FileState;
+import dev.weft.context.ItemMetadata;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
@@ -56,6 +58,18 @@ final class StoredChunks {
     return new Leaf(leaf);
   }
 
+  /** The item metadata the live chunk with that id carries; none when it carries none or is not there. */
+  ItemMetadata meta(String id) throws IOException {
+    return TermLookup.first(reader, new Term(ChunkDocuments.ID, id), leaf -> doc -> metaOf(leaf.reader(), doc))
+        .orElse(ItemMetadata.none());
+  }
+
+  /** A chunk document's metadata, from its {@link ChunkDocuments#META} doc value. */
+  static ItemMetadata metaOf(LeafReader leaf, int doc) throws IOException {
+    BinaryDocValues meta = DocValues.getBinary(leaf, ChunkDocuments.META);
+    return meta.advanceExact(doc) ? ItemMetadata.fromJson(meta.binaryValue().utf8ToString()) : ItemMetadata.none();
+  }
+
   /** The live chunk with that id, if the reader holds one. */
   Optional<Chunk> find(String id) throws IOException {
     return TermLookup.first(reader, new Term(ChunkDocuments.ID, id), leaf -> leaf(leaf.reader())::read);
@@ -74,6 +88,7 @@ final class StoredChunks {
     private final SortedDocValues nodeTypes;
     private final NumericDocValues starts;
     private final NumericDocValues ends;
+    private final BinaryDocValues metas;
     private Bits live;
     /** The chunk documents, opened on the first {@link #nextDoc}: a lookup by id never lists them. */
     private DocIdSetIterator chunkDocs;
@@ -87,6 +102,13 @@ final class StoredChunks {
       this.nodeTypes = DocValues.getSorted(leaf, ChunkDocuments.NODE_TYPE);
       this.starts = DocValues.getNumeric(leaf, ChunkDocuments.START_LINE);
       this.ends = DocValues.getNumeric(leaf, ChunkDocuments.END_LINE);
+      this.metas = DocValues.getBinary(leaf, ChunkDocuments.META);
+    }
+
+    /** The metadata of a chunk document of this leaf, read in id order as {@link #read} is. */
+    ItemMetadata meta(int doc) throws IOException {
+      return metas.advanceExact(doc) ? ItemMetadata.fromJson(metas.binaryValue().utf8ToString())
+          : ItemMetadata.none();
     }
 
     /** The next live chunk document of the leaf, in id order, or {@link DocIdSetIterator#NO_MORE_DOCS}. */

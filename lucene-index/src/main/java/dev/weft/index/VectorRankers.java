@@ -55,9 +55,9 @@ final class VectorRankers {
    * doubles k until {@code limit} distinct files are found or the kind's vectors run out.
    * A hit's score is Lucene's KNN score, {@code (1 + cosine) / 2}; its cosine the raw one.
    */
-  List<Hit> dense(Kind kind, int limit, boolean onePerFile, QueryVector query) {
+  List<Hit> dense(Kind kind, int limit, boolean onePerFile, QueryVector query, Query where) {
     String field = ChunkDocuments.vectorField(query.identity());
-    Query filter = new TermQuery(new Term(ChunkDocuments.KIND, kind.id()));
+    Query filter = RecallQueries.filter(kind, where);
     int k = onePerFile ? Math.min(MAX_K, Math.max(limit, Math.max(16, limit * OVERFETCH))) : limit;
     try {
       while (true) {
@@ -87,8 +87,8 @@ final class VectorRankers {
    * A text without a searchable word finds nothing, as in BM25 mode.
    */
   List<Hit> hybrid(Kind kind, String text, int limit, boolean onePerFile, int poolSize, double embedWeight,
-      int knnCandidates, FusionRule fusion, QueryVector query) {
-    Optional<Query> lexical = RecallQueries.build(kind, text);
+      int knnCandidates, FusionRule fusion, QueryVector query, Query where) {
+    Optional<Query> lexical = RecallQueries.build(kind, text, where);
     if (lexical.isEmpty()) {
       return List.of();
     }
@@ -102,7 +102,7 @@ final class VectorRankers {
       }
       if (knnCandidates > 0) {
         int k = Math.min(MAX_K, Math.max(knnCandidates, limit));
-        Query filter = new TermQuery(new Term(ChunkDocuments.KIND, kind.id()));
+        Query filter = RecallQueries.filter(kind, where);
         Query knn = NearestNeighbours.query(field, query.vector(), k, filter);
         for (ScoreDoc doc : NearestNeighbours.search(searcher, knn, k).scoreDocs) {
           if (!located.containsKey(doc.doc)) {

@@ -3,6 +3,7 @@ package dev.weft.index;
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.EmbeddedText;
+import dev.weft.context.ItemMetadata;
 import dev.weft.context.embed.EmbedderIdentity;
 import java.io.IOException;
 import java.util.List;
@@ -71,7 +72,7 @@ final class VectorRewriter {
       int written = 0;
       for (Map.Entry<String, float[]> entry : vectorsByChunkId.entrySet()) {
         Optional<Chunk> chunk = chunks.find(entry.getKey());
-        if (chunk.isPresent() && write(chunk.get(), identity, entry.getValue())) {
+        if (chunk.isPresent() && write(chunk.get(), chunks.meta(entry.getKey()), identity, entry.getValue())) {
           written++;
         }
       }
@@ -98,7 +99,7 @@ final class VectorRewriter {
         Optional<Chunk> chunk = chunks.find(listed.get(i).id());
         // the vector was made from the listed chunk's embedded text: it only belongs to a chunk embedding the same
         if (chunk.isPresent() && EmbeddedText.of(chunk.get()).equals(EmbeddedText.of(listed.get(i)))
-            && write(chunk.get(), vectors.identity(), vector)) {
+            && write(chunk.get(), chunks.meta(chunk.get().id()), vectors.identity(), vector)) {
           written++;
         }
       }
@@ -108,12 +109,14 @@ final class VectorRewriter {
     }
   }
 
-  private boolean write(Chunk chunk, EmbedderIdentity identity, float[] vector) throws IOException {
+  /** @param meta the metadata the chunk carries now, which its rewritten document keeps */
+  private boolean write(Chunk chunk, ItemMetadata meta, EmbedderIdentity identity, float[] vector)
+      throws IOException {
     if (writtenPaths.contains(chunk.path())) {
       return false;
     }
     writer.get().updateDocument(new Term(ChunkDocuments.ID, chunk.id()),
-        ChunkDocuments.chunkDocument(chunk, identity, vector));
+        ChunkDocuments.withMeta(ChunkDocuments.chunkDocument(chunk, identity, vector), meta));
     return true;
   }
 }

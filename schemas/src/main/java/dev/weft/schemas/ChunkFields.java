@@ -18,11 +18,12 @@ public final class ChunkFields {
   public static final String EMBEDDER_MODEL = "embedderModel";
   public static final String EMBEDDER_DIMS = "embedderDims";
   public static final String VECTOR = "vector";
+  public static final String META = "meta";
 
   /** Every field, in schema order. */
   public static final List<String> ALL = List.of(
       ID, PATH, KIND, FORMAT, SYMBOL, NODE_TYPE, START_LINE, END_LINE, TEXT, CONTENT_HASH, CHUNK_TEXT_HASH,
-      EMBEDDER_MODEL, EMBEDDER_DIMS, VECTOR);
+      EMBEDDER_MODEL, EMBEDDER_DIMS, VECTOR, META);
 
   private ChunkFields() {}
 }

@@ -43,7 +43,7 @@ public final class SpreadingRecall {
         best = Math.max(best, bestByPath.getOrDefault(neighbour, 0f));
       }
       spread.add(new Hit(hit.path(), hit.kind(), hit.format(), (float) (hit.score() + weight * best), hit.chunk(),
-          hit.cosine()));
+          hit.cosine(), hit.meta()));
     }
     // a stable sort: equal scores keep the ranker's deterministic order
     spread.sort(Comparator.comparingDouble(Hit::score).reversed());

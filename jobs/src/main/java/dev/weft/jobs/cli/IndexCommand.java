@@ -5,6 +5,7 @@ import dev.weft.api.IndexRun;
 import dev.weft.api.Weft;
 import dev.weft.context.IndexLocation;
 import dev.weft.context.Kind;
+import dev.weft.jobs.cli.options.DatasetFieldOptions;
 import dev.weft.jobs.cli.options.EmbedBatchOption;
 import dev.weft.jobs.cli.options.EmbedderOption;
 import dev.weft.jobs.cli.options.FlinkClusterOptions;
@@ -99,6 +100,8 @@ final class IndexCommand implements Callable<Integer> {
           + ".jsonl/.ndjson, .parquet or .avro (an Avro object container file).")
   Path dataset;
 
+  @Mixin DatasetFieldOptions datasetFields;
+
   @Option(names = "--dataset-kind", defaultValue = "doc", description = "Kind of dataset records (default: ${DEFAULT-VALUE}).")
   String datasetKind;
 
@@ -178,6 +181,7 @@ final class IndexCommand implements Callable<Integer> {
         ? IndexRun.dataset(dataset).datasetKind(Kind.parse(datasetKind)).datasetFormat(datasetFormat)
         : IndexRun.tree(root).paths(paths).extensions(extensions == null ? List.of() : extensions)
             .maxFileBytes(maxFileBytes);
+    datasetFields.applyTo(run); // on a directory, the run refuses them by name
     if (flink.master() != null) {
       run.flinkMaster(flink.master());
     }

@@ -70,11 +70,20 @@ final class RecallCommand implements Callable<Integer> {
           + "default ${DEFAULT-VALUE}, off).")
   double spread;
 
+  @Option(names = "--where", paramLabel = "FILTER",
+      description = "Keep only hits whose dataset metadata passes: lang = \"en\" and year >= 2020 (=, !=, <, <=, >, >=,"
+          + " in (...), and, or, not, parentheses; strings quoted, numbers bare; docs/recall.md).")
+  String where;
+
   @Mixin JsonOption json;
 
   @Override
   public Integer call() {
     if (kinds.stream().anyMatch(RecallView::isMemoryKind)) {
+      if (where != null) {
+        throw new IllegalArgumentException("--where filters the dataset metadata of code and doc hits, not fact or"
+            + " episode; filter memories with weft ledger memory recall --where, got: --where " + where);
+      }
       return new MemoryRecall(this).call();
     }
     if (scope != null || noLog) {
@@ -87,7 +96,7 @@ final class RecallCommand implements Callable<Integer> {
     }
     RecallMode recallMode = mode == null ? null : RecallMode.parse(mode);
     RecallRequest request = new RecallRequest(String.join(" ", query), parsed, n == null ? 0 : n, !allChunks,
-        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule(), spread);
+        recallMode, hybrid.pool, hybrid.embedWeight, hybrid.knn, hybrid.rule(), spread).withWhere(where);
     RecallResult result;
     RecallHits hits = null;
     try (Weft weft = Wefts.open(indexOption.forRead())) {

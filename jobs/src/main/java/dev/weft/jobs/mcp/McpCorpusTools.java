@@ -93,7 +93,8 @@ final class McpCorpusTools {
     RecallResult result = weft.recall(new RecallRequest(args.string("query"), parsed, n == null ? 0 : n,
         !args.flag("allChunks"), mode, RecallRequest.DEFAULT_POOL_SIZE,
         RecallRequest.DEFAULT_EMBED_WEIGHT, RecallRequest.DEFAULT_KNN_CANDIDATES)
-        .withSpread(args.number("spread") == null ? 0 : args.number("spread")), args.string("embedder"));
+        .withSpread(args.number("spread") == null ? 0 : args.number("spread")).withWhere(args.string("where")),
+        args.string("embedder"));
     RecallHits hits = RecallHits.of(weft, result);
     ObjectNode out = Json.object();
     out.set(result.flat() ? "hits" : "groups", Json.node(hits.json()));
@@ -108,6 +109,10 @@ final class McpCorpusTools {
     }
     if (args.flag("allChunks")) {
       throw new IllegalArgumentException("allChunks applies to code and doc; a memory recall returns records");
+    }
+    if (args.string("where") != null) {
+      throw new IllegalArgumentException("where filters dataset metadata of code and doc hits; a memory recall has"
+          + " its own filter (ledger_memory_recall's where), got: where " + args.string("where"));
     }
     if (args.number("spread") != null) {
       throw new IllegalArgumentException("spread applies to code and doc (their import graph); a memory recall has no"

@@ -84,6 +84,9 @@ public final class Json {
       map.put("cosine", hit.cosine());
     }
     map.put("chunk", chunk);
+    if (!hit.meta().isEmpty()) {
+      map.put("meta", hit.meta().values()); // a dataset record's --meta-fields, typed as ingested
+    }
     return map;
   }
 }

@@ -50,12 +50,13 @@ final class DatasetPass implements SourcePass {
     if (!Files.isRegularFile(dataset)) {
       throw new IllegalArgumentException("dataset must be an existing file, got: " + source.dataset());
     }
-    DatasetRecords.check(dataset); // a wrong format or schema is refused before the index is opened
+    DatasetRecords.check(dataset, source.fields()); // a wrong format, schema or field is refused before the index is opened
   }
 
   @Override
   public CorpusSource corpusSource() {
-    return CorpusSource.dataset(dataset.toString(), DatasetFormat.of(dataset).name().toLowerCase(Locale.ROOT));
+    return CorpusSource.dataset(dataset.toString(), DatasetFormat.of(dataset).name().toLowerCase(Locale.ROOT),
+        source.fields().roles());
   }
 
   @Override
@@ -67,7 +68,7 @@ final class DatasetPass implements SourcePass {
   @Override
   public Plan plan(IndexUpdate update) {
     Map<String, FileState> indexed = update.baseFileStates();
-    DatasetChangeSet changes = new DatasetPlanner(IngestStamp.CURRENT).plan(dataset, indexed, settings.force());
+    DatasetChangeSet changes = new DatasetPlanner(IngestStamp.CURRENT, source.fields()).plan(dataset, indexed, settings.force());
     return new DatasetPlan(indexed, changes);
   }
 

@@ -62,12 +62,12 @@ final class EmbeddingWriter {
     }
     for (FileOutcome.Chunked file : files) {
       if (previouslyIndexed.test(file.path())) {
-        update.replace(file.state(), file.chunks(), file.vectors(), file.imports());
+        update.replace(file.state(), file.chunks(), file.vectors(), file.imports(), file.meta());
       } else {
-        update.add(file.state(), file.chunks(), file.vectors(), file.imports());
+        update.add(file.state(), file.chunks(), file.vectors(), file.imports(), file.meta());
       }
       if (export != null) {
-        export.write(file.state(), file.chunks(), file.vectors());
+        export.write(file.state(), file.chunks(), file.vectors(), file.meta());
       }
       written.accept(file);
     }

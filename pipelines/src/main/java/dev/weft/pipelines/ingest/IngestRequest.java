@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import dev.weft.context.IndexLocation;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.pipelines.Runner;
+import dev.weft.transforms.dataset.FieldMapping;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -57,7 +58,11 @@ public record IngestRequest(IngestSource source, IndexLocation index, IngestSett
           .watchListing(dir.watchListing());
     }
     DatasetSource data = (DatasetSource) source;
-    return builder.datasetKind(data.kind()).datasetFormat(data.format());
+    FieldMapping fields = data.fields();
+    return builder.datasetKind(data.kind()).datasetFormat(data.format()).idField(fields.id())
+        .titleField(fields.title()).textField(fields.text())
+        .metaFields(fields.allMeta() ? FieldMapping.ALL : fields.meta().isEmpty() ? null
+            : String.join(",", fields.meta()));
   }
 
   /**

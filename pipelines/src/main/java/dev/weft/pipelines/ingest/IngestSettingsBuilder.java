@@ -4,6 +4,7 @@ import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderSpec;
 import dev.weft.context.generation.GenerationManifest;
 import dev.weft.pipelines.Runner;
+import dev.weft.transforms.dataset.FieldMapping;
 import dev.weft.transforms.ingest.PathScope;
 import dev.weft.transforms.ingest.SourceReader;
 import dev.weft.transforms.route.Router;
@@ -36,6 +37,10 @@ public abstract class IngestSettingsBuilder<B extends IngestSettingsBuilder<B>> 
   private Long maxFileBytes;
   private Boolean watchListing;
   private Kind datasetKind;
+  private String idField;
+  private String titleField;
+  private String textField;
+  private String metaFields;
   private String datasetFormat;
 
   /**
@@ -169,6 +174,36 @@ public abstract class IngestSettingsBuilder<B extends IngestSettingsBuilder<B>> 
     return self();
   }
 
+  /**
+   * Datasets only: the field holding each record's id (a column for Parquet and Avro, a JSON pointer such as
+   * {@code /doc/id} for JSONL); null: {@code _id}, else {@code id}.
+   */
+  public B idField(String value) {
+    idField = value;
+    return self();
+  }
+
+  /** Datasets only: the field holding each record's optional title; null: {@code title}. */
+  public B titleField(String value) {
+    titleField = value;
+    return self();
+  }
+
+  /** Datasets only: the field holding each record's text; null: {@code text}. */
+  public B textField(String value) {
+    textField = value;
+    return self();
+  }
+
+  /**
+   * Datasets only: the fields that travel with every chunk of a record as its metadata, comma-separated
+   * ({@code lang,year}), or {@code *} for every other field; null: none.
+   */
+  public B metaFields(String value) {
+    metaFields = value;
+    return self();
+  }
+
   /** Datasets only: the chunking format of the record text. */
   public B datasetFormat(String value) {
     datasetFormat = value;
@@ -191,6 +226,10 @@ public abstract class IngestSettingsBuilder<B extends IngestSettingsBuilder<B>> 
       throw new IllegalArgumentException("a record kind or format applies to a dataset, not to the directory "
           + location + ", got: " + (datasetKind != null ? "kind " + datasetKind.id() : "format " + datasetFormat));
     }
+    if (idField != null || titleField != null || textField != null || metaFields != null) {
+      throw new IllegalArgumentException("--id-field, --title-field, --text-field and --meta-fields apply to a"
+          + " dataset, not to the directory " + location + "; drop them or pass --dataset FILE");
+    }
     return new DirectorySource(location, scope == null ? PathScope.all() : scope,
         router == null ? Router.defaults() : router, maxFileBytes == null ? SourceReader.DEFAULT_MAX_BYTES
             : maxFileBytes, watchListing == null || watchListing);
@@ -206,6 +245,7 @@ public abstract class IngestSettingsBuilder<B extends IngestSettingsBuilder<B>> 
     }
     DatasetSource defaults = DatasetSource.of(location);
     return new DatasetSource(location, datasetKind == null ? defaults.kind() : datasetKind,
-        datasetFormat == null ? defaults.format() : datasetFormat);
+        datasetFormat == null ? defaults.format() : datasetFormat,
+        FieldMapping.of(idField, titleField, textField, metaFields));
   }
 }

@@ -3,6 +3,7 @@ package dev.weft.pipelines.ingest;
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
+import dev.weft.context.ItemMetadata;
 import dev.weft.transforms.export.ChunkFileWriter;
 import dev.weft.transforms.export.ChunkFiles;
 import dev.weft.transforms.export.ChunkRow;
@@ -53,6 +54,11 @@ public final class ParquetExport implements AutoCloseable {
 
   /** Adds a file's chunks, each with its vector where {@code vectors} has one. */
   public void write(FileState state, List<Chunk> chunks, ChunkVectors vectors) {
+    write(state, chunks, vectors, ItemMetadata.none());
+  }
+
+  /** As {@link #write(FileState, List, ChunkVectors)}, every row carrying the item's metadata. */
+  public void write(FileState state, List<Chunk> chunks, ChunkVectors vectors, ItemMetadata meta) {
     Objects.requireNonNull(state, "state");
     for (Chunk chunk : chunks) {
       if (!chunk.path().equals(state.path())) {
@@ -61,7 +67,7 @@ public final class ParquetExport implements AutoCloseable {
       }
     }
     // rows are built (and validated) outside the lock; only the append is serialised
-    List<ChunkRow> rows = ChunkRow.allOf(chunks, vectors);
+    List<ChunkRow> rows = ChunkRow.allOf(chunks, vectors, meta);
     synchronized (this) {
       if (committed) {
         throw new IllegalStateException("the export to " + dir + " is committed; no chunk can be added");

@@ -3,6 +3,7 @@ package dev.weft.transforms.beam;
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.FileState;
+import dev.weft.context.ItemMetadata;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.graph.FileImports;
@@ -24,7 +25,7 @@ import org.apache.beam.sdk.coders.CustomCoder;
  */
 public final class ChunkedCoder extends CustomCoder<FileOutcome.Chunked> {
   private static final ChunkedCoder INSTANCE = new ChunkedCoder();
-  private static final int VERSION = 2;
+  private static final int VERSION = 3;
 
   private ChunkedCoder() {}
 
@@ -64,6 +65,8 @@ public final class ChunkedCoder extends CustomCoder<FileOutcome.Chunked> {
     if (value.imports() != null) {
       writeLong(out, value.imports().toJson());
     }
+    // the metadata as its stored JSON, too: sorted by name, so equal metadata encodes to equal bytes
+    writeLong(out, value.meta().toJson());
     ChunkVectors vectors = value.vectors();
     out.writeBoolean(vectors.isNone());
     if (!vectors.isNone()) {
@@ -100,8 +103,9 @@ public final class ChunkedCoder extends CustomCoder<FileOutcome.Chunked> {
           in.readUTF(), in.readInt(), in.readInt(), readLong(in), in.readUTF()));
     }
     FileImports imports = in.readBoolean() ? FileImports.fromJson(readLong(in)) : null;
+    ItemMetadata meta = ItemMetadata.fromJson(readLong(in));
     if (in.readBoolean()) {
-      return new FileOutcome.Chunked(state, chunks, ChunkVectors.none(), imports);
+      return new FileOutcome.Chunked(state, chunks, ChunkVectors.none(), imports, meta);
     }
     EmbedderIdentity identity = new EmbedderIdentity(in.readUTF(), in.readInt());
     int size = in.readInt();
@@ -116,7 +120,7 @@ public final class ChunkedCoder extends CustomCoder<FileOutcome.Chunked> {
       }
       vectors.add(vector);
     }
-    return new FileOutcome.Chunked(state, chunks, ChunkVectors.of(identity, vectors), imports);
+    return new FileOutcome.Chunked(state, chunks, ChunkVectors.of(identity, vectors), imports, meta);
   }
 
   @Override

@@ -167,7 +167,7 @@ public final class WriteIndexShards extends PTransform<PCollection<FileOutcome.C
         // and ids are deterministic, so document order inside a shard does not change what recall returns.
         try (ShardWriter writer = ShardWriter.create(local)) {
           for (FileOutcome.Chunked file : shard.getValue()) {
-            writer.write(file.state(), file.chunks(), file.vectors(), file.imports());
+            writer.write(file.state(), file.chunks(), file.vectors(), file.imports(), file.meta());
           }
         }
         StagedShards.upload(local, staged);

@@ -18,19 +18,19 @@ public final class AvroRecords {
 
   private AvroRecords() {}
 
-  public static void read(Path file, Consumer<RecordOutcome> sink) {
+  public static void read(Path file, FieldMapping mapping, Consumer<RecordOutcome> sink) {
     try (DataFileReader<GenericRecord> reader = open(file)) {
-      GenericRecords.checkSchema(file, reader.getSchema());
-      GenericRecords.stream(file, FORMAT, () -> reader.hasNext() ? reader.next() : null, sink);
+      GenericRecords.Columns columns = GenericRecords.checkSchema(file, reader.getSchema(), mapping);
+      GenericRecords.stream(file, FORMAT, columns, () -> reader.hasNext() ? reader.next() : null, sink);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close dataset " + file, e);
     }
   }
 
   /** Opens the file and checks its schema, reading only the header. */
-  static void check(Path file) {
+  static void check(Path file, FieldMapping mapping) {
     try (DataFileReader<GenericRecord> reader = open(file)) {
-      GenericRecords.checkSchema(file, reader.getSchema());
+      GenericRecords.checkSchema(file, reader.getSchema(), mapping);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close dataset " + file, e);
     }

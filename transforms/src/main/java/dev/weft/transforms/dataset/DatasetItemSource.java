@@ -21,9 +21,16 @@ import java.util.Objects;
  */
 public final class DatasetItemSource implements ItemSource {
   private final Path dataset;
+  private final FieldMapping fields;
 
   public DatasetItemSource(Path dataset) {
+    this(dataset, FieldMapping.beir());
+  }
+
+  /** @param fields the id, title and text fields the dataset was ingested with */
+  public DatasetItemSource(Path dataset, FieldMapping fields) {
     this.dataset = Objects.requireNonNull(dataset, "dataset");
+    this.fields = Objects.requireNonNull(fields, "fields");
   }
 
   /**
@@ -35,7 +42,7 @@ public final class DatasetItemSource implements ItemSource {
     Objects.requireNonNull(path, "path");
     requireDataset();
     DatasetRecord[] found = new DatasetRecord[1];
-    DatasetRecords.read(dataset, outcome -> {
+    DatasetRecords.read(dataset, fields, outcome -> {
       if (found[0] == null && outcome instanceof RecordOutcome.Valid valid && valid.record().id().equals(path)) {
         found[0] = valid.record();
       }

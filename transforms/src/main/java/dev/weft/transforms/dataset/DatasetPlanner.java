@@ -19,9 +19,16 @@ import java.util.Set;
  */
 public final class DatasetPlanner {
   private final String chunkerStamp;
+  private final FieldMapping mapping;
 
   public DatasetPlanner(String chunkerStamp) {
+    this(chunkerStamp, FieldMapping.beir());
+  }
+
+  /** @param mapping which fields are the id, title, text and metadata; the selection carries it to the executor */
+  public DatasetPlanner(String chunkerStamp, FieldMapping mapping) {
     this.chunkerStamp = Objects.requireNonNull(chunkerStamp, "chunkerStamp");
+    this.mapping = Objects.requireNonNull(mapping, "mapping");
   }
 
   /**
@@ -31,7 +38,7 @@ public final class DatasetPlanner {
   public DatasetChangeSet plan(Path dataset, Map<String, FileState> indexed, boolean force) {
     DatasetChangeSet.FileStamp stamp = DatasetChangeSet.FileStamp.of(dataset);
     Tally tally = new Tally(indexed, force);
-    DatasetRecords.read(dataset, tally::accept);
+    DatasetRecords.read(dataset, mapping, tally::accept);
     List<String> removed = new ArrayList<>();
     for (String id : indexed.keySet()) {
       if (!tally.seen.contains(id)) {
@@ -46,7 +53,7 @@ public final class DatasetPlanner {
   private final class Tally {
     private final Map<String, FileState> indexed;
     private final boolean force;
-    private final RecordSelection.Builder selection = new RecordSelection.Builder();
+    private final RecordSelection.Builder selection = new RecordSelection.Builder(mapping);
     private final Set<String> seen = new HashSet<>();
     private final List<String> replaced = new ArrayList<>();
     private final List<DeadLetter> deadLetters = new ArrayList<>();
@@ -73,7 +80,7 @@ public final class DatasetPlanner {
       }
       FileState previous = indexed.get(record.id());
       if (previous != null && !force && previous.contentHash().equals(RecordChunker.hashOf(record))
-          && chunkerStamp.equals(previous.chunkerStamp())) {
+          && RecordChunker.stampOf(chunkerStamp, record).equals(previous.chunkerStamp())) {
         unchanged++;
         selection.skip();
         return;

@@ -1,5 +1,6 @@
 package dev.weft.transforms.dataset;
 
+import dev.weft.context.ItemMetadata;
 import java.util.Objects;
 
 /**
@@ -9,12 +10,19 @@ import java.util.Objects;
  * @param id the record id; it becomes the item's path in the index
  * @param title a title, or empty
  * @param text the body
+ * @param meta the {@code --meta-fields} values, which travel with every chunk of the record
  */
-public record DatasetRecord(String id, String title, String text) {
+public record DatasetRecord(String id, String title, String text, ItemMetadata meta) {
   public DatasetRecord {
     Objects.requireNonNull(id, "id");
     title = title == null ? "" : title;
     Objects.requireNonNull(text, "text");
+    meta = meta == null ? ItemMetadata.none() : meta;
+  }
+
+  /** A record without metadata. */
+  public DatasetRecord(String id, String title, String text) {
+    this(id, title, text, ItemMetadata.none());
   }
 
   /** The text that is chunked: the title as its own first paragraph when there is one. */

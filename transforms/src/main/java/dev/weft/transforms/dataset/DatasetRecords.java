@@ -20,11 +20,20 @@ public final class DatasetRecords {
    * @throws dev.weft.context.error.WeftException (bad input) when it is missing or not a regular file
    */
   public static DatasetFormat check(Path file) {
+    return check(file, FieldMapping.beir());
+  }
+
+  /**
+   * As {@link #check(Path)}, and that {@code mapping}'s fields are spelled as the format spells them (JSON pointers
+   * for JSONL) and, for Parquet and Avro, are columns of the schema.
+   */
+  public static DatasetFormat check(Path file, FieldMapping mapping) {
     DatasetFormat format = DatasetFormat.of(file);
+    mapping.check(format); // a misspelt flag is refused before the file is opened
     requireRegularFile(file);
     switch (format) {
-      case PARQUET -> ParquetRecords.check(file);
-      case AVRO -> AvroRecords.check(file);
+      case PARQUET -> ParquetRecords.check(file, mapping);
+      case AVRO -> AvroRecords.check(file, mapping);
       case JSONL -> JsonlRecords.check(file); // no schema, each line is judged on its own; only the magic
     }
     return format;
@@ -37,12 +46,18 @@ public final class DatasetRecords {
    *     without the required fields (then no record reaches the sink)
    */
   public static void read(Path file, Consumer<RecordOutcome> sink) {
+    read(file, FieldMapping.beir(), sink);
+  }
+
+  /** As {@link #read(Path, Consumer)}, taking the id, title, text and metadata from the fields {@code mapping} names. */
+  public static void read(Path file, FieldMapping mapping, Consumer<RecordOutcome> sink) {
     DatasetFormat format = DatasetFormat.of(file);
+    mapping.check(format);
     requireRegularFile(file);
     switch (format) {
-      case JSONL -> JsonlRecords.read(file, sink);
-      case PARQUET -> ParquetRecords.read(file, sink);
-      case AVRO -> AvroRecords.read(file, sink);
+      case JSONL -> JsonlRecords.read(file, mapping, sink);
+      case PARQUET -> ParquetRecords.read(file, mapping, sink);
+      case AVRO -> AvroRecords.read(file, mapping, sink);
     }
   }
 

@@ -1,11 +1,14 @@
 package dev.weft.transforms.dataset;
 
+import dev.weft.context.ItemMetadata;
 import dev.weft.transforms.dataset.RecordRules.Value;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.avro.Schema;
@@ -17,16 +20,12 @@ import org.apache.avro.generic.GenericRecord;
  * before the first record, the record loop, and a {@link GenericRecord}'s fields as {@link RecordRules} values.
  */
 final class GenericRecords {
-  static final String UNDERSCORE_ID = "_id";
-  static final String ID = "id";
-  static final String TITLE = "title";
-  static final String TEXT = "text";
-  /** The fields Weft reads; any other field of a dataset is ignored. */
-  static final List<String> READ = List.of(UNDERSCORE_ID, ID, TITLE, TEXT);
-
   private static final Set<Schema.Type> ID_TYPES = EnumSet.of(Schema.Type.STRING, Schema.Type.INT, Schema.Type.LONG);
   private static final Set<Schema.Type> TEXT_TYPES = EnumSet.of(Schema.Type.STRING);
   private static final Set<Schema.Type> TITLE_TYPES = EnumSet.of(Schema.Type.STRING, Schema.Type.NULL);
+  private static final Set<Schema.Type> META_TYPES = EnumSet.of(Schema.Type.STRING, Schema.Type.INT,
+      Schema.Type.LONG, Schema.Type.FLOAT, Schema.Type.DOUBLE, Schema.Type.BOOLEAN, Schema.Type.ENUM,
+      Schema.Type.NULL);
 
   private GenericRecords() {}
 
@@ -37,37 +36,109 @@ final class GenericRecords {
   }
 
   /**
+   * The columns a mapping reads from one schema.
+   *
+   * @param ids the id columns to try in turn
+   * @param meta the metadata columns, which are also the values' names
+   */
+  record Columns(List<String> ids, String title, String text, List<String> meta) {
+    /** Every column read, for a Parquet projection. */
+    List<String> all() {
+      List<String> all = new ArrayList<>(ids);
+      all.add(title);
+      all.add(text);
+      all.addAll(meta);
+      return all;
+    }
+  }
+
+  /** The columns {@code mapping} reads when every field {@code found} is there: a Parquet projection's list. */
+  static List<String> wanted(FieldMapping mapping, List<String> found) {
+    if (mapping.allMeta()) {
+      return found;
+    }
+    List<String> wanted = new ArrayList<>(mapping.coreFields(DatasetFormat.AVRO));
+    wanted.addAll(mapping.meta());
+    return wanted;
+  }
+
+  /**
    * Refuses a schema whose records could never be valid, so a wrong file is one error rather than a dead letter
    * per record, and nothing of it is ingested.
    */
-  static void checkSchema(Path file, Schema schema) {
+  static Columns checkSchema(Path file, Schema schema, FieldMapping mapping) {
     if (schema.getType() != Schema.Type.RECORD) {
       throw new IllegalArgumentException("a dataset's schema must be a record with _id or id, title and text; "
           + "got a schema of type " + schema.getType().getName() + " in: " + file);
     }
-    checkSchema(file, schema, schema.getFields().stream().map(Schema.Field::name).toList());
+    return checkSchema(file, schema, schema.getFields().stream().map(Schema.Field::name).toList(), mapping);
   }
 
   /**
    * @param schema the record schema, which may hold only the fields Weft reads
    * @param found every field name of the file, for the message
    */
-  static void checkSchema(Path file, Schema schema, List<String> found) {
+  static Columns checkSchema(Path file, Schema schema, List<String> found, FieldMapping mapping) {
+    mapping.check(DatasetFormat.AVRO);
+    List<String> ids = mapping.idFields(DatasetFormat.AVRO);
+    String title = mapping.titleField(DatasetFormat.AVRO);
+    String text = mapping.textField(DatasetFormat.AVRO);
     List<String> missing = new ArrayList<>();
-    if (schema.getField(UNDERSCORE_ID) == null && schema.getField(ID) == null) {
-      missing.add("_id or id");
+    if (ids.stream().noneMatch(id -> schema.getField(id) != null)) {
+      missing.add(String.join(" or ", ids));
     }
-    if (schema.getField(TEXT) == null) {
-      missing.add(TEXT);
+    if (schema.getField(text) == null) {
+      missing.add(text);
+    }
+    if (mapping.title() != null && schema.getField(title) == null) {
+      missing.add(title);
+    }
+    for (String meta : mapping.meta()) {
+      if (schema.getField(meta) == null) {
+        missing.add(meta);
+      }
     }
     if (!missing.isEmpty()) {
-      throw new IllegalArgumentException("a dataset's records must have the fields _id or id, and text; missing: "
-          + String.join(", ", missing) + "; fields found: " + found + " in: " + file);
+      throw new IllegalArgumentException("a dataset's records must have the fields " + String.join(" or ", ids)
+          + ", and " + text + requiredNamed(mapping) + "; missing: " + String.join(", ", missing)
+          + "; fields found: " + found + " in: " + file);
     }
-    requireType(file, schema, UNDERSCORE_ID, ID_TYPES, "a string, int or long");
-    requireType(file, schema, ID, ID_TYPES, "a string, int or long");
-    requireType(file, schema, TEXT, TEXT_TYPES, "a string");
-    requireType(file, schema, TITLE, TITLE_TYPES, "a string or null");
+    for (String id : ids) {
+      requireType(file, schema, id, ID_TYPES, "a string, int or long");
+    }
+    requireType(file, schema, text, TEXT_TYPES, "a string");
+    requireType(file, schema, title, TITLE_TYPES, "a string or null");
+    List<String> meta = new ArrayList<>();
+    if (mapping.allMeta()) {
+      List<String> core = mapping.coreFields(DatasetFormat.AVRO);
+      for (Schema.Field field : schema.getFields()) {
+        // under *, a column that holds no scalar (a list, a struct) is not metadata; named, it is refused
+        if (!core.contains(field.name()) && isScalar(field.schema())
+            && ItemMetadata.NAME.matcher(field.name()).matches()) {
+          meta.add(field.name());
+        }
+      }
+    } else {
+      for (String name : mapping.meta()) {
+        requireType(file, schema, name, META_TYPES, "a string, number, boolean or enum (a metadata field)");
+        meta.add(name);
+      }
+    }
+    return new Columns(ids, title, text, List.copyOf(meta));
+  }
+
+  private static String requiredNamed(FieldMapping mapping) {
+    List<String> named = new ArrayList<>();
+    if (mapping.title() != null) {
+      named.add(mapping.title());
+    }
+    named.addAll(mapping.meta());
+    return named.isEmpty() ? "" : " (and the mapped " + String.join(", ", named) + ")";
+  }
+
+  private static boolean isScalar(Schema schema) {
+    List<Schema> branches = schema.getType() == Schema.Type.UNION ? schema.getTypes() : List.of(schema);
+    return branches.stream().allMatch(branch -> META_TYPES.contains(branch.getType()));
   }
 
   private static void requireType(Path file, Schema schema, String name, Set<Schema.Type> accepted, String what) {
@@ -90,7 +161,7 @@ final class GenericRecords {
    *
    * @param format the format's name in messages ({@code Parquet})
    */
-  static void stream(Path file, String format, Source source, Consumer<RecordOutcome> sink) {
+  static void stream(Path file, String format, Columns columns, Source source, Consumer<RecordOutcome> sink) {
     for (long number = 1; ; number++) {
       GenericRecord record;
       try {
@@ -102,7 +173,7 @@ final class GenericRecords {
       if (record == null) {
         return;
       }
-      sink.accept(judge(record, number));
+      sink.accept(judge(record, number, columns));
     }
   }
 
@@ -112,9 +183,17 @@ final class GenericRecords {
         + cause.getMessage(), cause);
   }
 
-  static RecordOutcome judge(GenericRecord record, long number) {
-    return RecordRules.judge("record " + number, RecordRules.id(value(record, UNDERSCORE_ID), value(record, ID)),
-        value(record, TITLE), value(record, TEXT), record::toString);
+  static RecordOutcome judge(GenericRecord record, long number, Columns columns) {
+    Value id = RecordRules.NONE;
+    for (String name : columns.ids()) {
+      id = RecordRules.id(id, value(record, name));
+    }
+    Map<String, Value> meta = new LinkedHashMap<>();
+    for (String name : columns.meta()) {
+      meta.put(name, value(record, name));
+    }
+    return RecordRules.judge("record " + number, id, value(record, columns.title()), value(record, columns.text()),
+        meta, record::toString);
   }
 
   private static Value value(GenericRecord record, String name) {
@@ -131,6 +210,15 @@ final class GenericRecords {
     }
     if (value instanceof Integer || value instanceof Long) {
       return new RecordRules.Whole(((Number) value).longValue());
+    }
+    if (value instanceof Float || value instanceof Double) {
+      return new RecordRules.Real(((Number) value).doubleValue(), value instanceof Float ? "float" : "double");
+    }
+    if (value instanceof Boolean flag) {
+      return new RecordRules.Flag(flag);
+    }
+    if (value instanceof GenericData.EnumSymbol symbol) {
+      return new RecordRules.Text(symbol.toString());
     }
     Schema schema = field.schema();
     Schema branch = schema.getType() == Schema.Type.UNION

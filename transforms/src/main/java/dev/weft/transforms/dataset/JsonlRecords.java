@@ -1,8 +1,10 @@
 package dev.weft.transforms.dataset;
 
+import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.weft.context.ItemMetadata;
 import dev.weft.transforms.dataset.RecordRules.Value;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,7 +19,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -41,6 +48,12 @@ public final class JsonlRecords {
    * @throws IllegalArgumentException when the file is a Parquet, Avro or gzip file named as JSONL
    */
   public static void read(Path file, Consumer<RecordOutcome> sink) {
+    read(file, FieldMapping.beir(), sink);
+  }
+
+  /** As {@link #read(Path, Consumer)}, with the fields {@code mapping}'s JSON pointers name. */
+  public static void read(Path file, FieldMapping mapping, Consumer<RecordOutcome> sink) {
+    Fields fields = Fields.of(mapping);
     try (InputStream in = Files.newInputStream(file)) {
       byte[] buffer = new byte[1 << 16];
       int filled = in.readNBytes(buffer, 0, MAGIC_BYTES);
@@ -55,7 +68,7 @@ public final class JsonlRecords {
             line.write(buffer, start, i - start);
             start = i + 1;
             if (!(b == '\n' && afterCr)) { // the \n of a \r\n: that line was already ended by its \r
-              emit(sink, line, ++lineNumber);
+              emit(sink, fields, line, ++lineNumber);
               line.reset();
             }
           }
@@ -64,7 +77,7 @@ public final class JsonlRecords {
         line.write(buffer, start, filled - start);
       }
       if (line.size() > 0) {
-        emit(sink, line, ++lineNumber);
+        emit(sink, fields, line, ++lineNumber);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read dataset " + file, e);
@@ -100,15 +113,16 @@ public final class JsonlRecords {
     return head.length >= magic.length && Arrays.equals(head, 0, magic.length, magic, 0, magic.length);
   }
 
-  private static void emit(Consumer<RecordOutcome> sink, ByteArrayOutputStream line, int lineNumber) {
-    RecordOutcome outcome = judge(line, lineNumber);
+  private static void emit(Consumer<RecordOutcome> sink, Fields fields, ByteArrayOutputStream line,
+      int lineNumber) {
+    RecordOutcome outcome = judge(fields, line, lineNumber);
     if (outcome != null) {
       sink.accept(outcome);
     }
   }
 
   /** The line's record, its dead letter, or null for a blank line (which is no record at all). */
-  private static RecordOutcome judge(ByteArrayOutputStream bytes, int lineNumber) {
+  private static RecordOutcome judge(Fields fields, ByteArrayOutputStream bytes, int lineNumber) {
     String line;
     try {
       line = StandardCharsets.UTF_8.newDecoder()
@@ -120,7 +134,7 @@ public final class JsonlRecords {
       return RecordRules.invalid("line " + lineNumber, "each line must be valid UTF-8, got: "
           + firstMalformed(bytes.toByteArray()));
     }
-    return line.isBlank() ? null : parse(line, lineNumber);
+    return line.isBlank() ? null : parse(fields, line, lineNumber);
   }
 
   /** {@code byte 0xff at offset 12 of the line}: enough to find it with a hex viewer. */
@@ -138,6 +152,10 @@ public final class JsonlRecords {
   }
 
   static RecordOutcome parse(String line, int lineNumber) {
+    return parse(Fields.of(FieldMapping.beir()), line, lineNumber);
+  }
+
+  static RecordOutcome parse(Fields fields, String line, int lineNumber) {
     String where = "line " + lineNumber;
     JsonNode node;
     try {
@@ -148,12 +166,48 @@ public final class JsonlRecords {
     if (!node.isObject()) {
       return RecordRules.invalid(where, "each line must be a JSON object, got: " + node.getNodeType());
     }
-    return RecordRules.judge(where, RecordRules.id(value(node.get("_id")), value(node.get("id"))),
-        value(node.get("title")), value(node.get("text")), () -> line);
+    Value id = RecordRules.NONE;
+    for (JsonPointer pointer : fields.ids()) {
+      id = RecordRules.id(id, value(node.at(pointer)));
+    }
+    Map<String, Value> meta = new LinkedHashMap<>();
+    fields.meta().forEach((name, pointer) -> meta.put(name, value(node.at(pointer))));
+    if (fields.all()) {
+      // under *, every other top-level field that holds a scalar and has a name a filter can spell
+      node.fields().forEachRemaining(field -> {
+        Value value = value(field.getValue());
+        if (!fields.core().contains(field.getKey()) && !(value instanceof RecordRules.Other)
+            && ItemMetadata.NAME.matcher(field.getKey()).matches()) {
+          meta.put(field.getKey(), value);
+        }
+      });
+    }
+    return RecordRules.judge(where, id, value(node.at(fields.title())), value(node.at(fields.text())), meta,
+        () -> line);
+  }
+
+  /**
+   * A mapping's pointers, compiled once per file.
+   *
+   * @param core the top-level names of the id, title and text, which {@code *} leaves out
+   */
+  record Fields(List<JsonPointer> ids, JsonPointer title, JsonPointer text, Map<String, JsonPointer> meta,
+      boolean all, Set<String> core) {
+    static Fields of(FieldMapping mapping) {
+      Map<String, JsonPointer> meta = new LinkedHashMap<>();
+      mapping.check(DatasetFormat.JSONL).forEach((name, field) -> meta.put(name, JsonPointer.compile(field)));
+      Set<String> core = new HashSet<>();
+      for (String field : mapping.coreFields(DatasetFormat.JSONL)) {
+        core.add(JsonPointer.compile(field).getMatchingProperty());
+      }
+      return new Fields(mapping.idFields(DatasetFormat.JSONL).stream().map(JsonPointer::compile).toList(),
+          JsonPointer.compile(mapping.titleField(DatasetFormat.JSONL)),
+          JsonPointer.compile(mapping.textField(DatasetFormat.JSONL)), meta, mapping.allMeta(), core);
+    }
   }
 
   private static Value value(JsonNode node) {
-    if (node == null) {
+    if (node == null || node.isMissingNode()) {
       return RecordRules.NONE;
     }
     if (node.isNull()) {
@@ -164,6 +218,12 @@ public final class JsonlRecords {
     }
     if (node.isIntegralNumber() && node.canConvertToLong()) {
       return new RecordRules.Whole(node.asLong());
+    }
+    if (node.isFloatingPointNumber()) {
+      return new RecordRules.Real(node.asDouble(), "number");
+    }
+    if (node.isBoolean()) {
+      return new RecordRules.Flag(node.asBoolean());
     }
     return new RecordRules.Other(node.getNodeType().name().toLowerCase(Locale.ROOT));
   }

@@ -30,10 +30,11 @@ public final class ParquetRecords {
 
   private ParquetRecords() {}
 
-  public static void read(Path file, Consumer<RecordOutcome> sink) {
+  public static void read(Path file, FieldMapping mapping, Consumer<RecordOutcome> sink) {
     NativeLibraries.prepareSnappy(); // a snappy-compressed file's codec, from the per-user cache
-    try (ParquetReader<GenericRecord> reader = open(file, check(file))) {
-      GenericRecords.stream(file, FORMAT, reader::read, sink);
+    Checked checked = check(file, mapping);
+    try (ParquetReader<GenericRecord> reader = open(file, checked.projection())) {
+      GenericRecords.stream(file, FORMAT, checked.columns(), reader::read, sink);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot close dataset " + file, e);
     }
@@ -44,28 +45,31 @@ public final class ParquetRecords {
    * reads are converted to Avro: another column may have a type parquet-avro refuses (Spark's INT96
    * timestamps), and it should not stop a dataset whose text is fine.
    *
-   * @return the Avro schema of the columns Weft reads, the projection to read with
+   * @return the Avro schema of the columns Weft reads, the projection to read with, and those columns' roles
    */
-  static Schema check(Path file) {
+  static Checked check(Path file, FieldMapping mapping) {
     MessageType fileSchema;
     try (ParquetFileReader footer = ParquetFileReader.open(input(file))) {
       fileSchema = footer.getFooter().getFileMetaData().getSchema();
     } catch (IOException | RuntimeException e) {
       throw GenericRecords.unreadable(file, FORMAT, "its footer", e);
     }
-    List<Type> read = fileSchema.getFields().stream()
-        .filter(field -> GenericRecords.READ.contains(field.getName())).toList();
+    List<String> found = fileSchema.getFields().stream().map(Type::getName).toList();
+    List<String> wanted = GenericRecords.wanted(mapping, found);
+    List<Type> read = fileSchema.getFields().stream().filter(field -> wanted.contains(field.getName())).toList();
     Schema schema;
     try {
       schema = new AvroSchemaConverter(new PlainParquetConfiguration())
           .convert(new MessageType(fileSchema.getName(), read));
     } catch (RuntimeException e) {
       // parquet-avro's refusal of a type (an INT96 text) names the type but not the file
-      throw GenericRecords.unreadable(file, FORMAT, "the schema of its _id, id, title and text columns", e);
+      throw GenericRecords.unreadable(file, FORMAT, "the schema of its columns " + wanted, e);
     }
-    GenericRecords.checkSchema(file, schema, fileSchema.getFields().stream().map(Type::getName).toList());
-    return schema;
+    return new Checked(schema, GenericRecords.checkSchema(file, schema, found, mapping));
   }
+
+  /** A file's projection and the roles of its columns. */
+  record Checked(Schema projection, GenericRecords.Columns columns) {}
 
   /** Parquet names the input file in its errors by {@code toString()}, which {@link LocalInputFile} leaves unset. */
   private static LocalInputFile input(Path file) {

@@ -51,12 +51,24 @@ public final class RecordChunker implements Serializable {
     return stamp;
   }
 
-  /** The record's chunks and state, or a dead letter under its id when the chunker fails. */
+  /** The record's chunks and state (with its metadata), or a dead letter under its id when the chunker fails. */
   public FileOutcome chunk(DatasetRecord record) {
     String body = record.body();
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    return FileProcessor.chunk(new SourceDocument(record.id(), kind, format, body, hashOf(bytes), 0, bytes.length),
-        stamp);
+    FileOutcome outcome = FileProcessor.chunk(new SourceDocument(record.id(), kind, format, body, hashOf(bytes), 0,
+        bytes.length), stampOf(stamp, record));
+    return outcome instanceof FileOutcome.Chunked chunked && !record.meta().isEmpty()
+        ? chunked.withMeta(record.meta()) : outcome;
+  }
+
+  /**
+   * The stamp a record's item records: the ingest stamp, plus its metadata's hash when it has metadata. The
+   * content hash stays the body's, the bytes {@code get} reads back and gates on; the stamp is what says how the
+   * item was made, and a record whose metadata changed must be written again though its text did not.
+   */
+  static String stampOf(String stamp, DatasetRecord record) {
+    return record.meta().isEmpty() ? stamp
+        : stamp + "+meta:" + ContentHash.of(record.meta().toJson().getBytes(StandardCharsets.UTF_8));
   }
 
   /** The content hash of a record: the one the planner compares with the index and the one the item keeps. */

@@ -17,10 +17,17 @@ import java.util.function.Consumer;
 public final class RecordSelection implements Serializable {
   private final BitSet positions;
   private final int outcomes;
+  private final FieldMapping mapping;
 
-  private RecordSelection(BitSet positions, int outcomes) {
+  private RecordSelection(BitSet positions, int outcomes, FieldMapping mapping) {
     this.positions = positions;
     this.outcomes = outcomes;
+    this.mapping = mapping;
+  }
+
+  /** The fields the planner read the records by, which every re-read uses too. */
+  public FieldMapping mapping() {
+    return mapping;
   }
 
   /** Records selected. */
@@ -46,7 +53,7 @@ public final class RecordSelection implements Serializable {
    */
   public void read(Path file, Consumer<DatasetRecord> sink) {
     int[] position = {0};
-    DatasetRecords.read(file, outcome -> {
+    DatasetRecords.read(file, mapping, outcome -> {
       int at = position[0]++;
       if (!positions.get(at)) {
         return;
@@ -69,7 +76,16 @@ public final class RecordSelection implements Serializable {
   /** Collects a selection while the planner streams the file once. */
   public static final class Builder {
     private final BitSet positions = new BitSet();
+    private final FieldMapping mapping;
     private int outcomes;
+
+    public Builder() {
+      this(FieldMapping.beir());
+    }
+
+    public Builder(FieldMapping mapping) {
+      this.mapping = mapping;
+    }
 
     /** The next record of the stream is left alone. */
     public void skip() {
@@ -90,7 +106,7 @@ public final class RecordSelection implements Serializable {
     }
 
     public RecordSelection build() {
-      return new RecordSelection((BitSet) positions.clone(), outcomes);
+      return new RecordSelection((BitSet) positions.clone(), outcomes, mapping);
     }
   }
 }

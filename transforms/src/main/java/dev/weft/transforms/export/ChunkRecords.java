@@ -2,12 +2,16 @@ package dev.weft.transforms.export;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkTextHash;
+import dev.weft.context.ItemMetadata;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.schemas.ChunkFields;
 import dev.weft.schemas.WeftSchemas;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -62,6 +66,8 @@ public final class ChunkRecords {
       record.put(ChunkFields.EMBEDDER_DIMS, row.identity().dims());
       record.put(ChunkFields.VECTOR, values);
     }
+    // values keep their Java types, which pick the union branch (string, long, double, boolean)
+    record.put(ChunkFields.META, new LinkedHashMap<>(row.meta().values()));
     return record;
   }
 
@@ -83,9 +89,10 @@ public final class ChunkRecords {
         required(record, ChunkFields.NODE_TYPE), number(record, ChunkFields.START_LINE, id),
         number(record, ChunkFields.END_LINE, id), required(record, ChunkFields.TEXT),
         required(record, ChunkFields.CONTENT_HASH));
+    ItemMetadata meta = meta(record);
     Object vector = record.get(ChunkFields.VECTOR);
     if (vector == null) {
-      return ChunkRow.of(chunk);
+      return ChunkRow.of(chunk).withMeta(meta);
     }
     List<?> values = (List<?>) vector;
     float[] floats = new float[values.size()];
@@ -98,7 +105,18 @@ public final class ChunkRecords {
       throw new IllegalArgumentException("a record with a vector must name embedderModel and embedderDims, got: "
           + model + "/" + dims + " for " + id);
     }
-    return new ChunkRow(chunk, new EmbedderIdentity(model, ((Number) dims).intValue()), floats);
+    return new ChunkRow(chunk, new EmbedderIdentity(model, ((Number) dims).intValue()), floats, meta);
+  }
+
+  /** The {@code meta} map as read: keys and strings may be {@code Utf8}; a file without the column reads empty. */
+  private static ItemMetadata meta(GenericRecord record) {
+    Object value = record.hasField(ChunkFields.META) ? record.get(ChunkFields.META) : null;
+    if (!(value instanceof Map<?, ?> map) || map.isEmpty()) {
+      return ItemMetadata.none();
+    }
+    Map<String, Object> values = new TreeMap<>();
+    map.forEach((name, v) -> values.put(name.toString(), v instanceof CharSequence text ? text.toString() : v));
+    return ItemMetadata.of(values);
   }
 
   /** Records of many rows, in order. */

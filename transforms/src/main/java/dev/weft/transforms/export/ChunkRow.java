@@ -2,6 +2,7 @@ package dev.weft.transforms.export;
 
 import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
+import dev.weft.context.ItemMetadata;
 import dev.weft.context.embed.EmbedderIdentity;
 import java.io.Serializable;
 import java.util.Arrays;
@@ -18,10 +19,13 @@ import java.util.stream.IntStream;
  * @param chunk the chunk
  * @param identity the embedder that made {@code vector}, or null
  * @param vector the embedding, or null
+ * @param meta the metadata of the chunk's item (none for a file of a tree)
  */
-public record ChunkRow(Chunk chunk, EmbedderIdentity identity, float[] vector) implements Serializable {
+public record ChunkRow(Chunk chunk, EmbedderIdentity identity, float[] vector, ItemMetadata meta)
+    implements Serializable {
   public ChunkRow {
     Objects.requireNonNull(chunk, "chunk");
+    meta = meta == null ? ItemMetadata.none() : meta;
     if ((identity == null) != (vector == null)) {
       throw new IllegalArgumentException("a chunk row must carry both an embedder identity and a vector or "
           + "neither, got: identity=" + identity + ", vector=" + (vector == null ? "null" : vector.length + " floats")
@@ -34,9 +38,19 @@ public record ChunkRow(Chunk chunk, EmbedderIdentity identity, float[] vector) i
     vector = vector == null ? null : vector.clone();
   }
 
+  /** A row of an item without metadata. */
+  public ChunkRow(Chunk chunk, EmbedderIdentity identity, float[] vector) {
+    this(chunk, identity, vector, ItemMetadata.none());
+  }
+
   /** A row without a vector. */
   public static ChunkRow of(Chunk chunk) {
     return new ChunkRow(chunk, null, null);
+  }
+
+  /** This row carrying {@code newMeta}. */
+  public ChunkRow withMeta(ItemMetadata newMeta) {
+    return new ChunkRow(chunk, identity, vector, newMeta);
   }
 
   /** Rows without vectors, in the order given. */
@@ -51,6 +65,15 @@ public record ChunkRow(Chunk chunk, EmbedderIdentity identity, float[] vector) i
    * @throws IllegalArgumentException when {@code vectors} has entries but not one per chunk
    */
   public static List<ChunkRow> allOf(List<Chunk> chunks, ChunkVectors vectors) {
+    return allOf(chunks, vectors, ItemMetadata.none());
+  }
+
+  /** As {@link #allOf(List, ChunkVectors)}, every row carrying the item's metadata. */
+  public static List<ChunkRow> allOf(List<Chunk> chunks, ChunkVectors vectors, ItemMetadata meta) {
+    return meta.isEmpty() ? rows(chunks, vectors) : rows(chunks, vectors).stream().map(r -> r.withMeta(meta)).toList();
+  }
+
+  private static List<ChunkRow> rows(List<Chunk> chunks, ChunkVectors vectors) {
     if (vectors.isNone()) {
       return allOf(chunks);
     }
@@ -79,12 +102,13 @@ public record ChunkRow(Chunk chunk, EmbedderIdentity identity, float[] vector) i
     return other instanceof ChunkRow that
         && chunk.equals(that.chunk)
         && Objects.equals(identity, that.identity)
-        && Arrays.equals(vector, that.vector);
+        && Arrays.equals(vector, that.vector)
+        && meta.equals(that.meta);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(chunk, identity, Arrays.hashCode(vector));
+    return Objects.hash(chunk, identity, Arrays.hashCode(vector), meta);
   }
 
   @Override

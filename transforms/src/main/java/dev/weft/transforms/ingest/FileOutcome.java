@@ -4,6 +4,7 @@ import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
+import dev.weft.context.ItemMetadata;
 import dev.weft.context.graph.FileImports;
 import java.io.Serializable;
 import java.util.List;
@@ -18,12 +19,19 @@ public sealed interface FileOutcome extends Serializable {
    *
    * @param imports the file's imports for the code graph, written with its chunks; null for a format without an
    *     import extractor (then the file has no edge document)
+   * @param meta the item's metadata, which every chunk of it carries (a dataset record's {@code --meta-fields});
+   *     none for a file of a tree
    */
-  record Chunked(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports)
+  record Chunked(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports, ItemMetadata meta)
       implements FileOutcome {
     public Chunked {
       chunks = List.copyOf(chunks);
       vectors = vectors == null ? ChunkVectors.none() : vectors;
+      meta = meta == null ? ItemMetadata.none() : meta;
+    }
+
+    public Chunked(FileState state, List<Chunk> chunks, ChunkVectors vectors, FileImports imports) {
+      this(state, chunks, vectors, imports, ItemMetadata.none());
     }
 
     public Chunked(FileState state, List<Chunk> chunks, ChunkVectors vectors) {
@@ -35,11 +43,15 @@ public sealed interface FileOutcome extends Serializable {
     }
 
     public Chunked withVectors(ChunkVectors newVectors) {
-      return new Chunked(state, chunks, newVectors, imports);
+      return new Chunked(state, chunks, newVectors, imports, meta);
     }
 
     public Chunked withImports(FileImports newImports) {
-      return new Chunked(state, chunks, vectors, newImports);
+      return new Chunked(state, chunks, vectors, newImports, meta);
+    }
+
+    public Chunked withMeta(ItemMetadata newMeta) {
+      return new Chunked(state, chunks, vectors, imports, newMeta);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.weft.context.Chunk;
 import dev.weft.context.ChunkVectors;
 import dev.weft.context.DeadLetter;
 import dev.weft.context.FileState;
+import dev.weft.context.ItemMetadata;
 import dev.weft.context.Kind;
 import dev.weft.context.embed.EmbedderIdentity;
 import dev.weft.context.graph.FileImports;
@@ -16,6 +17,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.apache.beam.sdk.coders.CoderException;
 import org.apache.beam.sdk.util.CoderUtils;
 import org.junit.jupiter.api.Test;
@@ -63,6 +65,20 @@ class ElementCodersTest {
   }
 
   @Test
+  void anItemsMetadataRoundTripsTyped() throws CoderException {
+    FileState state = new FileState("d1", Kind.DOC, "text", 0, 5, "hash-1", "stamp-1", 1);
+    List<Chunk> chunks = List.of(new Chunk("d1#0", "d1", Kind.DOC, "text", null, "paragraphs", 0, 0, "hello",
+        "hash-1"));
+    ItemMetadata meta = ItemMetadata.of(Map.of("lang", "en", "year", 2021L, "score", 0.5, "draft", true));
+
+    FileOutcome.Chunked back = CoderUtils.clone(ChunkedCoder.of(), new FileOutcome.Chunked(state, chunks)
+        .withMeta(meta));
+
+    assertThat(back.meta()).isEqualTo(meta);
+    assertThat(back.meta().values().get("year")).isInstanceOf(Long.class);
+  }
+
+  @Test
   void aDeadLetterRoundTripsWithNullDetail() throws CoderException {
     DeadLetter letter = new DeadLetter("docs/a.bin", "read", "binary", null);
 
@@ -75,7 +91,7 @@ class ElementCodersTest {
 
     assertThatThrownBy(() -> ChunkedCoder.of().decode(new ByteArrayInputStream(bytes)))
         .isInstanceOf(IOException.class)
-        .hasMessageContaining("encoding version must be 2, got: 9")
+        .hasMessageContaining("encoding version must be 3, got: 9")
         .hasMessageContaining("same Weft jar");
   }
 }

@@ -204,7 +204,8 @@ public final class IngestPipeline {
     if (options.getExportParquet() != null) {
       files
           .apply("ChunkRows", FlatMapElements.into(TypeDescriptor.of(ChunkRow.class))
-              .via((FileOutcome.Chunked chunked) -> ChunkRow.allOf(chunked.chunks(), chunked.vectors())))
+              .via((FileOutcome.Chunked chunked) ->
+                  ChunkRow.allOf(chunked.chunks(), chunked.vectors(), chunked.meta())))
           .setCoder(DelegateCoder.of(AvroRecordCoder.of(ChunkRecords.schema()), ChunkRecords::toRecord,
               ChunkRecords::fromRecord))
           .apply("WriteChunksParquet", WriteChunksParquet.to(exportDir(options).toString()));
