@@ -41,19 +41,22 @@ final class Asks {
   private Asks() {}
 
   /**
-   * Depth 1 runs the agent with its own account and plain map sub-calls; a deeper question runs the root through an
-   * {@link AskTree} in process: each root piece a child agent over its own scope, one budget for the tree.
+   * In process the root runs through an {@link AskTree}: one budget for the whole tree, charged by every authoring
+   * call and every map sub-call (so the spend counts the sub-calls' tokens too), and at depth 2 or 3 each root piece
+   * a child agent over its own scope. On Beam the sub-calls run in the workers, where no account of this process
+   * can settle them: the agent keeps its own account, charged by its authoring calls alone (docs/agents.md).
    */
   static AskOutcome ask(AskRequest request) throws InterruptedException {
     Depth depth = checkedDepth(request);
     FacadeSource source = FacadeSource.open(request);
-    if (!depth.recursesAt(1)) {
+    if (request.executor().isBeam()) {
       AskResult result = agent(request).run(request.question(), source, request.cancel());
       return new AskOutcome(result, source.last.orElseThrow(), Optional.empty());
     }
     AskTree tree = AskTree.of(request.models(), request.ask(), request.budget(), request.options());
     AskResult result = tree.root().run(request.question(), source, request.cancel());
-    return new AskOutcome(result, source.last.orElseThrow(), Optional.of(tree.tree().children()));
+    return new AskOutcome(result, source.last.orElseThrow(),
+        depth.recursesAt(1) ? Optional.of(tree.tree().children()) : Optional.empty());
   }
 
   /** The root's program, as {@link #ask} would author it (a root program is the same at any depth). */

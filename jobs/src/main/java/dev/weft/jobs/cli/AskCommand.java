@@ -157,7 +157,7 @@ final class AskCommand implements Callable<Integer> {
       }
       err.println("weft ask: program " + result.fingerprint() + ":");
       err.println(pretty(result.program().text()));
-      err.println(summary(result) + outcome.children().map(AskCommand::children).orElse("") + "; "
+      err.println(summary(result, !ProgramForms.executor(running.runner()).isBeam()) + outcome.children().map(AskCommand::children).orElse("") + "; "
           + ProgramView.summary(outcome.run()));
     }
     out.flush();
@@ -184,16 +184,17 @@ final class AskCommand implements Callable<Integer> {
   }
 
   /**
-   * {@code weft ask: 4 calls (1 authoring, 3 sub-calls), 812 tokens of authoring, depth 1}: the root's calls; at
-   * depth 2 or more the tokens are the whole tree's.
+   * {@code weft ask: 4 calls (1 authoring, 3 sub-calls), 812 tokens of the run, depth 1}: the root's calls; the
+   * tokens are every model call's in process ({@code inProcess}: one account for the run, or the tree at depth 2
+   * or 3), the authoring calls' alone on Beam (the sub-calls run in the workers).
    */
-  static String summary(AskResult result) {
+  static String summary(AskResult result, boolean inProcess) {
     Spend spend = result.spend();
     String repaired = result.program().repaired() ? ", the first program refused (" + refusedCodes(result.events())
         + ") and repaired" : "";
     return "weft ask: " + result.calls() + " calls (" + result.authorCalls() + " authoring, " + result.subcalls()
         + " sub-calls), " + spend.totalTokens() + " tokens of " + (result.options().depthUsed() > 1 ? "the tree"
-            : "authoring") + (spend.estimated() ? " (estimated)" : "")
+            : inProcess ? "the run" : "authoring") + (spend.estimated() ? " (estimated)" : "")
         + repaired + ", depth " + result.options().depthUsed()
         + (result.options().depthClamped() ? " (clamped from " + result.options().depth() + ")" : "");
   }

@@ -137,7 +137,8 @@ class AskCliTest {
     assertThat(json.path("depth").toString()).isEqualTo("{\"requested\":1,\"used\":1,\"clamped\":false}");
     assertThat(json.path("depthClamped").asBoolean()).isFalse(); // a clamp: AskRecursionCliTest
     assertThat(json.path("calls").toString()).isEqualTo("{\"total\":3,\"author\":1,\"subcalls\":2,\"failed\":0}");
-    assertThat(json.path("spend").path("turns").asInt()).isEqualTo(1);
+    // in process one account holds the whole run: the authoring call and both sub-calls
+    assertThat(json.path("spend").path("turns").asInt()).isEqualTo(3);
     assertThat(json.path("events").findValuesAsText("kind")).containsExactly("authored", "ran");
     assertThat(json.path("run").path("input").path("runner").asText()).isEqualTo("inprocess");
   }
